@@ -1,0 +1,105 @@
+import express, { Router, type Express } from 'express';
+import cookieSession from 'cookie-session';
+import cors from 'cors';
+import compression from 'compression';
+import { requireAdmin, SESSION_MAX_AGE_MS } from './auth/session';
+import { apiNotFound, errorHandler } from './middleware/errors';
+import { originCheck } from './middleware/origin';
+import { securityHeaders } from './middleware/security';
+import { authRoutes } from './routes/auth';
+import { adminCategoryRoutes, publicCategoryRoutes } from './routes/categories';
+import { adminContentRoutes, publicContentRoutes } from './routes/content';
+import { adminFaqRoutes, publicFaqRoutes } from './routes/faqs';
+import { adminMetaTagRoutes } from './routes/meta-tags';
+import { adminPlatformLinkRoutes, publicPlatformLinkRoutes } from './routes/platform-links';
+import { adminPopupRoutes, publicPopupRoutes } from './routes/popups';
+import { adminProductImageRoutes } from './routes/product-images';
+import { adminProductRoutes, publicProductRoutes } from './routes/products';
+import { adminStatsRoutes } from './routes/stats';
+import { mountWeb } from './web';
+import type { AppContext } from './context';
+
+export const SESSION_COOKIE = 'dr_session';
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface AppExtensions {
+  /** Extra admin API routers (analytics), mounted behind the session check. */
+  adminRouters?: Record<string, Router>;
+}
+
+export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
+  const { config } = context;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'weak');
+
+  app.use(securityHeaders());
+  app.use(compression());
+
+  const api = Router();
+  api.use(
+    cors({
+      origin: (origin, callback) =>
+        callback(null, origin ? config.desktopOrigins.includes(origin) : false),
+      credentials: true,
+    }),
+  );
+  api.use(originCheck(config));
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(
+    cookieSession({
+      name: SESSION_COOKIE,
+      keys: [config.sessionSecret],
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.env === 'production',
+      maxAge: SESSION_MAX_AGE_MS,
+    }),
+  );
+  api.use((req, _res, next) => {
+    // The desktop app calls from its own origin, which needs a cross-site cookie; browsers only
+    // keep SameSite=None cookies that are Secure, so this applies over TLS.
+    const origin = req.get('origin');
+    if (origin && req.secure && config.desktopOrigins.includes(origin) && req.sessionOptions) {
+      req.sessionOptions.sameSite = 'none';
+      req.sessionOptions.secure = true;
+    }
+    next();
+  });
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  api.use('/categories', publicCategoryRoutes());
+  api.use('/products', publicProductRoutes());
+  api.use('/platform-links', publicPlatformLinkRoutes());
+  api.use('/content', publicContentRoutes());
+  api.use('/faqs', publicFaqRoutes());
+  api.use('/popups', publicPopupRoutes());
+
+  api.use('/admin', authRoutes(context));
+  const admin = Router();
+  admin.use(requireAdmin);
+  admin.use('/stats', adminStatsRoutes());
+  admin.use('/categories', adminCategoryRoutes(context));
+  admin.use('/products', adminProductRoutes(context));
+  admin.use('/platform-links', adminPlatformLinkRoutes(context));
+  admin.use('/product-images', adminProductImageRoutes(context));
+  admin.use('/content', adminContentRoutes(context));
+  admin.use('/faqs', adminFaqRoutes(context));
+  admin.use('/meta-tags', adminMetaTagRoutes(context));
+  admin.use('/popups', adminPopupRoutes(context));
+  for (const [path, router] of Object.entries(extensions.adminRouters ?? {})) {
+    admin.use(path, router);
+  }
+  api.use('/admin', admin);
+  api.use(apiNotFound);
+  api.use(errorHandler);
+
+  app.use('/api', api);
+  mountWeb(app, context);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import sqlite3 from 'sqlite3';
+import { Sequelize, Transaction } from 'sequelize';
+import { Mutex } from '../lib/mutex';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  sequelize: Sequelize;
+  dialect: Dialect;
+  /**
+   * Runs `work` inside a write transaction. SQLite has a single writer, so writes are queued
+   * here and begin IMMEDIATE: no request ever waits on a lock inside SQLite or sees SQLITE_BUSY.
+   */
+  write<T>(work: (transaction: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Sequelize opens a new SQLite connection for every transaction, so per-connection settings
+ * have to be applied when each connection opens, not once at start-up.
+ */
+class TunedSqliteDatabase extends sqlite3.Database {
+  constructor(filename: string, mode: number, callback?: (err: Error | null) => void) {
+    super(filename, mode, (err) => {
+      if (!err) {
+        this.configure('busyTimeout', BUSY_TIMEOUT_MS);
+        this.run('PRAGMA synchronous=NORMAL');
+      }
+      callback?.(err);
+    });
+  }
+}
+
+const tunedSqlite = { ...sqlite3, Database: TunedSqliteDatabase };
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Overrides the SQLite file name inside dataDir. */
+  sqliteFile?: string;
+  logging?: boolean;
+  pool?: { max: number };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const logging = options.logging ? (sql: string) => console.log(sql) : false;
+  const define = { freezeTableName: true };
+
+  if (options.databaseUrl) {
+    const sequelize = new Sequelize(options.databaseUrl, {
+      dialect: 'postgres',
+      logging,
+      define,
+      pool: { max: options.pool?.max ?? 10, min: 0, idle: 10_000 },
+    });
+    await sequelize.authenticate();
+    return {
+      sequelize,
+      dialect: 'postgres',
+      write: (work) => sequelize.transaction((transaction) => work(transaction)),
+      close: () => sequelize.close(),
+    };
+  }
+
+  const storage = path.join(options.dataDir, options.sqliteFile ?? 'diskonradar.sqlite');
+  const sequelize = new Sequelize({
+    dialect: 'sqlite',
+    dialectModule: tunedSqlite,
+    storage,
+    logging,
+    define,
+    transactionType: Transaction.TYPES.IMMEDIATE,
+  });
+  // WAL lets readers carry on while the single writer commits; the mode is stored in the file.
+  await sequelize.query('PRAGMA journal_mode=WAL');
+  await sequelize.query('PRAGMA synchronous=NORMAL');
+  await sequelize.query('PRAGMA foreign_keys=ON');
+  const writes = new Mutex();
+  return {
+    sequelize,
+    dialect: 'sqlite',
+    write: (work) =>
+      writes.run(() =>
+        sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, (transaction) =>
+          work(transaction),
+        ),
+      ),
+    close: async () => {
+      await writes.run(async () => undefined);
+      await sequelize.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { SequelizeStorage, Umzug } from 'umzug';
+import type { Database } from './database';
+import * as initialSchema from './migrations/0001-initial-schema';
+
+/**
+ * Migrations are listed here rather than globbed from disk so that they are bundled with the
+ * server and run in a fixed order on SQLite and PostgreSQL alike.
+ */
+export const migrations = [{ name: '0001-initial-schema', ...initialSchema }];
+
+export function createMigrator(db: Database) {
+  return new Umzug({
+    migrations,
+    context: db.sequelize.getQueryInterface(),
+    storage: new SequelizeStorage({ sequelize: db.sequelize, tableName: 'schema_migrations' }),
+    logger: undefined,
+  });
+}
+
+export async function migrate(db: Database): Promise<string[]> {
+  const applied = await createMigrator(db).up();
+  return applied.map((migration) => migration.name);
+}

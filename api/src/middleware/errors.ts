@@ -1,0 +1,57 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError, notFound } from '../errors';
+
+/** Errors raised by body-parser, serve-static and friends carry their own HTTP status. */
+interface StatusError {
+  type?: string;
+  status?: number;
+}
+
+function isStatusError(error: unknown): error is StatusError {
+  return typeof error === 'object' && error !== null && 'status' in error;
+}
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(notFound(`No API route for ${req.method} ${req.path}`));
+};
+
+/**
+ * The single place errors become responses. Only HttpError messages and body-parser verdicts
+ * reach the client; anything else is logged and answered with a bare 500, never a stack or SQL.
+ */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  if (error instanceof HttpError) {
+    res
+      .status(error.status)
+      .json(
+        error.fieldErrors
+          ? { message: error.message, errors: error.fieldErrors }
+          : { message: error.message },
+      );
+    return;
+  }
+  if (isStatusError(error)) {
+    if (error.type === 'entity.too.large') {
+      res.status(413).json({ message: 'Request body is too large' });
+      return;
+    }
+    if (error.type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'Malformed JSON body' });
+      return;
+    }
+    if (error.status === 404) {
+      res.status(404).json({ message: 'Not found' });
+      return;
+    }
+    if (error.status && error.status >= 400 && error.status < 500) {
+      res.status(error.status).json({ message: 'Bad request' });
+      return;
+    }
+  }
+  console.error(`[error] ${req.method} ${req.originalUrl}`, error);
+  res.status(500).json({ message: 'Internal server error' });
+};

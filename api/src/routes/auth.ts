@@ -1,0 +1,77 @@
+import { Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { loginSchema } from '@shared/schemas';
+import { User } from '../models';
+import { parseInput } from '../middleware/validate';
+import { unauthorized } from '../errors';
+import { verifyUserPassword } from '../auth/passwords';
+import { requireAdmin, resolveSessionUser, startSession } from '../auth/session';
+import { presentUser } from '../presenters';
+import type { AppContext } from '../context';
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** IPv6 visitors own a whole /56 or so; keying on the full address would let them rotate. */
+const addressKey = (ip: string | undefined) => (ip ? ipKeyGenerator(ip) : 'unknown');
+
+function loginKey(ip: string | undefined, body: unknown): string {
+  const username =
+    typeof body === 'object' && body !== null && 'username' in body
+      ? String((body as { username: unknown }).username)
+          .slice(0, 64)
+          .toLowerCase()
+      : '';
+  return `${addressKey(ip)}|${username}`;
+}
+
+export function authRoutes({ db }: AppContext): Router {
+  const router = Router();
+
+  // Guessing is slowed per address and username together, and per address overall, so one
+  // visitor cannot lock out an admin from elsewhere. Only failed attempts count.
+  const limitPerUser = rateLimit({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: 10,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => loginKey(req.ip, req.body),
+    message: { message: 'Too many login attempts. Please try again later.' },
+  });
+  const limitPerAddress = rateLimit({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: 50,
+    skipSuccessfulRequests: true,
+    standardHeaders: false,
+    legacyHeaders: false,
+    keyGenerator: (req) => `ip|${addressKey(req.ip)}`,
+    message: { message: 'Too many login attempts. Please try again later.' },
+  });
+
+  router.post('/login', limitPerAddress, limitPerUser, async (req, res) => {
+    const { username, password } = parseInput(loginSchema, req.body);
+    const user = await User.findOne({ where: { username } });
+    const valid = await verifyUserPassword(password, user?.passwordHash);
+    if (!user || !valid) throw unauthorized('Invalid username or password');
+    startSession(req, user);
+    res.json({ user: presentUser(user) });
+  });
+
+  router.get('/me', async (req, res) => {
+    const user = await resolveSessionUser(req);
+    if (!user) {
+      req.session = null;
+      throw unauthorized();
+    }
+    res.json({ user: presentUser(user) });
+  });
+
+  router.post('/logout', requireAdmin, async (req, res) => {
+    const user = req.user!;
+    await db.write((transaction) => user.increment('sessionVersion', { by: 1, transaction }));
+    req.session = null;
+    res.json({ message: 'Logged out' });
+  });
+
+  return router;
+}

@@ -1,0 +1,75 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { loadConfig, type AppConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { initModels } from './models';
+import { ensureFirstAdmin } from './auth/users';
+import { seedDemoIfEmpty } from './seed/seed-demo';
+
+export interface RunningServer {
+  config: AppConfig;
+  db: Database;
+  server: http.Server;
+  url: string;
+  port: number;
+  /** Graceful stop: no new connections, in-flight requests finish, then the database closes. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config?: AppConfig;
+  log?: (line: string) => void;
+}
+
+export async function prepareDatabase(
+  config: AppConfig,
+  log: (line: string) => void,
+): Promise<Database> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  initModels(db.sequelize);
+  const applied = await migrate(db);
+  if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+  if (config.seedDemo && (await seedDemoIfEmpty(db))) log('Seeded the demo catalogue.');
+  await ensureFirstAdmin(db, {
+    username: config.adminUsername,
+    password: config.adminPassword,
+    log,
+  });
+  return db;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const db = await prepareDatabase(config, log);
+  const app = createApp({ config, db });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request.
+        server.closeIdleConnections();
+      });
+      await db.close();
+    })();
+    return closing;
+  };
+
+  return { config, db, server, url: `http://${shownHost}:${port}`, port, close };
+}

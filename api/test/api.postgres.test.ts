@@ -1,0 +1,3 @@
+import { defineApiSuite } from './api-suite';
+
+defineApiSuite('postgres');

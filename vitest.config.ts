@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: [
+            'shared/**/*.test.ts',
+            'api/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'desktop/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['api/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file starts its own servers and databases; two at a time suit a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
