@@ -17,6 +17,7 @@ import { adminProductImageRoutes } from './routes/product-images';
 import { adminProductRoutes, publicProductRoutes } from './routes/products';
 import { adminStatsRoutes } from './routes/stats';
 import { mountWeb } from './web';
+import { ResponseCache } from './lib/response-cache';
 import type { AppContext } from './context';
 
 export const SESSION_COOKIE = 'dr_session';
@@ -47,7 +48,22 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   );
   api.use(originCheck(config));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  const catalogueCache = new ResponseCache();
+  api.use('/categories', publicCategoryRoutes(catalogueCache));
+  api.use('/products', publicProductRoutes(catalogueCache));
+  api.use('/platform-links', publicPlatformLinkRoutes());
+  api.use('/content', publicContentRoutes());
+  api.use('/faqs', publicFaqRoutes());
+  api.use('/popups', publicPopupRoutes());
+
+  // Only the back office has sessions; public reads never parse or set a cookie.
   api.use(
+    '/admin',
     cookieSession({
       name: SESSION_COOKIE,
       keys: [config.sessionSecret],
@@ -57,7 +73,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
       maxAge: SESSION_MAX_AGE_MS,
     }),
   );
-  api.use((req, _res, next) => {
+  api.use('/admin', (req, _res, next) => {
     // The desktop app calls from its own origin, which needs a cross-site cookie; browsers only
     // keep SameSite=None cookies that are Secure, so this applies over TLS.
     const origin = req.get('origin');
@@ -67,17 +83,15 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
     }
     next();
   });
-  api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
+  api.use('/admin', (req, res, next) => {
+    // Any successful admin write may change what shoppers see.
+    if (req.method !== 'GET') {
+      res.on('finish', () => {
+        if (res.statusCode < 400) catalogueCache.clear();
+      });
+    }
     next();
   });
-
-  api.use('/categories', publicCategoryRoutes());
-  api.use('/products', publicProductRoutes());
-  api.use('/platform-links', publicPlatformLinkRoutes());
-  api.use('/content', publicContentRoutes());
-  api.use('/faqs', publicFaqRoutes());
-  api.use('/popups', publicPopupRoutes());
 
   api.use('/admin', authRoutes(context));
   const admin = Router();

@@ -20,6 +20,27 @@ export interface AppConfig {
   /** Disable the demo seed (tests that want an empty database). */
   seedDemo: boolean;
   logRequests: boolean;
+  analytics: AnalyticsConfig;
+}
+
+/** Visitor analytics ingest over /ws and its reports (see api/src/analytics/README.md). */
+export interface AnalyticsConfig {
+  /** Raw rows older than this many days are pruned (rollups are kept); null keeps everything. */
+  retentionDays: number | null;
+  /** The write buffer flushes at least this often (ms) ... */
+  flushIntervalMs: number;
+  /** ... or as soon as this many rows wait. */
+  flushRows: number;
+  /** Beyond this many waiting rows new messages are dropped (the database is not keeping up). */
+  maxBufferedRows: number;
+  /** Largest WebSocket frame accepted, in bytes; larger ones close the socket. */
+  maxPayloadBytes: number;
+  /** Messages per second one socket may send (sustained; bursts of 5x are allowed). */
+  socketMessagesPerSecond: number;
+  /** Messages per second all sockets of one client address may send together. */
+  addressMessagesPerSecond: number;
+  /** Admin sockets get realtime_stats at most this often (ms). */
+  realtimeIntervalMs: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -39,6 +60,42 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'false') return false;
   const hops = Number(value);
   return Number.isInteger(hops) ? hops : value;
+}
+
+function parsePositive(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
+    throw new Error(`${name} must be a positive number, got "${value}"`);
+  }
+  return number;
+}
+
+function loadAnalyticsConfig(env: Env): AnalyticsConfig {
+  return {
+    retentionDays: env.ANALYTICS_RETENTION_DAYS
+      ? parsePositive('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 1)
+      : null,
+    flushIntervalMs: parsePositive('ANALYTICS_FLUSH_MS', env.ANALYTICS_FLUSH_MS, 1000),
+    flushRows: parsePositive('ANALYTICS_FLUSH_ROWS', env.ANALYTICS_FLUSH_ROWS, 2000),
+    maxBufferedRows: parsePositive(
+      'ANALYTICS_MAX_BUFFERED_ROWS',
+      env.ANALYTICS_MAX_BUFFERED_ROWS,
+      50_000,
+    ),
+    maxPayloadBytes: parsePositive(
+      'ANALYTICS_MAX_PAYLOAD_BYTES',
+      env.ANALYTICS_MAX_PAYLOAD_BYTES,
+      16 * 1024,
+    ),
+    socketMessagesPerSecond: parsePositive('ANALYTICS_SOCKET_RATE', env.ANALYTICS_SOCKET_RATE, 20),
+    addressMessagesPerSecond: parsePositive(
+      'ANALYTICS_ADDRESS_RATE',
+      env.ANALYTICS_ADDRESS_RATE,
+      500,
+    ),
+    realtimeIntervalMs: parsePositive('ANALYTICS_REALTIME_MS', env.ANALYTICS_REALTIME_MS, 2000),
+  };
 }
 
 function parseOrigins(value: string | undefined): string[] {
@@ -86,5 +143,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: env.SEED_DEMO !== 'false',
     logRequests: env.LOG_REQUESTS === 'true',
+    analytics: loadAnalyticsConfig(env),
   };
 }

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { initModels } from './models';
 import { ensureFirstAdmin } from './auth/users';
 import { seedDemoIfEmpty } from './seed/seed-demo';
+import { createAnalytics } from './analytics';
 
 export interface RunningServer {
   config: AppConfig;
@@ -44,9 +45,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = options.config ?? loadConfig();
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await prepareDatabase(config, log);
-  const app = createApp({ config, db });
+  const analytics = createAnalytics({ config, db, log });
+  const app = createApp({ config, db }, { adminRouters: { '/analytics': analytics.router } });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  analytics.attach(server, app);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -61,11 +64,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      await new Promise<void>((resolve) => {
+      analytics.stopAccepting();
+      const httpClosed = new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open; busy ones finish their request.
         server.closeIdleConnections();
       });
+      // Sockets close first (they hold server.close() open), then every buffered row is written.
+      await analytics.close();
+      await httpClosed;
       await db.close();
     })();
     return closing;

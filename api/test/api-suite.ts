@@ -213,6 +213,17 @@ export function defineApiSuite(dialect: TestDialect) {
         expect((await visitor.get('/api/products?page[$gt]=1')).status).toBe(200);
       });
 
+      it('shows an admin edit to shoppers at once, cached listing or not', async () => {
+        const before = await visitor.get<ProductListResponse>('/api/products?page=1&limit=12');
+        const product = await createProduct();
+        const after = await visitor.get<ProductListResponse>('/api/products?page=1&limit=12');
+        expect(after.body.totalCount).toBe(before.body.totalCount + 1);
+        expect(after.body.products[0]!.id).toBe(product.id);
+        await admin.delete(`/api/admin/products/${product.id}`);
+        const gone = await visitor.get<ProductListResponse>('/api/products?page=1&limit=12');
+        expect(gone.body.products.some((p) => p.id === product.id)).toBe(false);
+      });
+
       it('serves featured promo and popular lists of active featured products', async () => {
         const promo = await visitor.get<Product[]>('/api/products/featured/promo');
         expect(promo.status).toBe(200);

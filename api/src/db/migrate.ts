@@ -1,12 +1,16 @@
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Database } from './database';
 import * as initialSchema from './migrations/0001-initial-schema';
+import * as analyticsRollups from './migrations/0002-analytics-rollups';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
  * server and run in a fixed order on SQLite and PostgreSQL alike.
  */
-export const migrations = [{ name: '0001-initial-schema', ...initialSchema }];
+export const migrations = [
+  { name: '0001-initial-schema', ...initialSchema },
+  { name: '0002-analytics-rollups', ...analyticsRollups },
+];
 
 export function createMigrator(db: Database) {
   return new Umzug({

@@ -36,6 +36,8 @@ export function authRoutes({ db }: AppContext): Router {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: (req) => loginKey(req.ip, req.body),
+    // addressKey applies ipKeyGenerator; the library cannot see that through the helper.
+    validate: { keyGeneratorIpFallback: false },
     message: { message: 'Too many login attempts. Please try again later.' },
   });
   const limitPerAddress = rateLimit({
@@ -45,6 +47,7 @@ export function authRoutes({ db }: AppContext): Router {
     standardHeaders: false,
     legacyHeaders: false,
     keyGenerator: (req) => `ip|${addressKey(req.ip)}`,
+    validate: { keyGeneratorIpFallback: false },
     message: { message: 'Too many login attempts. Please try again later.' },
   });
 

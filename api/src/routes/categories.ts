@@ -7,6 +7,7 @@ import { conflict, notFound } from '../errors';
 import { intId } from '../lib/params';
 import { presentCategory } from '../presenters';
 import type { AppContext } from '../context';
+import type { ResponseCache } from '../lib/response-cache';
 
 export const SLUG_TAKEN = 'Slug sudah digunakan oleh kategori lain';
 export const CATEGORY_IN_USE = 'Kategori masih memiliki produk dan tidak dapat dihapus';
@@ -21,10 +22,10 @@ export async function listCategories() {
   return categories.map(presentCategory);
 }
 
-export function publicCategoryRoutes(): Router {
+export function publicCategoryRoutes(cache: ResponseCache): Router {
   const router = Router();
   router.get('/', async (_req, res) => {
-    res.json(await listCategories());
+    res.type('json').send(await cache.get('categories', listCategories));
   });
   return router;
 }

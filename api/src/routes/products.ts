@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../errors';
 import { uuidId } from '../lib/params';
 import { presentProduct, presentProductImage } from '../presenters';
 import type { AppContext } from '../context';
+import type { ResponseCache } from '../lib/response-cache';
 
 const positiveInt = (fallback: number, max: number) =>
   z
@@ -109,19 +110,21 @@ export async function findActiveProduct(id: string) {
   return product ? presentProduct(product) : null;
 }
 
-export function publicProductRoutes(): Router {
+export function publicProductRoutes(cache: ResponseCache): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
-    res.json(await listActiveProducts(parseListQuery(req.query)));
+    const query = parseListQuery(req.query);
+    const key = `products:${query.page}:${query.limit}:${query.categoryId ?? ''}:${query.category ?? ''}:${query.search?.trim().toLowerCase() ?? ''}`;
+    res.type('json').send(await cache.get(key, () => listActiveProducts(query)));
   });
 
   router.get('/featured/promo', async (_req, res) => {
-    res.json(await featuredProducts('promo'));
+    res.type('json').send(await cache.get('featured:promo', () => featuredProducts('promo')));
   });
 
   router.get('/featured/popular', async (_req, res) => {
-    res.json(await featuredProducts('popular'));
+    res.type('json').send(await cache.get('featured:popular', () => featuredProducts('popular')));
   });
 
   router.get('/:id', async (req, res) => {

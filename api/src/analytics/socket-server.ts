@@ -1,0 +1,283 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Express, Request } from 'express';
+import cookieSession from 'cookie-session';
+import { isbot } from 'isbot';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { trackingMessageSchema, type TrackingMessage } from '@shared/schemas';
+import { SESSION_COOKIE } from '../app';
+import { resolveSessionUser } from '../auth/session';
+import type { AppConfig } from '../config';
+import { requestOrigin } from '../middleware/origin';
+import { anonymizeIp } from './ip';
+import { AddressLimiter, TokenBucket } from './rate-limit';
+import type { RealtimeBroadcaster } from './realtime';
+import {
+  toEventRecord,
+  toPageMetric,
+  toPageviewRecord,
+  toSessionRecord,
+  type SenderContext,
+} from './records';
+import type { AnalyticsWriteBuffer } from './write-buffer';
+import { MINUTE_MS } from './time';
+
+export const SOCKET_PATH = '/ws';
+const BURST_FACTOR = 5;
+/** Messages dropped by one socket (floods, bad input) before it is closed. */
+const MAX_STRIKES = 200;
+const HEARTBEAT_MS = 30_000;
+/** A client clock within this window is believed (queued messages keep their time). */
+const CLOCK_PAST_MS = 15 * MINUTE_MS;
+const CLOCK_FUTURE_MS = 30_000;
+
+export type DropReason = 'binary' | 'rate' | 'json' | 'invalid' | 'bot' | 'full';
+
+export interface IngestCounters {
+  accepted: number;
+  dropped: Record<DropReason, number>;
+  rejectedUpgrades: number;
+}
+
+interface SocketState {
+  address: string;
+  sender: SenderContext;
+  bucket: TokenBucket;
+  isBot: boolean;
+  strikes: number;
+  alive: boolean;
+}
+
+/** cookie-session's middleware, called on a bare upgrade request: it only reads the cookie. */
+type SessionReader = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next: () => void,
+) => void;
+
+function receivedAt(claimed: number, now: number): number {
+  return claimed >= now - CLOCK_PAST_MS && claimed <= now + CLOCK_FUTURE_MS ? claimed : now;
+}
+
+function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+export interface SocketServerOptions {
+  server: http.Server;
+  app: Express;
+  config: AppConfig;
+  buffer: AnalyticsWriteBuffer;
+  realtime: RealtimeBroadcaster;
+  log: (line: string) => void;
+}
+
+/**
+ * The /ws endpoint. Visitors send tracking messages, which are checked and handed to the
+ * write buffer; a socket opened with a valid admin session cookie also receives
+ * realtime_stats. Whatever a visitor sends, the worst outcome is that its own message or its
+ * own socket is dropped.
+ */
+export class TrackingSocketServer {
+  private readonly wss: WebSocketServer;
+  private readonly addresses: AddressLimiter;
+  private readonly allowedOrigins: Set<string>;
+  private readonly readSession: SessionReader;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly states = new Map<WebSocket, SocketState>();
+  private accepting = true;
+  readonly counters: IngestCounters = {
+    accepted: 0,
+    dropped: { binary: 0, rate: 0, json: 0, invalid: 0, bot: 0, full: 0 },
+    rejectedUpgrades: 0,
+  };
+
+  constructor(private readonly options: SocketServerOptions) {
+    const { config } = options;
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: config.analytics.maxPayloadBytes,
+      perMessageDeflate: false,
+    });
+    this.addresses = new AddressLimiter(
+      config.analytics.addressMessagesPerSecond,
+      config.analytics.addressMessagesPerSecond * BURST_FACTOR,
+    );
+    this.allowedOrigins = new Set(config.desktopOrigins);
+    if (config.publicUrl) this.allowedOrigins.add(new URL(config.publicUrl).origin);
+    this.readSession = cookieSession({
+      name: SESSION_COOKIE,
+      keys: [config.sessionSecret],
+    }) as unknown as SessionReader;
+    this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+    options.server.on('upgrade', this.onUpgrade);
+  }
+
+  get connections(): number {
+    return this.states.size;
+  }
+
+  private readonly onUpgrade = (incoming: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    // Express's request prototype gives the upgrade request the same ip, protocol and host
+    // rules (trust proxy) as every HTTP request of the app.
+    const req = Object.setPrototypeOf(incoming, this.options.app.request) as Request;
+    let pathname = '';
+    try {
+      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      pathname = '';
+    }
+    if (pathname !== SOCKET_PATH) {
+      // Another upgrade handler (a dev server) may own other paths.
+      if (this.options.server.listeners('upgrade').length === 1)
+        rejectUpgrade(socket, 404, 'Not Found');
+      return;
+    }
+    if (!this.accepting) return rejectUpgrade(socket, 503, 'Service Unavailable');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.isAllowedOrigin(req, origin)) {
+      this.counters.rejectedUpgrades += 1;
+      return rejectUpgrade(socket, 403, 'Forbidden');
+    }
+    void this.isAdmin(req).then(
+      (admin) => {
+        if (!this.accepting || socket.destroyed) return socket.destroy();
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, req, admin));
+      },
+      () => rejectUpgrade(socket, 500, 'Internal Server Error'),
+    );
+  };
+
+  private isAllowedOrigin(req: Request, origin: string): boolean {
+    return origin === requestOrigin(req) || this.allowedOrigins.has(origin);
+  }
+
+  private async isAdmin(req: Request): Promise<boolean> {
+    if (!req.headers.cookie?.includes(SESSION_COOKIE)) return false;
+    // cookie-session reads and verifies the signed cookie; the response is never sent.
+    this.readSession(req, new http.ServerResponse(req), () => undefined);
+    return (await resolveSessionUser(req)) !== null;
+  }
+
+  private onConnection(ws: WebSocket, req: Request, admin: boolean): void {
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const userAgent = req.headers['user-agent'] ?? null;
+    const rate = this.options.config.analytics.socketMessagesPerSecond;
+    const state: SocketState = {
+      address,
+      sender: { ipAddress: anonymizeIp(address), userAgent },
+      bucket: new TokenBucket(rate, rate * BURST_FACTOR),
+      isBot: userAgent !== null && isbot(userAgent),
+      strikes: 0,
+      alive: true,
+    };
+    this.states.set(ws, state);
+    this.addresses.open(address);
+    ws.on('pong', () => {
+      state.alive = true;
+    });
+    ws.on('message', (data, isBinary) => this.onMessage(ws, state, data, isBinary));
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      this.states.delete(ws);
+      this.addresses.close(address);
+    });
+    if (admin) void this.options.realtime.add(ws);
+  }
+
+  private drop(ws: WebSocket, state: SocketState, reason: DropReason): void {
+    this.counters.dropped[reason] += 1;
+    if (reason === 'bot' || reason === 'full') return;
+    state.strikes += 1;
+    if (state.strikes === MAX_STRIKES) ws.close(1008, 'Too many rejected messages');
+  }
+
+  private onMessage(ws: WebSocket, state: SocketState, data: RawData, isBinary: boolean): void {
+    if (state.strikes >= MAX_STRIKES) return;
+    const now = Date.now();
+    if (!state.bucket.take(now) || !this.addresses.take(state.address, now)) {
+      return this.drop(ws, state, 'rate');
+    }
+    if (isBinary) return this.drop(ws, state, 'binary');
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString());
+    } catch {
+      return this.drop(ws, state, 'json');
+    }
+    const parsed = trackingMessageSchema.safeParse(json);
+    if (!parsed.success) return this.drop(ws, state, 'invalid');
+    if (state.isBot) return this.drop(ws, state, 'bot');
+    const refused = this.store(state, parsed.data, now);
+    if (refused) return this.drop(ws, state, refused);
+    this.counters.accepted += 1;
+  }
+
+  /** Hands a message to the write buffer; returns why it was refused, if it was. */
+  private store(state: SocketState, message: TrackingMessage, now: number): DropReason | null {
+    const { buffer } = this.options;
+    const at = receivedAt(message.timestamp, now);
+    switch (message.type) {
+      case 'session': {
+        if (message.userAgent && isbot(message.userAgent)) {
+          // A crawler announcing itself: nothing it sends from now on is counted.
+          state.isBot = true;
+          return 'bot';
+        }
+        return buffer.addSession(toSessionRecord(message, state.sender, at)) ? null : 'full';
+      }
+      case 'pageview':
+        return buffer.addPageview(toPageviewRecord(message, at), state.sender.ipAddress)
+          ? null
+          : 'full';
+      case 'event': {
+        const record = toEventRecord(message, at);
+        return buffer.addEvent(record, state.sender.ipAddress, toPageMetric(record))
+          ? null
+          : 'full';
+      }
+    }
+  }
+
+  private checkHeartbeats(): void {
+    for (const [ws, state] of this.states) {
+      if (!state.alive) {
+        ws.terminate();
+        continue;
+      }
+      state.alive = false;
+      ws.ping();
+    }
+  }
+
+  /** New upgrades are refused from now on; open sockets stay until close(). */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
+  /** Closes every socket (1001 going away) and waits for them, terminating stragglers. */
+  async close(graceMs = 1000): Promise<void> {
+    this.stopAccepting();
+    clearInterval(this.heartbeat);
+    this.options.server.off('upgrade', this.onUpgrade);
+    const sockets = [...this.states.keys()];
+    await Promise.all(
+      sockets.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === ws.CLOSED) return resolve();
+            const timer = setTimeout(() => ws.terminate(), graceMs);
+            ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            ws.close(1001, 'Server shutting down');
+          }),
+      ),
+    );
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

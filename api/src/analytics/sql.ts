@@ -1,0 +1,90 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import type { Database, Dialect } from '../db/database';
+
+export type Row = Record<string, unknown>;
+
+/** SQL expression: the rollup hour (hours since the epoch) of a DATE column. */
+export function hourExpression(dialect: Dialect, column: string): string {
+  return dialect === 'postgres'
+    ? `CAST(FLOOR(EXTRACT(EPOCH FROM ${column}) / 3600) AS INTEGER)`
+    : // Sequelize keeps SQLite dates as 'YYYY-MM-DD HH:MM:SS.SSS +00:00' (always UTC).
+      `(CAST(strftime('%s', substr(${column}, 1, 19)) AS INTEGER) / 3600)`;
+}
+
+/** SQL expression: the larger of two non-null values. */
+export function greatest(dialect: Dialect, a: string, b: string): string {
+  return dialect === 'postgres' ? `GREATEST(${a}, ${b})` : `MAX(${a}, ${b})`;
+}
+
+/** PostgreSQL returns COUNT and SUM as strings (bigint/numeric); SQLite as numbers. */
+export function toCount(value: unknown): number {
+  const count = Number(value ?? 0);
+  return Number.isFinite(count) ? count : 0;
+}
+
+/** A read outside any transaction, with `?` replacements escaped by Sequelize. */
+export function select<T extends object>(
+  db: Database,
+  sql: string,
+  replacements: unknown[] = [],
+): Promise<T[]> {
+  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+}
+
+interface SqliteConnection {
+  all(sql: string, params: unknown[], callback: (error: Error | null, rows: Row[]) => void): void;
+}
+
+interface PgConnection {
+  query(sql: string, params: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+function numberPlaceholders(sql: string): string {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${++index}`);
+}
+
+/**
+ * Runs one statement on the connection of a write transaction, with bound parameters, and
+ * returns its rows (RETURNING included). The ingest path goes straight to the driver: it
+ * writes thousands of rows a second, and Sequelize would neither return RETURNING rows of an
+ * INSERT on SQLite nor bind parameters without rebuilding every statement as text.
+ * Statements use `?` placeholders and never contain a literal question mark.
+ */
+export function execute(
+  db: Database,
+  transaction: Transaction,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
+  const connection = (transaction as unknown as { connection?: unknown }).connection;
+  if (!connection) throw new Error('The write transaction has no connection');
+  if (db.dialect === 'postgres') {
+    return (connection as PgConnection)
+      .query(numberPlaceholders(sql), params)
+      .then((result) => result.rows);
+  }
+  return new Promise((resolve, reject) => {
+    (connection as SqliteConnection).all(sql, params, (error, rows) =>
+      error ? reject(error) : resolve(rows ?? []),
+    );
+  });
+}
+
+/** `(?, ?, ?), (?, ?, ?)` for a multi-row VALUES list. */
+export function valuesList(rows: number, columns: number): string {
+  const row = `(${new Array<string>(columns).fill('?').join(', ')})`;
+  return new Array<string>(rows).fill(row).join(', ');
+}
+
+/** Bound parameters per statement stay well under both engines' limits (SQLite 32766). */
+export const MAX_PARAMS_PER_STATEMENT = 8000;
+
+export function chunk<T>(items: T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMS_PER_STATEMENT / columns));
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+}

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Peak resident memory so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+function readStatusKb(pid: number, field: string): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Starts a Node script in its own process (so the load generator does not share its event loop)
+ * and waits until it prints the line that says it is listening.
+ */
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPattern: RegExp,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start:\n${output}`)),
+      120_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = readyPattern.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    child,
+    peakRssMb: () => Math.round(readStatusKb(child.pid!, 'VmHWM') / 1024),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,41 @@
+import { CATEGORY_GROUPS } from '../constants';
+
+/** Badge text on admin category cards: 'ShirtIcon' -> 'SH'. */
+export function iconInitials(iconName: string | null | undefined): string {
+  return (iconName ?? '').trim().slice(0, 2).toUpperCase();
+}
+
+/** Average products per category to one decimal; 0 when either total is 0. */
+export function productivity(stats: { totalProducts: number; totalCategories: number }): number {
+  const { totalProducts, totalCategories } = stats;
+  if (!totalProducts || !totalCategories) return 0;
+  return Math.round((totalProducts / totalCategories) * 10) / 10;
+}
+
+export interface CategoryGroupEntry<T> {
+  group: string;
+  categories: T[];
+}
+
+/**
+ * Categories grouped by their group, groups in the spec's order and unknown groups after
+ * them alphabetically; categories keep their given order inside a group.
+ */
+export function groupCategories<T extends { group: string }>(
+  categories: readonly T[],
+): CategoryGroupEntry<T>[] {
+  const byGroup = new Map<string, T[]>();
+  for (const category of categories) {
+    const list = byGroup.get(category.group);
+    if (list) list.push(category);
+    else byGroup.set(category.group, [category]);
+  }
+  const known: readonly string[] = CATEGORY_GROUPS;
+  const rank = (group: string) => {
+    const index = known.indexOf(group);
+    return index < 0 ? known.length : index;
+  };
+  return [...byGroup.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([group, list]) => ({ group, categories: list }));
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { decodeHtmlEntities, isMetaTagLike, parseMetaTag } from './meta-tag';
+
+describe('parseMetaTag', () => {
+  it('reads name and content in double quotes', () => {
+    expect(parseMetaTag('<meta name="description" content="Diskon terbaik hari ini">')).toEqual({
+      name: 'description',
+      property: null,
+      content: 'Diskon terbaik hari ini',
+    });
+  });
+
+  it('reads property in single quotes and a self-closing tag', () => {
+    expect(parseMetaTag("<meta property='og:title' content='DiskonRadar' />")).toEqual({
+      name: null,
+      property: 'og:title',
+      content: 'DiskonRadar',
+    });
+  });
+
+  it('is case-insensitive on the tag and attribute names', () => {
+    expect(parseMetaTag('<META NAME="Robots" CONTENT="index, follow">')).toEqual({
+      name: 'Robots',
+      property: null,
+      content: 'index, follow',
+    });
+  });
+
+  it('decodes entities in values', () => {
+    expect(
+      parseMetaTag(
+        '<meta name="description" content="Tom &amp; Jerry &quot;hemat&quot; &#8211; &#x2764; &lt;b&gt;">',
+      )?.content,
+    ).toBe('Tom & Jerry "hemat" \u2013 \u2764 <b>');
+  });
+
+  it('keeps a > inside a quoted value and reads unquoted values', () => {
+    expect(parseMetaTag('<meta name=keywords content="a > b">')).toEqual({
+      name: 'keywords',
+      property: null,
+      content: 'a > b',
+    });
+  });
+
+  it('takes the first of duplicated attributes and trims surrounding space', () => {
+    expect(parseMetaTag('  <meta name="a" name="b" content="x">  ')?.name).toBe('a');
+  });
+
+  it('returns null for anything that is not a single meta tag', () => {
+    expect(parseMetaTag('')).toBeNull();
+    expect(parseMetaTag('hello')).toBeNull();
+    expect(parseMetaTag('<title>x</title>')).toBeNull();
+    expect(parseMetaTag('<meta name="a" content="b"')).toBeNull();
+    expect(parseMetaTag('<metadata name="a">')).toBeNull();
+    expect(parseMetaTag('<meta name="a"><script>alert(1)</script>')).toBeNull();
+    expect(parseMetaTag('<script>alert(1)</script><meta name="a">')).toBeNull();
+    expect(parseMetaTag(null)).toBeNull();
+  });
+});
+
+describe('isMetaTagLike', () => {
+  it('accepts single meta tags', () => {
+    expect(isMetaTagLike('<meta charset="utf-8">')).toBe(true);
+    expect(isMetaTagLike('<meta name="x" content="y"/>')).toBe(true);
+  });
+
+  it('rejects a missing closing bracket or opening tag', () => {
+    expect(isMetaTagLike('<meta name="x"')).toBe(false);
+    expect(isMetaTagLike('name="x">')).toBe(false);
+    expect(isMetaTagLike('<meta name="x" content="unterminated>')).toBe(false);
+  });
+
+  it('answers quickly on long hostile input', () => {
+    const hostile = `<meta ${'a '.repeat(20000)}`;
+    const started = Date.now();
+    expect(isMetaTagLike(hostile)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('decodeHtmlEntities', () => {
+  it('leaves unknown or invalid entities alone', () => {
+    expect(decodeHtmlEntities('&unknown; &#0; &#xD800; &amp;')).toBe('&unknown; &#0; &#xD800; &');
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MAX_LENGTH, PLATFORMS } from '../constants';
+import { httpUrl, idField, oneOf, optionalText, requiredText } from './fields';
+
+export const PLATFORM_LINK_MESSAGES = {
+  productId: 'Produk harus dipilih',
+  platform: 'Platform harus dipilih',
+  affiliateUrl: 'URL afiliasi tidak valid',
+  price: 'Harga harus diisi',
+} as const;
+
+const M = PLATFORM_LINK_MESSAGES;
+
+const linkFields = {
+  platform: oneOf(PLATFORMS, M.platform),
+  affiliateUrl: httpUrl(M.affiliateUrl),
+};
+
+/** New link: platform, affiliate URL and price are all required (the Add button rule). */
+export const platformLinkCreateSchema = z.object({
+  productId: idField(M.productId),
+  ...linkFields,
+  price: requiredText(M.price, MAX_LENGTH.shortText, 'id'),
+});
+
+/** Inline edit of an existing link; the price is a free-text display value and may be cleared. */
+export const platformLinkUpdateSchema = z.object({
+  ...linkFields,
+  price: optionalText(MAX_LENGTH.shortText, 'id'),
+});
+
+export type PlatformLinkCreateRawInput = z.input<typeof platformLinkCreateSchema>;
+export type PlatformLinkCreateInput = z.output<typeof platformLinkCreateSchema>;
+/** Alias of PlatformLinkCreateInput (the parsed values). */
+export type PlatformLinkCreateValues = PlatformLinkCreateInput;
+export type PlatformLinkUpdateRawInput = z.input<typeof platformLinkUpdateSchema>;
+export type PlatformLinkUpdateInput = z.output<typeof platformLinkUpdateSchema>;
+/** Alias of PlatformLinkUpdateInput (the parsed values). */
+export type PlatformLinkUpdateValues = PlatformLinkUpdateInput;

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  MAX_LENGTH,
+  POPUP_DEFAULTS,
+  POPUP_IMAGE_POSITIONS,
+  POPUP_TYPES,
+  type PopupImagePosition,
+  type PopupType,
+} from '../constants';
+import {
+  bool,
+  formNumber,
+  httpUrlOrEmpty,
+  imageUrlOrEmpty,
+  isoDate,
+  oneOf,
+  requiredText,
+  tooLongMessage,
+} from './fields';
+import { isPagePath } from './meta-tag';
+
+export const POPUP_MESSAGES = {
+  title: 'Popup title is required',
+  content: 'Popup content is required',
+  type: `Popup type must be one of: ${POPUP_TYPES.join(', ')}`,
+  targetUrl: 'Invalid target URL',
+  imageUrl: 'Invalid image URL',
+  imagePosition: `Image position must be one of: ${POPUP_IMAGE_POSITIONS.join(', ')}`,
+  backgroundColor: 'Background color must be a hex color such as #ffffff',
+  textColor: 'Text color must be a hex color such as #000000',
+  startDate: 'Start date must be a valid date',
+  endDate: 'End date must be a valid date',
+  endBeforeStart: 'End date must not be before start date',
+  showOnPages: 'Show on pages must be * or a comma-separated list of paths starting with /',
+  triggerAfterSeconds: `Trigger delay must be a whole number of seconds from 0 to ${LIMITS.popupTriggerMaxSeconds}`,
+  isActive: 'isActive must be true or false',
+} as const;
+
+const M = POPUP_MESSAGES;
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function hexColor(message: string, fallback: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(HEX_COLOR, message)
+    .transform((color) => color.toLowerCase())
+    .default(fallback);
+}
+
+function isPageList(value: string): boolean {
+  const pages = value.split(',').map((p) => p.trim());
+  return pages.length > 0 && pages.every((p) => isPagePath(p));
+}
+
+/**
+ * Popup form and API input. Dates are ISO strings or Dates and come out as Dates; the
+ * 7-day default campaign is filled in by defaultPopupValues(), not here, so a missing date
+ * is an error rather than a silent "from now".
+ */
+export const popupSchema = z
+  .object({
+    title: requiredText(M.title, MAX_LENGTH.title, 'en'),
+    content: requiredText(M.content, MAX_LENGTH.description, 'en'),
+    type: oneOf(POPUP_TYPES, M.type),
+    // Empty becomes null so an update clears a previously set link.
+    targetUrl: httpUrlOrEmpty(M.targetUrl).transform((url) => url || null),
+    buttonText: z
+      .string()
+      .trim()
+      .max(MAX_LENGTH.shortText, tooLongMessage('en', MAX_LENGTH.shortText))
+      .nullish()
+      .transform((text) => text || POPUP_DEFAULTS.buttonText),
+    backgroundColor: hexColor(M.backgroundColor, POPUP_DEFAULTS.backgroundColor),
+    textColor: hexColor(M.textColor, POPUP_DEFAULTS.textColor),
+    imageUrl: imageUrlOrEmpty(M.imageUrl).transform((url) => url || null),
+    imagePosition: oneOf(POPUP_IMAGE_POSITIONS, M.imagePosition).default(
+      POPUP_DEFAULTS.imagePosition,
+    ),
+    startDate: isoDate(M.startDate),
+    endDate: isoDate(M.endDate),
+    showOnPages: z
+      .string({ error: M.showOnPages })
+      .trim()
+      .max(MAX_LENGTH.pageList, M.showOnPages)
+      .refine((pages) => isPageList(pages), M.showOnPages)
+      .default(POPUP_DEFAULTS.showOnPages),
+    triggerAfterSeconds: formNumber(M.triggerAfterSeconds, {
+      min: 0,
+      max: LIMITS.popupTriggerMaxSeconds,
+      integer: true,
+    }).default(POPUP_DEFAULTS.triggerAfterSeconds),
+    isActive: bool(M.isActive).default(true),
+  })
+  .refine((popup) => popup.endDate.getTime() >= popup.startDate.getTime(), {
+    message: M.endBeforeStart,
+    path: ['endDate'],
+  });
+
+export type PopupRawInput = z.input<typeof popupSchema>;
+export type PopupInput = z.output<typeof popupSchema>;
+/** Alias of PopupInput (the parsed values). */
+export type PopupValues = PopupInput;
+
+/** Initial values of the popup form. */
+export interface PopupFormValues {
+  title: string;
+  content: string;
+  type: PopupType;
+  targetUrl: string;
+  buttonText: string;
+  backgroundColor: string;
+  textColor: string;
+  imageUrl: string;
+  imagePosition: PopupImagePosition;
+  startDate: Date;
+  endDate: Date;
+  showOnPages: string;
+  triggerAfterSeconds: number;
+  isActive: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Defaults of spec section 5, with a campaign running 7 days from `now`. */
+export function defaultPopupValues(now: Date = new Date()): PopupFormValues {
+  return {
+    title: '',
+    content: '',
+    type: POPUP_DEFAULTS.type,
+    targetUrl: '',
+    buttonText: POPUP_DEFAULTS.buttonText,
+    backgroundColor: POPUP_DEFAULTS.backgroundColor,
+    textColor: POPUP_DEFAULTS.textColor,
+    imageUrl: '',
+    imagePosition: POPUP_DEFAULTS.imagePosition,
+    startDate: new Date(now.getTime()),
+    endDate: new Date(now.getTime() + POPUP_DEFAULTS.campaignDays * DAY_MS),
+    showOnPages: POPUP_DEFAULTS.showOnPages,
+    triggerAfterSeconds: POPUP_DEFAULTS.triggerAfterSeconds,
+    isActive: true,
+  };
+}
+
+// Compile-time check that the form defaults are acceptable schema input.
+type AssertPopupRawInput<T extends PopupRawInput> = T;
+type _PopupFormValuesFitSchema = AssertPopupRawInput<PopupFormValues>;

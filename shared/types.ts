@@ -1,0 +1,251 @@
+// Response shapes of spec section 3, as the API sends them in JSON (dates as ISO strings).
+import type {
+  BadgeColor,
+  FaqCategory,
+  MediaType,
+  Platform,
+  PopupImagePosition,
+  PopupType,
+} from './constants';
+
+export type {
+  BadgeColor,
+  CategoryGroup,
+  CategoryIcon,
+  FaqCategory,
+  MediaType,
+  Platform,
+  PopupImagePosition,
+  PopupType,
+  TrackingEventType,
+} from './constants';
+
+export interface Category {
+  id: string;
+  name: string;
+  slug: string;
+  /** A name from CATEGORY_ICONS; unknown names get a label fallback in the UI. */
+  icon: string;
+  /** A text colour class such as 'text-pink-500'. */
+  color: string;
+  group: string;
+  createdAt: string;
+}
+
+export interface Product {
+  id: string;
+  categoryId: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  imageUrls: string[];
+  videoUrl?: string | null;
+  mediaType: MediaType;
+  discountPercentage: number;
+  badgeText?: string | null;
+  badgeColor: BadgeColor;
+  platforms: string[];
+  isActive: boolean;
+  isFeaturedPromo: boolean;
+  isFeaturedPopular: boolean;
+  featuredOrder: number;
+  createdAt: string;
+  brand?: string | null;
+  category?: Category;
+}
+
+export interface PlatformLink {
+  id: string;
+  productId: string;
+  platform: Platform;
+  affiliateUrl: string;
+  /** Free-text display price such as 'Rp 1.299.000'; empty or null shows as N/A. */
+  price: string | null;
+  createdAt: string;
+}
+
+export interface ProductListResponse {
+  products: Product[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+export interface ProductImage {
+  id: string;
+  productId: string;
+  imageUrl: string;
+  altText: string;
+  order: number;
+  isActive: boolean;
+  createdAt?: string;
+}
+
+export interface SessionUser {
+  id: string;
+  username: string;
+}
+
+/** Body of GET /api/admin/me and POST /api/admin/login. */
+export interface AuthResponse {
+  user: SessionUser;
+}
+
+export interface StatsResponse {
+  totalCategories: number;
+  categoriesWithProducts: number;
+  categoriesWithoutProducts: number;
+  totalProducts: number;
+  activeProducts: number;
+  inactiveProducts: number;
+}
+
+export interface ContentBlock {
+  id: string;
+  key: string;
+  title: string;
+  /** JSON text; see ContactContent and HeroContent for the known keys. */
+  data: string;
+  isActive: boolean;
+  lastModified: string;
+  createdAt: string;
+}
+
+export interface ContactContent {
+  companyName: string;
+  address: string;
+  phone: string;
+  email: string;
+  whatsapp: string;
+  description: string;
+  businessHours: { weekdays: string; weekend: string };
+  socialMedia: { facebook: string; instagram: string; twitter: string; youtube: string };
+}
+
+export interface HeroContent {
+  mainTitle: string;
+  subtitle: string;
+  ctaText: string;
+  backgroundImage: string;
+  platforms: string[];
+}
+
+export interface Faq {
+  id: string;
+  question: string;
+  answer: string;
+  category: FaqCategory;
+  order: number;
+  isActive: boolean;
+  createdAt: string;
+}
+
+export interface MetaTag {
+  id: string;
+  htmlTag: string;
+  pageUrl: string;
+  isActive: boolean;
+  createdAt: string;
+  parsedName: string | null;
+  parsedProperty: string | null;
+  parsedContent: string | null;
+}
+
+export interface Popup {
+  id: string;
+  title: string;
+  content: string;
+  type: PopupType;
+  targetUrl: string | null;
+  buttonText: string;
+  backgroundColor: string;
+  textColor: string;
+  imageUrl: string | null;
+  imagePosition: PopupImagePosition;
+  startDate: string;
+  endDate: string;
+  showOnPages: string;
+  triggerAfterSeconds: number;
+  isActive: boolean;
+  createdAt?: string;
+}
+
+export interface DeviceCount {
+  device: string;
+  count: number;
+}
+
+export interface BrowserCount {
+  browser: string;
+  count: number;
+}
+
+export interface ReferrerVisitors {
+  referrer: string;
+  visitors: number;
+}
+
+export interface AnalyticsDashboard {
+  totalVisitors: number;
+  weeklyVisitors: number;
+  totalPageViews: number;
+  /** Percent, e.g. 3.5 means 3.5%. */
+  conversionRate: number;
+  deviceBreakdown: DeviceCount[];
+  browserBreakdown: BrowserCount[];
+  topReferrers: ReferrerVisitors[];
+}
+
+export interface CountryVisitors {
+  country: string;
+  visitors: number;
+}
+export type TrafficByCountry = CountryVisitors[];
+
+export interface PageViews {
+  path: string;
+  views: number;
+}
+export type TopPages = PageViews[];
+
+export interface PlatformClicks {
+  platform: string;
+  clicks: number;
+}
+
+export interface ProductClicks {
+  product: string;
+  clicks: number;
+}
+
+export interface CtaPerformance {
+  platformPerformance: PlatformClicks[];
+  topProducts: ProductClicks[];
+}
+
+export interface CountryCount {
+  country: string;
+  count: number;
+}
+
+export interface RealtimeStats {
+  currentVisitors: number;
+  todayVisitors: number;
+  pageViewsLastHour: number;
+  ctaClicksLastHour: number;
+  searchesLastHour: number;
+  topCountries: CountryCount[];
+  topPages: PageViews[];
+}
+
+/** What the admin analytics socket receives. */
+export interface RealtimeStatsMessage {
+  type: 'realtime_stats';
+  data: RealtimeStats;
+}
+
+export interface ApiErrorBody {
+  message: string;
+  /** Field path (joined with '.') to its first validation message. */
+  errors?: Record<string, string>;
+}
