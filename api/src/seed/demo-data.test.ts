@@ -105,7 +105,8 @@ describe('demo products', () => {
       expect(p.links.length, p.key).toBeGreaterThanOrEqual(1);
       expect(p.platforms, p.key).toEqual(p.links.map((l) => l.platform));
       expect(new Set(p.platforms).size, p.key).toBe(p.platforms.length);
-      for (const platform of p.platforms) expect(includes(PLATFORMS, platform), platform).toBe(true);
+      for (const platform of p.platforms)
+        expect(includes(PLATFORMS, platform), platform).toBe(true);
     }
   });
 
@@ -160,7 +161,8 @@ describe('demo products', () => {
     expect(active.filter((p) => p.isFeaturedPromo).length).toBeGreaterThanOrEqual(8);
     expect(active.filter((p) => p.isFeaturedPopular).length).toBeGreaterThanOrEqual(8);
     for (const p of demoProducts) {
-      if (p.isFeaturedPromo || p.isFeaturedPopular) expect(p.featuredOrder, p.key).toBeGreaterThan(0);
+      if (p.isFeaturedPromo || p.isFeaturedPopular)
+        expect(p.featuredOrder, p.key).toBeGreaterThan(0);
     }
     expect(demoProducts.filter((p) => p.badgeText !== undefined).length).toBeGreaterThanOrEqual(20);
     expect(active.some((p) => p.discountPercentage >= 50)).toBe(true);
@@ -185,13 +187,20 @@ describe('demo FAQs, content and popups', () => {
     expect(c.email).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
     expect(c.whatsapp).toMatch(/^\d{10,15}$/);
     for (const value of [c.address, c.phone, c.description]) expect(value.trim()).not.toBe('');
-    expect(c.businessHours).toEqual({ weekdays: '09:00 - 18:00 WIB', weekend: '09:00 - 15:00 WIB' });
+    expect(c.businessHours).toEqual({
+      weekdays: '09:00 - 18:00 WIB',
+      weekend: '09:00 - 15:00 WIB',
+    });
     for (const url of Object.values(c.socialMedia)) expect(url).toMatch(/^https:\/\//);
   });
 
   it('has hero content naming the six marketplaces and a shipped background', () => {
     expect(demoHeroContent.platforms).toEqual(PLATFORMS.map((p) => PLATFORM_DISPLAY_NAMES[p]));
-    for (const value of [demoHeroContent.mainTitle, demoHeroContent.subtitle, demoHeroContent.ctaText]) {
+    for (const value of [
+      demoHeroContent.mainTitle,
+      demoHeroContent.subtitle,
+      demoHeroContent.ctaText,
+    ]) {
       expect(value.trim()).not.toBe('');
     }
     expect(existsSync(resourceFile(demoHeroContent.backgroundImage))).toBe(true);
@@ -213,7 +222,12 @@ describe('demo FAQs, content and popups', () => {
   });
 
   it('ships the brand assets', () => {
-    for (const file of ['media/og-default.jpg', 'media/logo.svg', 'media/favicon.svg', 'icon.png']) {
+    for (const file of [
+      'media/og-default.jpg',
+      'media/logo.svg',
+      'media/favicon.svg',
+      'icon.png',
+    ]) {
       expect(existsSync(resourcesDir + file), file).toBe(true);
     }
   });
