@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { initModels } from './models';
 import { ensureFirstAdmin } from './auth/users';
 import { seedDemoIfEmpty } from './seed/seed-demo';
-import { createAnalytics } from './analytics';
+import { createAnalytics, type Analytics } from './analytics';
 
 export interface RunningServer {
   config: AppConfig;
@@ -15,6 +15,8 @@ export interface RunningServer {
   server: http.Server;
   url: string;
   port: number;
+  /** Visitor analytics: the /ws socket server, its write buffer and the admin reports. */
+  analytics: Analytics;
   /** Graceful stop: no new connections, in-flight requests finish, then the database closes. */
   close(): Promise<void>;
 }
@@ -78,5 +80,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return closing;
   };
 
-  return { config, db, server, url: `http://${shownHost}:${port}`, port, close };
+  return { config, db, server, url: `http://${shownHost}:${port}`, port, analytics, close };
 }

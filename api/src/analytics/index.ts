@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { RealtimeBroadcaster } from './realtime';
 import { scheduleRetention } from './retention';
 import { analyticsAdminRoutes } from './routes';
-import { TrackingSocketServer } from './socket-server';
+import { TrackingSocketServer, type IngestCounters } from './socket-server';
 import { AnalyticsWriteBuffer } from './write-buffer';
 
 export interface Analytics {
@@ -14,6 +14,8 @@ export interface Analytics {
   buffer: AnalyticsWriteBuffer;
   /** Serves /ws on the HTTP server. */
   attach(server: http.Server, app: Express): TrackingSocketServer;
+  /** What the socket server accepted and dropped, by reason (null before attach). */
+  counters(): IngestCounters | null;
   /** Refuses new sockets (first step of a graceful stop). */
   stopAccepting(): void;
   /** Closes the sockets, writes every buffered row and stops the timers. */
@@ -44,6 +46,9 @@ export function createAnalytics(options: {
     attach(server, app) {
       sockets = new TrackingSocketServer({ server, app, config, buffer, realtime, log });
       return sockets;
+    },
+    counters() {
+      return sockets?.counters ?? null;
     },
     stopAccepting() {
       sockets?.stopAccepting();

@@ -88,3 +88,48 @@ export function chunk<T>(items: T[], columns: number): T[][] {
   }
   return chunks;
 }
+
+export interface BulkColumn {
+  name: string;
+  /** PostgreSQL element type of the column's array (text, integer, bigint, boolean, timestamptz). */
+  pgType: string;
+}
+
+/**
+ * Inserts many rows with one statement per few thousand rows: on PostgreSQL one array
+ * parameter per column (`unnest`), which parses and plans in constant time; on SQLite a
+ * multi-row VALUES list.
+ */
+export async function bulkInsert(
+  db: Database,
+  transaction: Transaction,
+  table: string,
+  columns: BulkColumn[],
+  rows: unknown[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map((column) => `"${column.name}"`).join(', ');
+  if (db.dialect === 'postgres') {
+    for (let start = 0; start < rows.length; start += PG_ROWS_PER_STATEMENT) {
+      const part = rows.slice(start, start + PG_ROWS_PER_STATEMENT);
+      await execute(
+        db,
+        transaction,
+        `INSERT INTO ${table} (${names})
+         SELECT * FROM unnest(${columns.map((column) => `CAST(? AS ${column.pgType}[])`).join(', ')})`,
+        columns.map((_, index) => part.map((row) => row[index] ?? null)),
+      );
+    }
+    return;
+  }
+  for (const part of chunk(rows, columns.length)) {
+    await execute(
+      db,
+      transaction,
+      `INSERT INTO ${table} (${names}) VALUES ${valuesList(part.length, columns.length)}`,
+      part.flat(),
+    );
+  }
+}
+
+const PG_ROWS_PER_STATEMENT = 10_000;

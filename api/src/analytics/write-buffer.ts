@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
 import { applyRollupIncrements, METRIC, RollupIncrements } from './rollups';
 import type { EventRecord, PageMetricRecord, PageviewRecord, SessionRecord } from './records';
-import { chunk, execute, greatest, hourExpression, valuesList } from './sql';
+import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from './sql';
 import { hourOf, toDbTimestamp } from './time';
 
 export interface WriteBufferOptions {
@@ -33,6 +33,24 @@ function rowCount(batch: Batch): number {
 }
 
 const MAX_FLUSH_ATTEMPTS = 3;
+
+const PAGEVIEW_COLUMNS: BulkColumn[] = [
+  { name: 'sessionId', pgType: 'text' },
+  { name: 'path', pgType: 'text' },
+  { name: 'title', pgType: 'text' },
+  { name: 'duration', pgType: 'integer' },
+  { name: 'createdAt', pgType: 'timestamptz' },
+];
+
+const EVENT_COLUMNS: BulkColumn[] = [
+  { name: 'sessionId', pgType: 'text' },
+  { name: 'eventType', pgType: 'text' },
+  { name: 'eventData', pgType: 'text' },
+  { name: 'productId', pgType: 'text' },
+  { name: 'categoryId', pgType: 'text' },
+  { name: 'platform', pgType: 'text' },
+  { name: 'createdAt', pgType: 'timestamptz' },
+];
 
 /**
  * Collects tracking rows in memory and writes them in one transaction per flush: every
@@ -116,28 +134,31 @@ export class AnalyticsWriteBuffer {
       this.flushAgain = true;
       return this.flushing;
     }
-    this.flushing = (async () => {
-      try {
-        do {
-          this.flushAgain = false;
-          if (this.size === 0) break;
-          const batch = this.pending;
-          this.pending = emptyBatch();
-          await this.writeWithRetry(batch);
-        } while (this.flushAgain || this.size >= this.options.flushRows);
-      } finally {
-        this.flushing = null;
-      }
-    })();
-    return this.flushing;
+    if (this.size === 0) return Promise.resolve();
+    // `finally` runs asynchronously, so `flushing` is always cleared after it was set.
+    const flushing = this.drain().finally(() => {
+      this.flushing = null;
+    });
+    this.flushing = flushing;
+    return flushing;
   }
 
-  /** Stops the timer, refuses new rows and writes what is left. */
+  private async drain(): Promise<void> {
+    do {
+      this.flushAgain = false;
+      if (this.size === 0) return;
+      const batch = this.pending;
+      this.pending = emptyBatch();
+      await this.writeWithRetry(batch);
+    } while (this.flushAgain || this.size >= this.options.flushRows);
+  }
+
+  /** Stops the timer, writes what is left, and refuses new rows from then on. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.flush();
-    while (this.size > 0) await this.flush();
+    // A flush in progress may have started before the last rows arrived: flush until empty.
+    while (this.flushing || this.size > 0) await this.flush();
     this.stopped = true;
   }
 
@@ -246,13 +267,13 @@ export class AnalyticsWriteBuffer {
     }
 
     // 4. Page views.
-    for (const rows of chunk(batch.pageviews, 5)) {
-      await run(
-        `INSERT INTO page_views ("sessionId", path, title, duration, "createdAt")
-         VALUES ${valuesList(rows.length, 5)}`,
-        rows.flatMap((r) => [r.sessionId, r.path, r.title, r.duration, toDbTimestamp(r.at)]),
-      );
-    }
+    await bulkInsert(
+      db,
+      transaction,
+      'page_views',
+      PAGEVIEW_COLUMNS,
+      batch.pageviews.map((r) => [r.sessionId, r.path, r.title, r.duration, toDbTimestamp(r.at)]),
+    );
     for (const record of batch.pageviews) {
       const hour = hourOf(record.at);
       rollups.add(METRIC.pageviews, hour);
@@ -260,21 +281,21 @@ export class AnalyticsWriteBuffer {
     }
 
     // 5. Events.
-    for (const rows of chunk(batch.events, 7)) {
-      await run(
-        `INSERT INTO events ("sessionId", "eventType", "eventData", "productId", "categoryId", platform, "createdAt")
-         VALUES ${valuesList(rows.length, 7)}`,
-        rows.flatMap((r) => [
-          r.sessionId,
-          r.eventType,
-          r.eventData,
-          r.productId,
-          r.categoryId,
-          r.platform,
-          toDbTimestamp(r.at),
-        ]),
-      );
-    }
+    await bulkInsert(
+      db,
+      transaction,
+      'events',
+      EVENT_COLUMNS,
+      batch.events.map((r) => [
+        r.sessionId,
+        r.eventType,
+        r.eventData,
+        r.productId,
+        r.categoryId,
+        r.platform,
+        toDbTimestamp(r.at),
+      ]),
+    );
     const ctaClicks = new Map<string, number>();
     for (const record of batch.events) {
       const hour = hourOf(record.at);

@@ -1,0 +1,4 @@
+import { defineAnalyticsSuite, defineSharedDatabaseSuite } from './analytics-suite';
+
+defineAnalyticsSuite('postgres');
+defineSharedDatabaseSuite();

@@ -1,0 +1,3 @@
+import { defineAnalyticsSuite } from './analytics-suite';
+
+defineAnalyticsSuite('sqlite');
