@@ -1,8 +1,35 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('./web', import.meta.url));
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Writes .vite/chunk-modules.json (chunk file -> source modules) beside the client build, so the
+ * public benchmark can prove that no admin module is among what `/` loads.
+ */
+function chunkModulesReport(): Plugin {
+  return {
+    name: 'diskonradar-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      if (chunks.some((chunk) => chunk.fileName === 'entry-server.js')) return;
+      const report: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        report[chunk.fileName] = chunk.moduleIds.map((id) =>
+          id.startsWith(repoRoot) ? id.slice(repoRoot.length) : id,
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(report, null, 1),
+      });
+    },
+  };
+}
 
 /**
  * Two HTML entries: the public site (server-rendered, hydrated) and the admin back office
@@ -11,7 +38,7 @@ const root = fileURLToPath(new URL('./web', import.meta.url));
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), chunkModulesReport()],
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
   },

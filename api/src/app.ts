@@ -17,6 +17,7 @@ import { adminProductImageRoutes } from './routes/product-images';
 import { adminProductRoutes, publicProductRoutes } from './routes/products';
 import { adminStatsRoutes } from './routes/stats';
 import { mountWeb } from './web';
+import { geoLookupOrigin } from './ssr';
 import { ResponseCache } from './lib/response-cache';
 import type { AppContext } from './context';
 
@@ -35,7 +36,9 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'weak');
 
-  app.use(securityHeaders());
+  // The visitor tracking looks up its geolocation from a public service (spec section 7).
+  const geoOrigin = geoLookupOrigin();
+  app.use(securityHeaders({ connectSources: geoOrigin ? [geoOrigin] : [] }));
   app.use(compression());
 
   const api = Router();

@@ -1,18 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { MEDIA_DIR, WEB_DIST_DIR } from './paths';
+import { ssrRouter, type SsrOptions } from './ssr';
 import type { AppContext } from './context';
 
-const FALLBACK_PAGE = `<!doctype html>
-<html lang="id-ID"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>DiskonRadar</title></head><body><main><h1>DiskonRadar</h1>
-<p>Situs sedang disiapkan. Jalankan <code>npm run build</code> untuk membangun tampilan web.</p></main></body></html>`;
-
-/** Serves the shipped media and the built web app, with the SPA fallback for page routes. */
-export function mountWeb(app: Express, _context: AppContext): void {
+/**
+ * Serves the shipped media, the built assets, the admin app (client-rendered, never indexed)
+ * and every other page through the server renderer (404 for unknown paths).
+ */
+export function mountWeb(app: Express, context: AppContext, ssrOptions: SsrOptions = {}): void {
   app.use('/media', express.static(MEDIA_DIR, { maxAge: '7d', fallthrough: false, index: false }));
-  const indexFile = path.join(WEB_DIST_DIR, 'index.html');
   app.use(
     '/assets',
     express.static(path.join(WEB_DIST_DIR, 'assets'), {
@@ -22,10 +19,28 @@ export function mountWeb(app: Express, _context: AppContext): void {
       index: false,
     }),
   );
-  app.use(express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' }));
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    res.type('html');
-    res.send(existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_PAGE);
+
+  const adminFile = path.join(WEB_DIST_DIR, 'admin.html');
+  app.get(['/admin', '/admin/', '/admin/*rest'], (_req, res) => {
+    res.set('X-Robots-Tag', 'noindex, nofollow').set('Cache-Control', 'no-cache');
+    res.sendFile(adminFile, (error) => {
+      if (error && !res.headersSent) res.status(503).type('text').send('Run npm run build first.');
+    });
   });
+
+  // The HTML files are templates (index.html) or served above (admin.html), never as they are.
+  const staticFiles = express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' });
+  app.use((req, res, next) => (/\.html$/i.test(req.path) ? next() : staticFiles(req, res, next)));
+  // One address per page: /kategori/ becomes /kategori, so links and canonicals agree.
+  app.use((req, res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && /.\/+$/.test(req.path)) {
+      const [pathname = '', ...rest] = req.originalUrl.split('?');
+      // Leading slashes collapse too: '//evil.example/' must not become a protocol-relative URL.
+      const target = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+      res.redirect(301, rest.length > 0 ? `${target}?${rest.join('?')}` : target);
+      return;
+    }
+    next();
+  });
+  app.use(ssrRouter(context, ssrOptions));
 }

@@ -839,6 +839,15 @@ export function defineApiSuite(dialect: TestDialect) {
         expect(ids).not.toContain(disabled.body.id);
         const kategori = await visitor.get<Popup[]>('/api/popups/active?url=/kategori');
         expect(kategori.body.map((p) => p.id)).toContain(otherPage.body.id);
+        // The admin's page choices use the original names: '/categories' is /kategori here.
+        const aliased = await admin.post<Popup>('/api/admin/popups', {
+          ...validPopup(),
+          showOnPages: '/categories',
+        });
+        const kategoriAgain = await visitor.get<Popup[]>('/api/popups/active?url=/kategori');
+        expect(kategoriAgain.body.map((p) => p.id)).toContain(aliased.body.id);
+        const contact = await visitor.get<Popup[]>('/api/popups/active?url=/contact');
+        expect(contact.body.map((p) => p.id)).not.toContain(aliased.body.id);
         const updated = await admin.put<Popup>(`/api/admin/popups/${live.body.id}`, {
           ...validPopup(),
           title: 'Diubah',

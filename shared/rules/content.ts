@@ -1,6 +1,6 @@
 import { CONTACT_DEFAULTS, HERO_DEFAULTS } from '../constants';
 import type { ContactContent, HeroContent } from '../types';
-import { isHttpUrl } from './url';
+import { isHttpUrl, isImageUrl } from './url';
 
 type JsonObject = Record<string, unknown>;
 
@@ -32,6 +32,11 @@ function textOr(source: JsonObject | null | undefined, key: string, fallback: st
 function urlOr(source: JsonObject | null | undefined, key: string, fallback: string): string {
   const value = text(source, key)?.trim();
   return value && isHttpUrl(value) ? value : fallback;
+}
+
+function imageOr(source: JsonObject | null | undefined, key: string, fallback: string): string {
+  const value = text(source, key)?.trim();
+  return value && isImageUrl(value) ? value : fallback;
 }
 
 /** One-line summary for the admin content overview. */
@@ -98,7 +103,7 @@ export function parseHeroContent(data: string | null | undefined): HeroContent {
     mainTitle: textOr(source, 'mainTitle', HERO_DEFAULTS.mainTitle),
     subtitle: textOr(source, 'subtitle', HERO_DEFAULTS.subtitle),
     ctaText: textOr(source, 'ctaText', HERO_DEFAULTS.ctaText),
-    backgroundImage: urlOr(source, 'backgroundImage', HERO_DEFAULTS.backgroundImage),
+    backgroundImage: imageOr(source, 'backgroundImage', HERO_DEFAULTS.backgroundImage),
     platforms: platforms.length > 0 ? platforms : [...HERO_DEFAULTS.platforms],
   };
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 
 export const PLATFORM_ALREADY_LINKED = 'Platform sudah terhubung dengan produk ini';
 
-async function linksOf(productId: string) {
+export async function linksOf(productId: string) {
   const links = await PlatformLink.findAll({
     where: { productId },
     order: [

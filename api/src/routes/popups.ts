@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { Op } from 'sequelize';
+import { pageTargets } from '@shared/rules/pages';
 import { popupSchema, type PopupInput } from '@shared/schemas';
 import { Popup } from '../models';
 import { parseInput } from '../middleware/validate';
@@ -27,10 +28,11 @@ export async function activePopupsFor(path: string, now = new Date()) {
       ['id', 'ASC'],
     ],
   });
+  const targets = pageTargets(path);
   return popups
     .filter((popup) => {
       const pages = popup.showOnPages.split(',').map((page) => page.trim());
-      return pages.includes('*') || path === '*' || pages.includes(path);
+      return pages.includes('*') || path === '*' || targets.some((page) => pages.includes(page));
     })
     .map(presentPopup);
 }

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { parseContactContent } from '@shared/rules/content';
+import {
+  LEGAL_EMAIL,
+  PRIVACY_EMAIL,
+  PRIVACY_SECTIONS,
+  PRIVACY_UPDATED,
+  TERMS_SECTIONS,
+} from '../content/legal';
+import { FOOTER_CATEGORIES, FOOTER_FAQS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
+import { useContent } from '../data/queries';
+import { homeSearch } from '../lib/home-params';
+import { useSite } from '../lib/site-context';
+import { chatLink } from '../lib/whatsapp';
+import { Dialog } from './Dialog';
+import { FaqList } from './FaqList';
+import { LegalSections } from './LegalSections';
+import { LogoMark } from './icons';
+
+type HelpModal = 'privacy' | 'terms' | 'contact' | 'faq';
+
+const HELP_LINKS: { id: HelpModal; label: string }[] = [
+  { id: 'privacy', label: 'Kebijakan Privasi' },
+  { id: 'terms', label: 'Syarat & Ketentuan' },
+  { id: 'contact', label: 'Hubungi Kami' },
+  { id: 'faq', label: 'FAQ' },
+];
+
+function HelpDialog({ modal, onClose }: { modal: HelpModal; onClose(): void }) {
+  const { data } = useContent('contact_us');
+  const contact = parseContactContent(data?.data);
+  switch (modal) {
+    case 'privacy':
+      return (
+        <Dialog title="Kebijakan Privasi" onClose={onClose} className="dialog-wide">
+          <p className="muted">{`Terakhir diperbarui: ${PRIVACY_UPDATED}`}</p>
+          <LegalSections sections={PRIVACY_SECTIONS} headingLevel={3} />
+          <p>
+            Kontak privasi: <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> ·{' '}
+            <Link to="/privacy" onClick={onClose}>
+              Buka halaman lengkap
+            </Link>
+          </p>
+        </Dialog>
+      );
+    case 'terms':
+      return (
+        <Dialog title="Syarat & Ketentuan" onClose={onClose} className="dialog-wide">
+          <LegalSections sections={TERMS_SECTIONS} headingLevel={3} />
+          <p>
+            Kontak hukum: <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a> ·{' '}
+            <Link to="/terms" onClick={onClose}>
+              Buka halaman lengkap
+            </Link>
+          </p>
+        </Dialog>
+      );
+    case 'contact':
+      return (
+        <Dialog title="Hubungi Kami" onClose={onClose}>
+          <ul className="plain-list">
+            <li>
+              Email:{' '}
+              <a href={`mailto:${contact.email || SUPPORT_EMAIL}`}>
+                {contact.email || SUPPORT_EMAIL}
+              </a>
+            </li>
+            {contact.whatsapp ? (
+              <li>
+                WhatsApp:{' '}
+                <a href={chatLink(contact.whatsapp)} target="_blank" rel="noopener noreferrer">
+                  Chat sekarang
+                </a>
+              </li>
+            ) : null}
+            <li>Jam layanan: {SUPPORT_HOURS}</li>
+            <li>Waktu respons: 1-2 hari kerja</li>
+          </ul>
+          <p>
+            <Link to="/contact" onClick={onClose} className="button button-primary">
+              Buka Halaman Kontak
+            </Link>
+          </p>
+        </Dialog>
+      );
+    case 'faq':
+      return (
+        <Dialog title="Pertanyaan yang Sering Diajukan" onClose={onClose} className="dialog-wide">
+          <FaqList faqs={FOOTER_FAQS} />
+        </Dialog>
+      );
+  }
+}
+
+export function Footer() {
+  const [modal, setModal] = useState<HelpModal | null>(null);
+  const { renderedAt } = useSite();
+  const year = new Date(renderedAt || Date.now()).getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <Link to="/" className="logo logo-light" aria-label="DiskonRadar, ke beranda">
+            <LogoMark />
+            <span className="logo-text">
+              Diskon<span>Radar</span>
+            </span>
+          </Link>
+          <p>
+            Diskon hingga 70% dari Shopee, Tokopedia, Lazada, Blibli, Bukalapak dan TikTok Shop
+            dalam 31+ kategori. Gratis digunakan.
+          </p>
+          <p className="footer-disclosure">
+            DiskonRadar mendapat komisi dari pembelian melalui link afiliasi, tanpa biaya tambahan
+            untukmu.
+          </p>
+        </div>
+        <div>
+          <h2 className="footer-heading">Kategori Populer</h2>
+          <ul className="footer-links">
+            {FOOTER_CATEGORIES.map((category) => (
+              <li key={category.slug}>
+                <Link to={{ pathname: '/', search: homeSearch({ category: category.slug }) }}>
+                  {category.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="footer-heading">Jelajahi</h2>
+          <ul className="footer-links">
+            <li>
+              <Link to="/promo-hari-ini">Promo Hari Ini</Link>
+            </li>
+            <li>
+              <Link to="/produk-terpopuler">Produk Terpopuler</Link>
+            </li>
+            <li>
+              <Link to="/kategori">Semua Kategori</Link>
+            </li>
+            <li>
+              <Link to="/tentang">Tentang Kami</Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="footer-heading">Bantuan</h2>
+          <ul className="footer-links">
+            {HELP_LINKS.map((link) => (
+              <li key={link.id}>
+                <button type="button" className="link-button" onClick={() => setModal(link.id)}>
+                  {link.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="container footer-bottom">
+        <p>
+          © {year} DiskonRadar. Semua hak dilindungi. · <Link to="/privacy">Privasi</Link> ·{' '}
+          <Link to="/terms">Ketentuan</Link>
+        </p>
+      </div>
+      {modal ? <HelpDialog modal={modal} onClose={() => setModal(null)} /> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,110 @@
+import { parseHeroContent } from '@shared/rules/content';
+import { FEATURES, PARTNERS, platformColor, platformName } from '../content/site';
+import { useContent } from '../data/queries';
+import { isSiteRelative } from '../lib/safe-url';
+import { PRODUCTS_SECTION_ID, scrollToElement } from '../lib/scroll';
+
+/** Hero: the admin's homepage_hero content, with a CTA that scrolls to the products. */
+export function Hero() {
+  const { data } = useContent('homepage_hero');
+  const hero = parseHeroContent(data?.data);
+  // parseHeroContent accepts http(s) only; the seeded image is site-relative.
+  const storedImage = (() => {
+    try {
+      const raw: unknown = data?.data ? JSON.parse(data.data) : null;
+      const value = (raw as { backgroundImage?: unknown } | null)?.backgroundImage;
+      return isSiteRelative(value) ? value : null;
+    } catch {
+      return null;
+    }
+  })();
+  const background = storedImage ?? hero.backgroundImage;
+  return (
+    <section
+      className="hero"
+      aria-labelledby="hero-title"
+      style={{ ['--hero-image' as string]: `url("${encodeURI(background)}")` }}
+    >
+      <div className="container hero-inner">
+        <p className="hero-kicker">🔥 Diskon hingga 70% hari ini</p>
+        <h1 id="hero-title">{hero.mainTitle}</h1>
+        <p className="hero-subtitle">{hero.subtitle}</p>
+        <a
+          href={`#${PRODUCTS_SECTION_ID}`}
+          className="button button-cta"
+          onClick={(event) => {
+            event.preventDefault();
+            scrollToElement(PRODUCTS_SECTION_ID);
+          }}
+        >
+          {hero.ctaText}
+        </a>
+        <ul className="hero-stats">
+          <li>
+            <strong>6</strong> Marketplace
+          </li>
+          <li>
+            <strong>31+</strong> Kategori
+          </li>
+          <li>
+            <strong>70%</strong> Diskon maks.
+          </li>
+        </ul>
+        <ul className="hero-platforms" aria-label="Marketplace">
+          {hero.platforms.map((platform) => (
+            <li key={platform}>{platform}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function PartnersSection() {
+  return (
+    <section className="section partners" aria-labelledby="partners-title">
+      <div className="container">
+        <h2 id="partners-title" className="section-title">
+          Partner Marketplace Kami
+        </h2>
+        <p className="section-subtitle">Promo dari 6 marketplace terbesar di Indonesia</p>
+        <ul className="partner-grid">
+          {PARTNERS.map((partner) => (
+            <li key={partner.platform} className="partner-card">
+              <span
+                className="partner-dot"
+                style={{ background: platformColor(partner.platform) }}
+                aria-hidden="true"
+              />
+              <strong>{platformName(partner.platform)}</strong>
+              <span className="muted">{partner.users}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function FeaturesSection() {
+  return (
+    <section className="section features" aria-labelledby="features-title">
+      <div className="container">
+        <h2 id="features-title" className="section-title">
+          Kenapa DiskonRadar?
+        </h2>
+        <ul className="feature-grid">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="feature-card">
+              <span className="feature-icon" aria-hidden="true">
+                {feature.icon}
+              </span>
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import { NAV_DESCRIPTIONS } from '../seo/route-meta';
+import { NAV_ITEMS, type NavItem } from './nav-items';
+
+export function NavBadge({ badge }: { badge: NonNullable<NavItem['badge']> }) {
+  return (
+    <span className={`nav-badge nav-badge-${badge.tone}`}>
+      <span aria-hidden="true">{badge.text}</span>
+      <span className="sr-only">({badge.label})</span>
+    </span>
+  );
+}
+
+export function NavBar() {
+  const { pathname } = useLocation();
+  const description = NAV_DESCRIPTIONS[pathname];
+  return (
+    <nav className="nav-bar" aria-label="Navigasi utama">
+      <div className="container nav-row">
+        <ul className="nav-list">
+          {NAV_ITEMS.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end
+                className={({ isActive }) =>
+                  `nav-link${isActive ? ' active' : ''}${item.highlight ? ' highlight' : ''}`
+                }
+              >
+                {item.label}
+                {item.badge ? <NavBadge badge={item.badge} /> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {description ? <p className="nav-description">{description}</p> : null}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+// Static texts of the public pages (spec sections 1 and 2).
+import { PLATFORMS, PLATFORM_DISPLAY_NAMES, type Platform } from '@shared/constants';
+
+export const SUPPORT_EMAIL = 'halo@diskonradar.id';
+export const SUPPORT_HOURS = '08:00-22:00 setiap hari';
+
+export const PLATFORM_COLORS: Record<Platform, string> = {
+  Shopee: '#ee4d2d',
+  Tokopedia: '#03ac0e',
+  Lazada: '#0f146d',
+  Blibli: '#0095da',
+  Bukalapak: '#e31e52',
+  TikTok: '#111111',
+};
+
+export function platformName(platform: string): string {
+  return (PLATFORMS as readonly string[]).includes(platform)
+    ? PLATFORM_DISPLAY_NAMES[platform as Platform]
+    : platform;
+}
+
+export function platformColor(platform: string): string {
+  return PLATFORM_COLORS[platform as Platform] ?? '#374151';
+}
+
+export const PARTNERS: { platform: Platform; users: string }[] = [
+  { platform: 'Shopee', users: '100+ juta pengguna' },
+  { platform: 'Tokopedia', users: '90+ juta pengguna' },
+  { platform: 'Lazada', users: '50+ juta pengguna' },
+  { platform: 'Blibli', users: '30+ juta pengguna' },
+  { platform: 'Bukalapak', users: '30+ juta pengguna' },
+  { platform: 'TikTok', users: '120+ juta pengguna' },
+];
+
+export const FEATURES = [
+  {
+    icon: '✅',
+    title: 'Diskon Terjamin',
+    text: 'Setiap promo kami periksa sebelum tampil, jadi kamu hanya melihat diskon yang benar-benar ada.',
+  },
+  {
+    icon: '⚡',
+    title: 'Update Cepat',
+    text: 'Produk dan flash sale diperbarui setiap hari mengikuti promo terbaru di marketplace.',
+  },
+  {
+    icon: '🛡️',
+    title: 'Terpercaya',
+    text: 'Link langsung ke toko resmi di 6 marketplace besar Indonesia, tanpa biaya tambahan.',
+  },
+];
+
+export const STATS = [
+  { value: '4.8', label: 'Rating pengguna' },
+  { value: '50.000+', label: 'Pengguna aktif' },
+  { value: '10.000+', label: 'Produk diskon' },
+  { value: 'Rp10M+', label: 'Total penghematan' },
+];
+
+/** The six questions of the footer's FAQ modal. */
+export const FOOTER_FAQS = [
+  {
+    question: 'Apakah DiskonRadar gratis?',
+    answer:
+      'Ya, 100% gratis dan tanpa pendaftaran. Kamu cukup mencari, membandingkan dan membuka promo.',
+  },
+  {
+    question: 'Bagaimana DiskonRadar mendapatkan penghasilan?',
+    answer:
+      'Dari komisi afiliasi marketplace saat kamu berbelanja melalui link kami, tanpa biaya tambahan untukmu.',
+  },
+  {
+    question: 'Apakah harga di DiskonRadar selalu sama dengan di marketplace?',
+    answer:
+      'Harga bisa berubah sewaktu-waktu. Harga final adalah yang tertera di marketplace saat checkout.',
+  },
+  {
+    question: 'Marketplace apa saja yang didukung?',
+    answer: 'Shopee, Tokopedia, Lazada, Blibli, Bukalapak dan TikTok Shop.',
+  },
+  {
+    question: 'Seberapa sering promo diperbarui?',
+    answer: 'Setiap hari. Promo Hari Ini berganti setiap tengah malam.',
+  },
+  {
+    question: 'Bagaimana cara menghubungi DiskonRadar?',
+    answer: `Kirim email ke ${SUPPORT_EMAIL} atau gunakan tombol chat di kanan bawah. Kami membalas dalam 1-2 hari kerja.`,
+  },
+];
+
+export const FOOTER_CATEGORIES = [
+  { label: 'Fashion', slug: 'fashion' },
+  { label: 'Elektronik', slug: 'elektronik' },
+  { label: 'Skincare', slug: 'skincare' },
+  { label: 'Rumah Tangga', slug: 'rumah-tangga' },
+];

@@ -1,0 +1,15 @@
+import { createContext, useContext } from 'react';
+import type { SiteConfig } from '../ssr-data';
+
+export interface SiteContextValue {
+  /** The server's clock at render time: first renders use it so hydration matches. */
+  renderedAt: number;
+  config: SiteConfig;
+}
+
+export const SiteContext = createContext<SiteContextValue>({
+  renderedAt: 0,
+  config: { geoLookupUrl: '' },
+});
+
+export const useSite = () => useContext(SiteContext);

@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import { SKELETONS } from '@shared/constants';
+import { TileSkeletons } from '../components/Skeletons';
+import { useCategories } from '../data/queries';
+import { categoryColor, categoryEmoji, groupCategories } from '../lib/category-style';
+import { homeSearch } from '../lib/home-params';
+import { staticMeta } from '../seo/route-meta';
+import { usePageMeta } from '../seo/use-page-meta';
+
+export function CategoriesPage() {
+  const { data: categories, isPending } = useCategories();
+  usePageMeta({
+    ...staticMeta('/kategori'),
+    breadcrumbs: [
+      { name: 'Beranda', path: '/' },
+      { name: 'Kategori', path: '/kategori' },
+    ],
+  });
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <h1>
+          {isPending || !categories
+            ? 'Semua Kategori'
+            : `${categories.length.toLocaleString('id-ID')} Kategori Tersedia`}
+        </h1>
+        <p className="page-lead">
+          Pilih kategori untuk melihat produk diskon terbaru dari 6 marketplace.
+        </p>
+      </header>
+      {isPending || !categories ? (
+        <TileSkeletons count={SKELETONS.categories} testId="category-skeleton" />
+      ) : categories.length === 0 ? (
+        <div className="empty-state">
+          <h2>Belum ada kategori</h2>
+        </div>
+      ) : (
+        groupCategories(categories).map(([group, items]) => (
+          <section key={group} className="category-section" aria-labelledby={`group-${group}`}>
+            <h2 id={`group-${group}`} className="group-title">
+              {group}
+            </h2>
+            <ul className="tile-grid">
+              {items.map((category) => (
+                <li key={category.id}>
+                  <Link
+                    className="category-tile"
+                    to={{ pathname: '/', search: homeSearch({ category: category.slug }) }}
+                  >
+                    <span
+                      className="category-icon large"
+                      style={{
+                        color: categoryColor(category.color),
+                        borderColor: categoryColor(category.color),
+                      }}
+                      aria-hidden="true"
+                    >
+                      {categoryEmoji(category.icon)}
+                    </span>
+                    <span className="tile-name">{category.name}</span>
+                    <span className="tile-action">Lihat produk →</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <aside className="cta-box">
+        <h2>Tidak menemukan kategori yang kamu cari?</h2>
+        <p>Beri tahu kami kategori atau produk yang ingin kamu lihat diskonnya.</p>
+        <Link to="/contact" className="button button-primary">
+          Hubungi Kami
+        </Link>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LIMITS, SKELETONS } from '@shared/constants';
+import { matchesSearch } from '@shared/rules/search';
+import type { Category, Product } from '@shared/types';
+import { track } from '../../tracking';
+import { Breadcrumbs, type BreadcrumbItem } from '../components/Breadcrumbs';
+import { CategorySidebar } from '../components/CategorySidebar';
+import { FeaturesSection, Hero, PartnersSection } from '../components/HomeSections';
+import { LiveClock } from '../components/LiveClock';
+import { Pagination } from '../components/Pagination';
+import { ProductCard } from '../components/ProductCard';
+import { CardSkeletons } from '../components/Skeletons';
+import { FilterIcon } from '../components/icons';
+import { useAllProducts, useCategories, useProductPage } from '../data/queries';
+import { homeSearch, readHomeParams, type HomeParams } from '../lib/home-params';
+import { PRODUCTS_SECTION_ID, scrollToProductsSoon } from '../lib/scroll';
+import type { PageMeta } from '../seo/page-meta';
+import { staticMeta } from '../seo/route-meta';
+import { usePageMeta } from '../seo/use-page-meta';
+import { useUiStore } from '../state/ui-store';
+
+interface Listing {
+  products: Product[];
+  totalPages: number;
+  totalCount: number;
+  currentPage: number;
+  loading: boolean;
+}
+
+/**
+ * Browsing asks the API for one page of 12 (by category id once categories are loaded);
+ * searching fetches the first 1000 products once and filters and pages them here.
+ */
+function useListing(params: HomeParams, categories: Category[] | undefined): Listing {
+  const searching = params.search !== '';
+  const selected = params.category
+    ? (categories?.find((c) => c.slug === params.category) ?? null)
+    : null;
+  const unknownCategory = params.category !== null && categories !== undefined && !selected;
+  const browseEnabled =
+    !searching && !unknownCategory && (params.category === null || selected !== null);
+  const page = useProductPage(selected?.id ?? null, params.page, browseEnabled);
+  const all = useAllProducts(searching);
+
+  const matches = useMemo(
+    () =>
+      searching ? (all.data?.products ?? []).filter((p) => matchesSearch(p, params.search)) : [],
+    [searching, all.data, params.search],
+  );
+
+  if (searching) {
+    const totalPages = Math.ceil(matches.length / LIMITS.pageSize);
+    const start = (params.page - 1) * LIMITS.pageSize;
+    return {
+      products: matches.slice(start, start + LIMITS.pageSize),
+      totalPages,
+      totalCount: matches.length,
+      currentPage: params.page,
+      loading: all.isPending,
+    };
+  }
+  if (unknownCategory) {
+    return { products: [], totalPages: 0, totalCount: 0, currentPage: 1, loading: false };
+  }
+  return {
+    products: page.data?.products ?? [],
+    totalPages: page.data?.totalPages ?? 0,
+    totalCount: page.data?.totalCount ?? 0,
+    currentPage: params.page,
+    // A failed fetch ends in the empty state (spec section 8).
+    loading: page.isPending && (browseEnabled || categories === undefined),
+  };
+}
+
+function homeMeta(params: HomeParams, category: Category | null): PageMeta {
+  const base = staticMeta('/');
+  const pageSuffix = params.page > 1 ? ` - Halaman ${params.page}` : '';
+  if (params.search) {
+    return {
+      ...base,
+      title: `Hasil Pencarian "${params.search}"`,
+      description: `Hasil pencarian produk diskon untuk "${params.search}" di DiskonRadar.`,
+      path: `/${homeSearch({ search: params.search })}`,
+      noIndex: true,
+      breadcrumbs: [
+        { name: 'Beranda', path: '/' },
+        { name: `Pencarian: ${params.search}`, path: `/${homeSearch({ search: params.search })}` },
+      ],
+    };
+  }
+  if (category) {
+    return {
+      ...base,
+      title: `Diskon ${category.name}${pageSuffix}`,
+      description: `Promo dan diskon ${category.name} terbaru dari Shopee, Tokopedia, Lazada, Blibli, Bukalapak dan TikTok Shop. Diskon hingga 70%.`,
+      path: `/${homeSearch({ category: category.slug, page: params.page })}`,
+      keywords: [category.name, `diskon ${category.name}`, category.group],
+      breadcrumbs: [
+        { name: 'Beranda', path: '/' },
+        { name: category.name, path: `/${homeSearch({ category: category.slug })}` },
+      ],
+    };
+  }
+  return {
+    ...base,
+    title: params.page > 1 ? `Produk Diskon${pageSuffix}` : base.title,
+    path: `/${homeSearch({ page: params.page })}`,
+  };
+}
+
+export function HomePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = readHomeParams(new URLSearchParams(location.search));
+  const categoriesQuery = useCategories();
+  const categories = categoriesQuery.data;
+  const selected = params.category
+    ? (categories?.find((c) => c.slug === params.category) ?? null)
+    : null;
+  const listing = useListing(params, categories);
+  const openDrawer = useUiStore((s) => s.setDrawerOpen);
+  const searching = params.search !== '';
+  usePageMeta(homeMeta(params, selected));
+
+  const selectCategory = (slug: string | null) => {
+    navigate(
+      { pathname: '/', search: homeSearch({ category: slug }) },
+      { preventScrollReset: true },
+    );
+    if (slug) track({ eventType: 'category_filter', data: { category: slug, path: '/' } });
+    scrollToProductsSoon();
+  };
+
+  const changePage = (page: number) => {
+    navigate(
+      { pathname: '/', search: homeSearch({ ...params, product: null, page }) },
+      { preventScrollReset: true },
+    );
+    scrollToProductsSoon();
+  };
+
+  const showAll = () => navigate({ pathname: '/', search: '' }, { preventScrollReset: true });
+
+  let title = 'Semua Produk Diskon';
+  if (searching) title = `Hasil Pencarian "${params.search}"`;
+  else if (selected) title = selected.name;
+  else if (params.category) title = 'Kategori Tidak Dikenal';
+
+  const crumbs: BreadcrumbItem[] | null = searching
+    ? [{ label: 'Beranda' }, { label: 'Pencarian' }, { label: `"${params.search}"` }]
+    : params.category
+      ? [
+          { label: 'Beranda' },
+          { label: 'Kategori', to: '/kategori' },
+          { label: selected?.name ?? params.category },
+        ]
+      : null;
+
+  return (
+    <>
+      <Hero />
+      <div className="container home-layout">
+        <CategorySidebar
+          categories={categories}
+          loading={categoriesQuery.isPending}
+          selectedSlug={params.category}
+          onSelect={selectCategory}
+        />
+        <section
+          id={PRODUCTS_SECTION_ID}
+          className="products-section"
+          aria-labelledby="products-title"
+        >
+          {crumbs ? <Breadcrumbs items={crumbs} /> : null}
+          <div className="products-header">
+            <div>
+              <h2 id="products-title" className="products-title">
+                {title}
+              </h2>
+              {!listing.loading ? (
+                <p className="muted products-count">
+                  {listing.totalCount.toLocaleString('id-ID')} produk ditemukan
+                </p>
+              ) : null}
+            </div>
+            {!searching ? <LiveClock /> : null}
+          </div>
+          <button
+            type="button"
+            className="button button-light drawer-toggle"
+            onClick={() => openDrawer(true)}
+          >
+            <FilterIcon /> {selected ? `Kategori: ${selected.name}` : 'Pilih Kategori'}
+          </button>
+          {listing.loading ? (
+            <CardSkeletons count={SKELETONS.listing} />
+          ) : listing.products.length === 0 ? (
+            <div className="empty-state">
+              <span className="empty-icon" aria-hidden="true">
+                {searching ? '🔍' : '📦'}
+              </span>
+              <h3>{searching ? 'Tidak Ada Hasil Pencarian' : 'Produk Tidak Ditemukan'}</h3>
+              <p>
+                {searching
+                  ? `Tidak ada produk yang cocok dengan "${params.search}". Coba kata kunci lain.`
+                  : 'Belum ada produk diskon di kategori ini. Lihat semua produk lainnya.'}
+              </p>
+              <button type="button" className="button button-primary" onClick={showAll}>
+                Kembali ke Semua Produk
+              </button>
+            </div>
+          ) : (
+            <div className="product-grid">
+              {listing.products.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </div>
+          )}
+          <Pagination
+            currentPage={listing.currentPage}
+            totalPages={listing.totalPages}
+            loading={listing.loading}
+            onPageChange={changePage}
+          />
+        </section>
+      </div>
+      <PartnersSection />
+      <FeaturesSection />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './data/query-keys';
+import type { SsrData } from './ssr-data';
+
+/** Puts the server's data under the keys the browser's hooks read. */
+export function seedQueryCache(client: QueryClient, data: SsrData): void {
+  const set = (key: readonly unknown[], value: unknown) => client.setQueryData(key, value);
+  if (data.categories) set(queryKeys.categories, data.categories);
+  for (const [key, block] of Object.entries(data.content ?? {})) {
+    set(queryKeys.content(key as 'contact_us' | 'homepage_hero'), block ?? null);
+  }
+  if (data.productPage) {
+    const { categoryId, page, response } = data.productPage;
+    set(queryKeys.productPage(categoryId, page), response);
+  }
+  if (data.allProducts) set(queryKeys.allProducts, data.allProducts);
+  for (const [kind, products] of Object.entries(data.featured ?? {})) {
+    set(queryKeys.featured(kind as 'promo' | 'popular'), products);
+  }
+  if (data.faqs) set(queryKeys.faqs, data.faqs);
+  if (data.product) {
+    set(queryKeys.product(data.product.id), data.product.product);
+    if (data.product.product) set(queryKeys.platformLinks(data.product.id), data.product.links);
+  }
+  if (data.popups) set(queryKeys.popups(data.popups.path), data.popups.popups);
+}

@@ -1,0 +1,45 @@
+// What the server hands to render(url, data): the route's data, loaded by calling the API's
+// own functions, so the first paint waits on no API call from the browser.
+import type {
+  Category,
+  ContentBlock,
+  Faq,
+  MetaTag,
+  PlatformLink,
+  Popup,
+  Product,
+  ProductListResponse,
+} from '@shared/types';
+
+export interface SiteConfig {
+  /** Public IP-geolocation service for the tracking session; '' disables the look-up. */
+  geoLookupUrl: string;
+}
+
+export interface SsrData {
+  /** Origin for canonical and Open Graph addresses, e.g. 'https://diskonradar.id'. */
+  origin: string;
+  /** Server clock in epoch ms; clocks and countdowns render from it. */
+  now: number;
+  config: SiteConfig;
+  categories?: Category[];
+  /** null when the block is missing or inactive (the page uses its defaults). */
+  content?: Partial<Record<'contact_us' | 'homepage_hero', ContentBlock | null>>;
+  productPage?: { categoryId: string | null; page: number; response: ProductListResponse };
+  /** page=1&limit=1000: search and the promo/popular fallbacks. */
+  allProducts?: ProductListResponse;
+  featured?: Partial<Record<'promo' | 'popular', Product[]>>;
+  faqs?: Faq[];
+  product?: { id: string; product: Product | null; links: PlatformLink[] };
+  popups?: { path: string; popups: Popup[] };
+  metaTags?: MetaTag[];
+}
+
+export interface RenderResult {
+  html: string;
+  /** Everything that goes into <head> after the built assets: title, meta, links, JSON-LD. */
+  head: string;
+  /** The dehydrated query cache and config, as JSON with '<' escaped. */
+  state: string;
+  status: number;
+}
