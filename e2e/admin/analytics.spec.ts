@@ -1,0 +1,108 @@
+import type { RealtimeStats } from '../../shared/types';
+import { expect, test } from './fixtures';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('analytics: four tabs, the Live badge over the real socket, and figures matching the API', async ({
+  adminPage: page,
+  api,
+}) => {
+  await page.goto('/admin/analytics');
+  for (const name of ['Real-time', 'Overview', 'Traffic', 'Performance']) {
+    await expect(page.getByRole('tab', { name })).toBeVisible();
+  }
+  await expect(page.getByTestId('socket-status')).toHaveText('Live');
+  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+    'href',
+    '/admin/dashboard',
+  );
+  const stats = await api.get<RealtimeStats>('/api/admin/analytics/realtime');
+  for (const label of [
+    'Current Visitors',
+    "Today's Visitors",
+    'Page Views',
+    'CTA Clicks',
+    'Searches',
+  ]) {
+    await expect(page.getByRole('region', { name: label }).getByTestId('figure-value')).toHaveText(
+      /^[\d.]+$/,
+    );
+  }
+  const countries = page.getByRole('region', { name: 'Top Countries' });
+  for (const { country } of stats.topCountries) await expect(countries).toContainText(country);
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(/tab=overview/);
+  for (const label of [
+    'Total Visitors',
+    'Weekly Visitors',
+    'Total Page Views',
+    'Conversion Rate',
+  ]) {
+    await expect(
+      page.getByRole('region', { name: label }).getByTestId('figure-value'),
+    ).toBeVisible();
+  }
+  await expect(
+    page.getByRole('region', { name: 'Conversion Rate' }).getByTestId('figure-value'),
+  ).toHaveText(/%$/);
+  await expect(page.getByRole('region', { name: 'Devices' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top Referrers' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Traffic' }).click();
+  await expect(page.getByRole('region', { name: 'Top 10 Countries' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top Pages' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Performance' }).click();
+  await expect(page.getByRole('region', { name: 'CTA Clicks by Platform' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top Products' })).toBeVisible();
+});
+
+test('analytics: realtime_stats messages update the figures, other messages do not, top 10 countries only', async ({
+  adminPage: page,
+}) => {
+  const countries = Array.from({ length: 12 }, (_, i) => ({
+    country: `Negara ${String(i + 1).padStart(2, '0')}`,
+    count: 100 - i,
+  }));
+  const stats: RealtimeStats = {
+    currentVisitors: 1234,
+    todayVisitors: 5678,
+    pageViewsLastHour: 90,
+    ctaClicksLastHour: 12,
+    searchesLastHour: 7,
+    topCountries: countries,
+    topPages: [{ path: '/promo-hari-ini', views: 42 }],
+  };
+  await page.routeWebSocket(/\/ws$/, (socket) => {
+    socket.send(
+      JSON.stringify({ type: 'something_else', data: { ...stats, currentVisitors: 999 } }),
+    );
+    socket.send('not json');
+    socket.send(JSON.stringify({ type: 'realtime_stats', data: stats }));
+  });
+  await page.goto('/admin/analytics');
+  await expect(page.getByTestId('socket-status')).toHaveText('Live');
+  await expect(
+    page.getByRole('region', { name: 'Current Visitors' }).getByTestId('figure-value'),
+  ).toHaveText('1.234');
+  await expect(
+    page.getByRole('region', { name: "Today's Visitors" }).getByTestId('figure-value'),
+  ).toHaveText('5.678');
+  const top = page.getByRole('region', { name: 'Top Countries' });
+  await expect(top).toContainText('Negara 10');
+  await expect(top).not.toContainText('Negara 11');
+  await expect(page.getByRole('region', { name: 'Top Pages' })).toContainText('/promo-hari-ini');
+});
+
+test('analytics: the badge reads Disconnected when the socket closes, and a failing report says so', async ({
+  adminPage: page,
+}) => {
+  await page.routeWebSocket(/\/ws$/, (socket) => socket.close());
+  await page.route('**/api/admin/analytics/dashboard*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom"}' }),
+  );
+  await page.goto('/admin/analytics?tab=overview');
+  await expect(page.getByTestId('socket-status')).toHaveText('Disconnected');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to load the analytics overview' }),
+  ).toBeVisible();
+});

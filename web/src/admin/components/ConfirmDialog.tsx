@@ -1,0 +1,28 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useConfirmStore } from '../store/confirm';
+
+export function ConfirmDialog() {
+  const request = useConfirmStore((s) => s.request);
+  const answer = useConfirmStore((s) => s.answer);
+  return (
+    <Modal
+      opened={request !== null}
+      onClose={() => answer(false)}
+      title={request?.confirmLabel === 'Hapus' ? 'Konfirmasi' : 'Confirm'}
+      centered
+      size="sm"
+      // The dialog sits above other dialogs (e.g. 'Kelola Harga Platform').
+      zIndex={400}
+    >
+      <Text mb="lg">{request?.message}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => answer(false)} data-autofocus>
+          {request?.cancelLabel}
+        </Button>
+        <Button color="red" onClick={() => answer(true)}>
+          {request?.confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

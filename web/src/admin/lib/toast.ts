@@ -1,0 +1,39 @@
+import { notifications } from '@mantine/notifications';
+import { TIMINGS } from '@shared/constants';
+import { isApiError } from '@shared/api-client';
+
+export interface ToastInput {
+  title?: string;
+  message: string;
+}
+
+// Spec section 9: one toast at a time, shown for 5000 ms. A new toast replaces the current one
+// instead of queueing behind it.
+function show(input: ToastInput, tone: 'success' | 'error') {
+  notifications.clean();
+  notifications.show({
+    title: input.title,
+    message: input.message,
+    color: tone === 'success' ? 'teal' : 'red',
+    autoClose: TIMINGS.toastDuration,
+    withBorder: true,
+    // Errors interrupt assistive technology; successes wait their turn.
+    role: tone === 'error' ? 'alert' : 'status',
+    'data-tone': tone,
+  } as Parameters<typeof notifications.show>[0]);
+}
+
+export const toast = {
+  success(message: string, title = 'Success!') {
+    show({ title, message }, 'success');
+  },
+  error(message: string, title = 'Error') {
+    show({ title, message }, 'error');
+  },
+};
+
+/** The server's own message when it sent one (spec section 8), else the given fallback. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.serverMessage(fallback);
+  return fallback;
+}

@@ -1,0 +1,245 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { META_TAG_PAGES } from '@shared/constants';
+import { metaTagSchema } from '@shared/schemas';
+import type { MetaTag } from '@shared/types';
+import { AutocompleteField, SwitchField } from '../../components/form-fields';
+import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { applyServerErrors } from '../../lib/form-errors';
+import { serverMessage, toast } from '../../lib/toast';
+import { useMetaTagMutations, useMetaTags } from '../../queries/useMetaTags';
+import { confirmDelete } from '../../store/confirm';
+
+type MetaTagForm = z.input<typeof metaTagSchema>;
+type MetaTagValues = z.output<typeof metaTagSchema>;
+
+export const DELETE_META_TAG_CONFIRM = 'Are you sure you want to delete this meta tag?';
+const EMPTY: MetaTagForm = { htmlTag: '', pageUrl: '*', isActive: true };
+const FIELDS = ['htmlTag', 'pageUrl', 'isActive'] as const;
+
+function MetaTagDialog({
+  opened,
+  tag,
+  onClose,
+}: {
+  opened: boolean;
+  tag: MetaTag | null;
+  onClose(): void;
+}) {
+  const { create, update } = useMetaTagMutations();
+  const form = useForm<MetaTagForm, unknown, MetaTagValues>({
+    resolver: zodResolver(metaTagSchema),
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, reset, setError, control, formState } = form;
+
+  useEffect(() => {
+    if (opened)
+      reset(tag ? { htmlTag: tag.htmlTag, pageUrl: tag.pageUrl, isActive: tag.isActive } : EMPTY);
+  }, [opened, tag, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (tag) {
+        await update.mutateAsync({ id: tag.id, input: values });
+        toast.success('Meta tag updated successfully');
+      } else {
+        await create.mutateAsync(values);
+        toast.success('Meta tag created successfully');
+      }
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      toast.error(
+        serverMessage(error, tag ? 'Failed to update meta tag' : 'Failed to create meta tag'),
+      );
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={tag ? 'Edit Meta Tag' : 'Add Meta Tag'}
+      size="lg"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <Textarea
+            label="HTML Meta Tag"
+            withAsterisk
+            data-autofocus
+            autosize
+            minRows={2}
+            placeholder={'<meta name="description" content="...">'}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            error={formState.errors.htmlTag?.message}
+            {...register('htmlTag')}
+          />
+          <AutocompleteField
+            control={control}
+            name="pageUrl"
+            label="Page URL"
+            description="* for every page, or a path such as /kategori"
+            data={[...META_TAG_PAGES]}
+          />
+          <SwitchField control={control} name="isActive" label="Active" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={formState.isSubmitting}>
+              {tag ? 'Update Meta Tag' : 'Create Meta Tag'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function MetaTagManager() {
+  const tags = useMetaTags();
+  const { remove } = useMetaTagMutations();
+  const [dialog, setDialog] = useState<{ opened: boolean; tag: MetaTag | null }>({
+    opened: false,
+    tag: null,
+  });
+
+  const onDelete = async (tag: MetaTag) => {
+    if (!(await confirmDelete(DELETE_META_TAG_CONFIRM, 'en'))) return;
+    try {
+      await remove.mutateAsync(tag.id);
+      toast.success('Meta tag deleted successfully');
+    } catch (error) {
+      toast.error(serverMessage(error, 'Failed to delete meta tag'));
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={2} size="h4">
+            SEO Meta Tags
+          </Title>
+          <Text size="sm" c="dimmed">
+            Extra meta tags for the public pages; they are parsed and re-rendered safely.
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setDialog({ opened: true, tag: null })}
+        >
+          Add Meta Tag
+        </Button>
+      </Group>
+      {tags.isPending && <LoadingState />}
+      {tags.isError && (
+        <ErrorState
+          title="Failed to load meta tags"
+          error={tags.error}
+          onRetry={() => void tags.refetch()}
+        />
+      )}
+      {tags.isSuccess && tags.data.length === 0 && <EmptyState>No meta tags yet.</EmptyState>}
+      {tags.isSuccess && tags.data.length > 0 && (
+        <Card withBorder radius="md" padding={0}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Meta tag</Table.Th>
+                  <Table.Th>Parsed</Table.Th>
+                  <Table.Th>Page</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>
+                    <span className="mantine-visually-hidden">Actions</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tags.data.map((tag) => (
+                  <Table.Tr key={tag.id} data-testid="meta-tag-row">
+                    <Table.Td maw={320}>
+                      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                        {tag.htmlTag}
+                      </Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        {tag.parsedName && <Text size="xs">name: {tag.parsedName}</Text>}
+                        {tag.parsedProperty && (
+                          <Text size="xs">property: {tag.parsedProperty}</Text>
+                        )}
+                        {tag.parsedContent && (
+                          <Text size="xs" c="dimmed" lineClamp={2}>
+                            content: {tag.parsedContent}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{tag.pageUrl}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={tag.isActive ? 'teal' : 'gray'}>
+                        {tag.isActive ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Tooltip label="Edit">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label="Edit meta tag"
+                            onClick={() => setDialog({ opened: true, tag })}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Delete">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label="Delete meta tag"
+                            onClick={() => void onDelete(tag)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      <MetaTagDialog
+        opened={dialog.opened}
+        tag={dialog.tag}
+        onClose={() => setDialog({ opened: false, tag: null })}
+      />
+    </Stack>
+  );
+}

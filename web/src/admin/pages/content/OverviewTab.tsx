@@ -1,0 +1,154 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { CONTENT_KEYS, LIMITS } from '@shared/constants';
+import { contentSummary } from '@shared/rules/content';
+import { formatDateTime } from '@shared/rules/format';
+import type { ContentBlock } from '@shared/types';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { IconFile, IconHome, IconInfo, IconPhone } from '../../components/icons';
+import { useContentBlocks } from '../../queries/useContent';
+import { useFaqs } from '../../queries/useFaqs';
+import type { ContentTab } from './ContentPage';
+
+const EDITOR_TAB: Record<string, ContentTab> = {
+  [CONTENT_KEYS.contact]: 'contact',
+  [CONTENT_KEYS.hero]: 'homepage',
+};
+
+function BlockIcon({ blockKey }: { blockKey: string }) {
+  if (blockKey === CONTENT_KEYS.contact) return <IconPhone />;
+  if (blockKey === CONTENT_KEYS.hero) return <IconHome />;
+  if (blockKey === CONTENT_KEYS.about) return <IconInfo />;
+  return <IconFile />;
+}
+
+function BlockCard({ block, onEdit }: { block: ContentBlock; onEdit?: () => void }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={block.title}
+      data-testid="content-block"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <ThemeIcon variant="light" size={40} radius="md">
+            <BlockIcon blockKey={block.key} />
+          </ThemeIcon>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {block.title}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {block.key}
+            </Text>
+          </div>
+        </Group>
+        <Badge color={block.isActive ? 'teal' : 'gray'} variant="light">
+          {block.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      </Group>
+      <Text size="sm" mt="sm" lineClamp={1} data-testid="content-summary">
+        {contentSummary(block)}
+      </Text>
+      <Group justify="space-between" mt="sm">
+        <Text size="xs" c="dimmed">
+          Last modified: {formatDateTime(block.lastModified)}
+        </Text>
+        {onEdit ? (
+          <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit ${block.title}`}>
+            Edit
+          </Button>
+        ) : (
+          <Tooltip label="This block has no editor yet">
+            <Button size="xs" variant="light" disabled>
+              Edit
+            </Button>
+          </Tooltip>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): void }) {
+  const blocks = useContentBlocks();
+  const faqs = useFaqs();
+  const firstFaqs = (faqs.data ?? []).slice(0, LIMITS.overviewFaqCards);
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="content-blocks-heading">
+        <Title order={2} size="h4" mb="sm" id="content-blocks-heading">
+          Content Blocks
+        </Title>
+        {blocks.isPending && <LoadingState />}
+        {blocks.isError && (
+          <ErrorState
+            title="Failed to load content"
+            error={blocks.error}
+            onRetry={() => void blocks.refetch()}
+          />
+        )}
+        {blocks.isSuccess && blocks.data.length === 0 && (
+          <EmptyState>No content blocks yet.</EmptyState>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {blocks.data?.map((block) => {
+            const tab = EDITOR_TAB[block.key];
+            return (
+              <BlockCard
+                key={block.id}
+                block={block}
+                onEdit={tab ? () => onSelectTab(tab) : undefined}
+              />
+            );
+          })}
+        </SimpleGrid>
+      </section>
+
+      <section aria-labelledby="faq-overview-heading">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4" id="faq-overview-heading">
+            FAQ
+          </Title>
+          <Button variant="light" onClick={() => onSelectTab('faq')}>
+            Manage All FAQs ({faqs.data?.length ?? 0})
+          </Button>
+        </Group>
+        {faqs.isPending && <LoadingState />}
+        {faqs.isError && <ErrorState title="Failed to load FAQs" error={faqs.error} />}
+        {faqs.isSuccess && faqs.data.length === 0 && <EmptyState>No FAQs yet.</EmptyState>}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {firstFaqs.map((faq) => (
+            <Card key={faq.id} withBorder radius="md" padding="md" data-testid="overview-faq">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600} size="sm">
+                  {faq.question}
+                </Text>
+                <Badge variant="light" color={faq.isActive ? 'teal' : 'gray'}>
+                  {faq.isActive ? 'Active' : 'Inactive'}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" mt={6} lineClamp={2}>
+                {faq.answer}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,376 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { LIMITS, POPUP_IMAGE_POSITIONS, POPUP_PAGES, POPUP_TYPES } from '@shared/constants';
+import { formatDateTime } from '@shared/rules/format';
+import { popupStatus, type PopupStatus } from '@shared/rules/popup';
+import { isHttpUrl } from '@shared/rules/url';
+import { defaultPopupValues, popupSchema } from '@shared/schemas';
+import type { Popup } from '@shared/types';
+import {
+  AutocompleteField,
+  ColorField,
+  DateTimeField,
+  NumberField,
+  SelectField,
+  SwitchField,
+} from '../../components/form-fields';
+import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { applyServerErrors } from '../../lib/form-errors';
+import { serverMessage, toast } from '../../lib/toast';
+import { usePopupMutations, usePopups } from '../../queries/usePopups';
+import { confirmDelete } from '../../store/confirm';
+
+type PopupForm = z.input<typeof popupSchema>;
+type PopupValues = z.output<typeof popupSchema>;
+
+export const DELETE_POPUP_CONFIRM = 'Are you sure you want to delete this popup?';
+const FIELDS = [
+  'title',
+  'content',
+  'type',
+  'targetUrl',
+  'buttonText',
+  'backgroundColor',
+  'textColor',
+  'imageUrl',
+  'imagePosition',
+  'startDate',
+  'endDate',
+  'showOnPages',
+  'triggerAfterSeconds',
+  'isActive',
+] as const;
+
+const STATUS_COLOR: Record<PopupStatus, string> = {
+  Active: 'teal',
+  Scheduled: 'blue',
+  Expired: 'orange',
+  Disabled: 'gray',
+};
+
+function toForm(popup: Popup): PopupForm {
+  return {
+    title: popup.title,
+    content: popup.content,
+    type: popup.type,
+    targetUrl: popup.targetUrl ?? '',
+    buttonText: popup.buttonText,
+    backgroundColor: popup.backgroundColor,
+    textColor: popup.textColor,
+    imageUrl: popup.imageUrl ?? '',
+    imagePosition: popup.imagePosition,
+    startDate: new Date(popup.startDate),
+    endDate: new Date(popup.endDate),
+    showOnPages: popup.showOnPages,
+    triggerAfterSeconds: popup.triggerAfterSeconds,
+    isActive: popup.isActive,
+  };
+}
+
+/** Preview of the popup's image; a broken address says so (spec section 8). */
+function ImagePreview({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setFailed(false), [url]);
+  if (!url || !isHttpUrl(url)) return null;
+  if (failed) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        Image failed to load. Please check URL.
+      </Alert>
+    );
+  }
+  return (
+    <Image
+      src={url}
+      alt="Popup image preview"
+      mah={160}
+      fit="contain"
+      radius="sm"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+function PopupDialog({
+  opened,
+  popup,
+  onClose,
+}: {
+  opened: boolean;
+  popup: Popup | null;
+  onClose(): void;
+}) {
+  const { create, update } = usePopupMutations();
+  const form = useForm<PopupForm, unknown, PopupValues>({
+    resolver: zodResolver(popupSchema),
+    defaultValues: defaultPopupValues(),
+  });
+  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const imageUrl = useWatch({ control, name: 'imageUrl' });
+
+  useEffect(() => {
+    // A new popup runs for the default 7 days from the moment the dialog opens.
+    if (opened) reset(popup ? toForm(popup) : defaultPopupValues(new Date()));
+  }, [opened, popup, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (popup) {
+        await update.mutateAsync({ id: popup.id, input: values });
+        toast.success('Popup updated successfully');
+      } else {
+        await create.mutateAsync(values);
+        toast.success('Popup created successfully');
+      }
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      toast.error(
+        serverMessage(error, popup ? 'Failed to update popup' : 'Failed to create popup'),
+      );
+    }
+  });
+  const errors = formState.errors;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={popup ? 'Edit Popup' : 'Create Popup'}
+      size="xl"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Title"
+              withAsterisk
+              data-autofocus
+              error={errors.title?.message}
+              {...register('title')}
+            />
+            <SelectField control={control} name="type" label="Type" data={[...POPUP_TYPES]} />
+          </SimpleGrid>
+          <Textarea
+            label="Content"
+            withAsterisk
+            autosize
+            minRows={3}
+            error={errors.content?.message}
+            {...register('content')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Target URL"
+              placeholder="https://..."
+              error={errors.targetUrl?.message}
+              {...register('targetUrl')}
+            />
+            <TextInput
+              label="Button Text"
+              error={errors.buttonText?.message}
+              {...register('buttonText')}
+            />
+            <ColorField control={control} name="backgroundColor" label="Background Color" />
+            <ColorField control={control} name="textColor" label="Text Color" />
+            <TextInput
+              label="Image URL"
+              placeholder="https://..."
+              error={errors.imageUrl?.message}
+              {...register('imageUrl')}
+            />
+            <SelectField
+              control={control}
+              name="imagePosition"
+              label="Image Position"
+              data={[...POPUP_IMAGE_POSITIONS]}
+            />
+          </SimpleGrid>
+          <ImagePreview url={typeof imageUrl === 'string' ? imageUrl.trim() : ''} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateTimeField control={control} name="startDate" label="Start Date" required />
+            <DateTimeField control={control} name="endDate" label="End Date" required />
+            <AutocompleteField
+              control={control}
+              name="showOnPages"
+              label="Show On Pages"
+              description="* for every page, or comma-separated paths"
+              data={[...POPUP_PAGES]}
+            />
+            <NumberField
+              control={control}
+              name="triggerAfterSeconds"
+              label="Trigger After (seconds)"
+              min={0}
+              max={LIMITS.popupTriggerMaxSeconds}
+            />
+          </SimpleGrid>
+          <SwitchField control={control} name="isActive" label="Active" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={formState.isSubmitting}>
+              {popup ? 'Update Popup' : 'Create Popup'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function PopupManager() {
+  const popups = usePopups();
+  const { remove } = usePopupMutations();
+  const [dialog, setDialog] = useState<{ opened: boolean; popup: Popup | null }>({
+    opened: false,
+    popup: null,
+  });
+  const now = new Date();
+
+  const onDelete = async (popup: Popup) => {
+    if (!(await confirmDelete(DELETE_POPUP_CONFIRM, 'en'))) return;
+    try {
+      await remove.mutateAsync(popup.id);
+      toast.success('Popup deleted successfully');
+    } catch (error) {
+      toast.error(serverMessage(error, 'Failed to delete popup'));
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={2} size="h4">
+            Popup Campaigns
+          </Title>
+          <Text size="sm" c="dimmed">
+            One popup at a time is shown to visitors while it is active and in its schedule.
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setDialog({ opened: true, popup: null })}
+        >
+          Create Popup
+        </Button>
+      </Group>
+      {popups.isPending && <LoadingState />}
+      {popups.isError && (
+        <ErrorState
+          title="Failed to load popups"
+          error={popups.error}
+          onRetry={() => void popups.refetch()}
+        />
+      )}
+      {popups.isSuccess && popups.data.length === 0 && <EmptyState>No popups yet.</EmptyState>}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {popups.data?.map((popup) => {
+          const status = popupStatus(popup, now);
+          return (
+            <Card
+              key={popup.id}
+              withBorder
+              radius="md"
+              padding="md"
+              component="article"
+              aria-label={popup.title}
+              data-testid="popup-row"
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={4} miw={0}>
+                  <Group gap="xs">
+                    <Badge color={STATUS_COLOR[status]} data-testid="popup-status">
+                      {status}
+                    </Badge>
+                    <Badge variant="light">{popup.type}</Badge>
+                  </Group>
+                  <Text fw={600}>{popup.title}</Text>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {popup.content}
+                  </Text>
+                </Stack>
+                <div
+                  aria-hidden
+                  title="Colours"
+                  style={{
+                    flex: 'none',
+                    width: 40,
+                    height: 28,
+                    borderRadius: 6,
+                    border: '1px solid var(--mantine-color-gray-3)',
+                    background: popup.backgroundColor,
+                    color: popup.textColor,
+                    display: 'grid',
+                    placeItems: 'center',
+                    fontSize: 12,
+                    fontWeight: 700,
+                  }}
+                >
+                  Aa
+                </div>
+              </Group>
+              <Stack gap={2} mt="sm">
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(popup.startDate)} – {formatDateTime(popup.endDate)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Pages: {popup.showOnPages} · after {popup.triggerAfterSeconds}s · button “
+                  {popup.buttonText}”
+                </Text>
+              </Stack>
+              <Group justify="flex-end" gap={4} mt="sm">
+                <Tooltip label="Edit">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Edit popup ${popup.title}`}
+                    onClick={() => setDialog({ opened: true, popup })}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete popup ${popup.title}`}
+                    onClick={() => void onDelete(popup)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      <PopupDialog
+        opened={dialog.opened}
+        popup={dialog.popup}
+        onClose={() => setDialog({ opened: false, popup: null })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,319 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { productImageSchema } from '@shared/schemas';
+import type { ProductImage } from '@shared/types';
+import { useAdminConfig } from '../../api/ApiContext';
+import { NumberField, SwitchField } from '../../components/form-fields';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '../../components/icons';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { applyServerErrors } from '../../lib/form-errors';
+import { serverMessage, toast } from '../../lib/toast';
+import { mediaSrc } from '../../lib/urls';
+import { useProductImageMutations, useProductImages } from '../../queries/useProductImages';
+import { useAdminProducts } from '../../queries/useProducts';
+import { confirmDelete } from '../../store/confirm';
+
+type ImageForm = z.input<typeof productImageSchema>;
+type ImageValues = z.output<typeof productImageSchema>;
+
+export const DELETE_IMAGE_CONFIRM = 'Are you sure you want to delete this product image?';
+const FIELDS = ['productId', 'imageUrl', 'altText', 'order', 'isActive'] as const;
+
+function ImageDialog({
+  opened,
+  productId,
+  image,
+  nextOrder,
+  onClose,
+}: {
+  opened: boolean;
+  productId: string;
+  image: ProductImage | null;
+  nextOrder: number;
+  onClose(): void;
+}) {
+  const { create, update } = useProductImageMutations(productId);
+  const form = useForm<ImageForm, unknown, ImageValues>({
+    resolver: zodResolver(productImageSchema),
+  });
+  const { register, handleSubmit, reset, setError, control, formState } = form;
+
+  useEffect(() => {
+    if (!opened) return;
+    reset(
+      image
+        ? {
+            productId,
+            imageUrl: image.imageUrl,
+            altText: image.altText,
+            order: image.order,
+            isActive: image.isActive,
+          }
+        : { productId, imageUrl: '', altText: '', order: nextOrder, isActive: true },
+    );
+  }, [opened, image, productId, nextOrder, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (image) {
+        await update.mutateAsync({ id: image.id, input: values });
+        toast.success('Product image updated successfully');
+      } else {
+        await create.mutateAsync(values);
+        toast.success('Product image added successfully');
+      }
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      toast.error(
+        serverMessage(
+          error,
+          image ? 'Failed to update product image' : 'Failed to add product image',
+        ),
+      );
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={image ? 'Edit Product Image' : 'Add Product Image'}
+      size="lg"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <TextInput
+            label="Image URL"
+            withAsterisk
+            data-autofocus
+            placeholder="https://..."
+            error={formState.errors.imageUrl?.message ?? formState.errors.productId?.message}
+            {...register('imageUrl')}
+          />
+          <TextInput
+            label="Alt Text"
+            error={formState.errors.altText?.message}
+            {...register('altText')}
+          />
+          <NumberField control={control} name="order" label="Order" min={0} />
+          <SwitchField control={control} name="isActive" label="Active" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={formState.isSubmitting}>
+              {image ? 'Update Image' : 'Add Image'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function Gallery({ productId }: { productId: string }) {
+  const { apiBaseUrl } = useAdminConfig();
+  const images = useProductImages(productId);
+  const { update, remove } = useProductImageMutations(productId);
+  const [dialog, setDialog] = useState<{ opened: boolean; image: ProductImage | null }>({
+    opened: false,
+    image: null,
+  });
+  const list = images.data ?? [];
+  const nextOrder = list.reduce((max, image) => Math.max(max, image.order + 1), 0);
+
+  // Spec section 4: a move changes the order by one through an update call.
+  const move = async (image: ProductImage, delta: -1 | 1) => {
+    try {
+      await update.mutateAsync({
+        id: image.id,
+        input: { order: Math.max(0, image.order + delta) },
+      });
+      toast.success('Product image updated successfully');
+    } catch (error) {
+      toast.error(serverMessage(error, 'Failed to update product image'));
+    }
+  };
+
+  const onDelete = async (image: ProductImage) => {
+    if (!(await confirmDelete(DELETE_IMAGE_CONFIRM, 'en'))) return;
+    try {
+      await remove.mutateAsync(image.id);
+      toast.success('Product image deleted successfully');
+    } catch (error) {
+      toast.error(serverMessage(error, 'Failed to delete product image'));
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {images.isSuccess ? `${list.length} image(s)` : ''}
+        </Text>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setDialog({ opened: true, image: null })}
+        >
+          Add Image
+        </Button>
+      </Group>
+      {images.isPending && <LoadingState />}
+      {images.isError && (
+        <ErrorState
+          title="Failed to load images"
+          error={images.error}
+          onRetry={() => void images.refetch()}
+        />
+      )}
+      {images.isSuccess && list.length === 0 && (
+        <EmptyState>This product has no gallery images yet.</EmptyState>
+      )}
+      {list.map((image) => (
+        <Card
+          key={image.id}
+          withBorder
+          radius="md"
+          padding="sm"
+          data-testid="image-row"
+          aria-label={image.altText || image.imageUrl}
+        >
+          <Group wrap="nowrap" align="center" gap="md">
+            <Image
+              src={mediaSrc(image.imageUrl, apiBaseUrl)}
+              alt={image.altText}
+              w={96}
+              h={72}
+              radius="sm"
+              fit="cover"
+              fallbackSrc="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='4' height='3'%3E%3Crect width='4' height='3' fill='%23e9ecef'/%3E%3C/svg%3E"
+            />
+            <Stack gap={2} miw={0} style={{ flex: 1 }}>
+              <Text size="sm" fw={500} truncate>
+                {image.altText || '(no alt text)'}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {image.imageUrl}
+              </Text>
+              <Group gap="xs">
+                <Badge variant="light" size="sm" data-testid="image-order">
+                  Order {image.order}
+                </Badge>
+                <Badge variant="light" size="sm" color={image.isActive ? 'teal' : 'gray'}>
+                  {image.isActive ? 'Active' : 'Inactive'}
+                </Badge>
+              </Group>
+            </Stack>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Move up">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label="Move up"
+                  disabled={image.order <= 0 || update.isPending}
+                  onClick={() => void move(image, -1)}
+                >
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Move down">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label="Move down"
+                  disabled={update.isPending}
+                  onClick={() => void move(image, 1)}
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Edit">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label="Edit image"
+                  onClick={() => setDialog({ opened: true, image })}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Delete">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label="Delete image"
+                  onClick={() => void onDelete(image)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        </Card>
+      ))}
+      <ImageDialog
+        opened={dialog.opened}
+        productId={productId}
+        image={dialog.image}
+        nextOrder={nextOrder}
+        onClose={() => setDialog({ opened: false, image: null })}
+      />
+    </Stack>
+  );
+}
+
+export function ProductImagesManager() {
+  const products = useAdminProducts();
+  const [productId, setProductId] = useState<string | null>(null);
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2} size="h4">
+          Product Images Gallery
+        </Title>
+        <Text size="sm" c="dimmed">
+          Choose a product to manage its gallery images and their order.
+        </Text>
+      </div>
+      <Select
+        label="Product"
+        placeholder={products.isPending ? 'Loading...' : 'Select a product'}
+        searchable
+        clearable
+        maw={520}
+        data={(products.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
+        value={productId}
+        onChange={setProductId}
+        nothingFoundMessage="No product found"
+        error={products.isError ? 'Failed to load products' : undefined}
+      />
+      {productId ? (
+        <Gallery productId={productId} />
+      ) : (
+        <EmptyState>Select a product first.</EmptyState>
+      )}
+    </Stack>
+  );
+}

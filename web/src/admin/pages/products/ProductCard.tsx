@@ -1,0 +1,158 @@
+import { Badge, Button, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
+import type { Product } from '@shared/types';
+import { useAdminConfig } from '../../api/ApiContext';
+import { IconLink, IconPencil, IconTrash } from '../../components/icons';
+import { displayPrice, platformBadges, platformName, priceSummary } from '../../lib/product-card';
+import { mediaSrc } from '../../lib/urls';
+import { usePlatformLinks } from '../../queries/usePlatformLinks';
+
+/** Compact price summary; links are fetched once the card scrolls into view. */
+function PriceSummary({ productId, visible }: { productId: string; visible: boolean }) {
+  const links = usePlatformLinks(productId, visible);
+  if (links.isError) {
+    return (
+      <Text size="xs" c="red">
+        Gagal memuat harga
+      </Text>
+    );
+  }
+  if (!links.data) return <Skeleton height={14} width="70%" aria-label="Memuat harga" />;
+  if (links.data.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        Belum ada link platform
+      </Text>
+    );
+  }
+  const { shown, moreLine } = priceSummary(links.data);
+  return (
+    <Stack gap={2} data-testid="price-summary">
+      {shown.map((link) => (
+        <Group key={link.id} justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {platformName(link.platform)}
+          </Text>
+          <Text size="xs" fw={600}>
+            {displayPrice(link.price)}
+          </Text>
+        </Group>
+      ))}
+      {moreLine && (
+        <Text size="xs" c="dimmed" fs="italic">
+          {moreLine}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function ProductCard({
+  product,
+  categoryName,
+  onManagePrices,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  categoryName: string;
+  onManagePrices(): void;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  const { apiBaseUrl } = useAdminConfig();
+  const { ref, inViewport } = useInViewport<HTMLDivElement>();
+  const badges = platformBadges(product.platforms);
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      ref={ref}
+      component="article"
+      aria-label={product.title}
+      data-testid="product-card"
+    >
+      <Card.Section pos="relative">
+        <Image
+          src={mediaSrc(product.imageUrl, apiBaseUrl)}
+          alt={product.title}
+          h={160}
+          fit="cover"
+          fallbackSrc="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='4' height='3'%3E%3Crect width='4' height='3' fill='%23e9ecef'/%3E%3C/svg%3E"
+          loading="lazy"
+        />
+        <Group gap={6} pos="absolute" top={8} left={8}>
+          <Badge color={product.isActive ? 'teal' : 'gray'} variant="filled">
+            {product.isActive ? 'Aktif' : 'Tidak Aktif'}
+          </Badge>
+          <Badge color="red" variant="filled">
+            -{product.discountPercentage}%
+          </Badge>
+        </Group>
+      </Card.Section>
+
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Text size="xs" c="dimmed">
+          {categoryName}
+        </Text>
+        <Text fw={600} lineClamp={2}>
+          {product.title}
+        </Text>
+        {product.badgeText && (
+          <Badge color={product.badgeColor} variant="light" w="fit-content">
+            {product.badgeText}
+          </Badge>
+        )}
+        <Group gap={4} data-testid="platform-badges">
+          {badges.shown.map((platform) => (
+            <Badge key={platform} variant="outline" color="gray" size="sm">
+              {platformName(platform)}
+            </Badge>
+          ))}
+          {badges.more > 0 && (
+            <Badge variant="light" color="gray" size="sm">
+              +{badges.more}
+            </Badge>
+          )}
+        </Group>
+        <PriceSummary productId={product.id} visible={inViewport} />
+      </Stack>
+
+      <Stack gap="xs" mt="md">
+        <Button
+          size="xs"
+          variant="light"
+          fullWidth
+          leftSection={<IconLink size={14} />}
+          onClick={onManagePrices}
+          aria-label={`Kelola harga platform ${product.title}`}
+        >
+          Kelola Harga Platform
+        </Button>
+        <Group gap="xs" grow>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            onClick={onEdit}
+            aria-label={`Edit ${product.title}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={onDelete}
+            aria-label={`Hapus ${product.title}`}
+          >
+            Hapus
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,335 @@
+import { useEffect } from 'react';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import {
+  ADMIN_BADGE_COLORS,
+  MEDIA_TYPES,
+  PLATFORMS,
+  PLATFORM_DISPLAY_NAMES,
+  TIMINGS,
+  type Platform,
+} from '@shared/constants';
+import type { z } from 'zod';
+import { productSchema } from '@shared/schemas';
+import type { Category, Product } from '@shared/types';
+import {
+  CheckboxGroupField,
+  NumberField,
+  SelectField,
+  SwitchField,
+} from '../../components/form-fields';
+import { IconPlus, IconTrash } from '../../components/icons';
+import { optionsWith } from '../../lib/category-display';
+import { applyServerErrors } from '../../lib/form-errors';
+import { serverMessage, toast } from '../../lib/toast';
+import { useProductMutations } from '../../queries/useProducts';
+
+type ProductForm = z.input<typeof productSchema>;
+type ProductValues = z.output<typeof productSchema>;
+
+const EMPTY: ProductForm = {
+  categoryId: '',
+  title: '',
+  description: '',
+  imageUrl: '',
+  imageUrls: [],
+  videoUrl: '',
+  mediaType: 'default',
+  discountPercentage: '',
+  badgeText: '',
+  badgeColor: 'green',
+  platforms: [],
+  isActive: true,
+  isFeaturedPromo: false,
+  isFeaturedPopular: false,
+  featuredOrder: 0,
+};
+
+const FIELDS = Object.keys(EMPTY);
+
+const MEDIA_TYPE_LABELS: Record<(typeof MEDIA_TYPES)[number], string> = {
+  default: 'Default',
+  image: 'Gambar (image)',
+  video: 'Video',
+  both: 'Gambar & Video (both)',
+};
+
+function toFormValues(product: Product): ProductForm {
+  return {
+    categoryId: product.categoryId,
+    title: product.title,
+    description: product.description,
+    imageUrl: product.imageUrl,
+    imageUrls: [...product.imageUrls],
+    videoUrl: product.videoUrl ?? '',
+    mediaType: product.mediaType,
+    discountPercentage: product.discountPercentage,
+    badgeText: product.badgeText ?? '',
+    badgeColor: product.badgeColor,
+    // Stored values outside the list are dropped rather than failing the whole form.
+    platforms: product.platforms.filter((p): p is Platform =>
+      (PLATFORMS as readonly string[]).includes(p),
+    ),
+    isActive: product.isActive,
+    isFeaturedPromo: product.isFeaturedPromo,
+    isFeaturedPopular: product.isFeaturedPopular,
+    featuredOrder: product.featuredOrder,
+  };
+}
+
+/** The image variations of spec section 4: a list of URL inputs, blanks dropped on submit. */
+function ImageVariations({ control }: { control: Control<ProductForm, unknown, ProductValues> }) {
+  const { field, fieldState } = useController({ control, name: 'imageUrls' });
+  const urls = (field.value as string[] | undefined) ?? [];
+  const entryErrors = (fieldState.error as unknown as ({ message?: string } | undefined)[]) ?? [];
+  const listError = (fieldState.error as { message?: string } | undefined)?.message;
+  const set = (next: string[]) => field.onChange(next);
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <div>
+          <Text size="sm" fw={500}>
+            Variasi Gambar
+          </Text>
+          <Text size="xs" c="dimmed">
+            Tambahkan hingga 5 variasi gambar (URL).
+          </Text>
+        </div>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => set([...urls, ''])}
+        >
+          Tambah Variasi
+        </Button>
+      </Group>
+      {urls.length === 0 && (
+        <Text size="xs" c="dimmed">
+          Belum ada variasi gambar.
+        </Text>
+      )}
+      {urls.map((url, index) => (
+        <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label={`Variasi gambar ${index + 1}`}
+            placeholder="https://..."
+            value={url}
+            onChange={(event) => {
+              const next = [...urls];
+              next[index] = event.currentTarget.value;
+              set(next);
+            }}
+            error={entryErrors[index]?.message}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Hapus variasi gambar ${index + 1}`}
+            onClick={() => set(urls.filter((_, i) => i !== index))}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      {listError && (
+        <Text size="xs" c="red">
+          {listError}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export interface ProductFormDialogProps {
+  opened: boolean;
+  product: Product | null;
+  categories: Category[];
+  onClose(): void;
+}
+
+export function ProductFormDialog({
+  opened,
+  product,
+  categories,
+  onClose,
+}: ProductFormDialogProps) {
+  const { create, update } = useProductMutations();
+  const editing = product !== null;
+  const form = useForm<ProductForm, unknown, ProductValues>({
+    resolver: zodResolver(productSchema),
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const mediaType = useWatch({ control, name: 'mediaType' });
+
+  useEffect(() => {
+    if (!opened || !product) return;
+    // Spec section 4: on edit the form is filled after about 100 ms.
+    const timer = setTimeout(() => reset(toFormValues(product)), TIMINGS.editFormFill);
+    return () => clearTimeout(timer);
+  }, [opened, product, reset]);
+
+  const close = () => {
+    // Closing clears the variations and resets the form.
+    reset(EMPTY);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (product) {
+        await update.mutateAsync({ id: product.id, input: values });
+        toast.success('Produk berhasil diperbarui', 'Berhasil');
+      } else {
+        await create.mutateAsync(values);
+        toast.success('Produk berhasil ditambahkan', 'Berhasil');
+      }
+      close();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      toast.error(
+        serverMessage(error, editing ? 'Gagal memperbarui produk' : 'Gagal menambahkan produk'),
+        'Gagal',
+      );
+    }
+  });
+
+  const showsVariations = mediaType === 'image' || mediaType === 'both';
+  const showsVideo = mediaType === 'video' || mediaType === 'both';
+  const errors = formState.errors;
+  const busy = formState.isSubmitting;
+  const categoryOptions = categories.map((c) => ({ value: c.id, label: c.name }));
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={editing ? 'Edit Produk' : 'Tambah Produk'}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Tutup' }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <SelectField
+              control={control}
+              name="categoryId"
+              label="Kategori"
+              required
+              searchable
+              placeholder="Pilih kategori"
+              data={categoryOptions}
+            />
+            <NumberField
+              control={control}
+              name="discountPercentage"
+              label="Diskon (%)"
+              required
+              min={0}
+              max={100}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Judul Produk"
+            withAsterisk
+            data-autofocus
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <Textarea
+            label="Deskripsi"
+            withAsterisk
+            autosize
+            minRows={3}
+            maxRows={8}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <TextInput
+            label="URL Gambar Utama"
+            withAsterisk
+            placeholder="https://..."
+            error={errors.imageUrl?.message}
+            {...register('imageUrl')}
+          />
+          <SelectField
+            control={control}
+            name="mediaType"
+            label="Tipe Media"
+            description="Gambar atau both menampilkan variasi gambar; video atau both menampilkan URL video."
+            data={MEDIA_TYPES.map((value) => ({ value, label: MEDIA_TYPE_LABELS[value] }))}
+          />
+          {showsVariations && <ImageVariations control={control} />}
+          {showsVideo && (
+            <TextInput
+              label="URL Video"
+              description="TikTok, YouTube atau Instagram"
+              placeholder="https://..."
+              error={errors.videoUrl?.message}
+              {...register('videoUrl')}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Teks Badge"
+              error={errors.badgeText?.message}
+              {...register('badgeText')}
+            />
+            <SelectField
+              control={control}
+              name="badgeColor"
+              label="Warna Badge"
+              data={optionsWith(ADMIN_BADGE_COLORS, product?.badgeColor)}
+            />
+          </SimpleGrid>
+          <CheckboxGroupField
+            control={control}
+            name="platforms"
+            label="Platform"
+            required
+            options={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_DISPLAY_NAMES[p] }))}
+          />
+          <Divider />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <SwitchField control={control} name="isActive" label="Aktif" />
+            <SwitchField
+              control={control}
+              name="isFeaturedPromo"
+              label="Promo unggulan (Promo Hari Ini)"
+            />
+            <SwitchField
+              control={control}
+              name="isFeaturedPopular"
+              label="Populer unggulan (Terpopuler)"
+            />
+            <NumberField control={control} name="featuredOrder" label="Urutan unggulan" min={0} />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Batal
+            </Button>
+            <Button type="submit" loading={busy}>
+              {editing ? 'Simpan Perubahan' : 'Tambah Produk'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useApi } from '../api/ApiContext';
+
+/**
+ * Create, update and delete for one admin resource. After each success the given lists are
+ * reloaded (spec section 7: after each successful save the relevant lists are reloaded).
+ */
+export function useCrudMutations<TInput, TEntity>(path: string, reload: readonly QueryKey[]) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const onSuccess = () =>
+    Promise.all(reload.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  const create = useMutation({
+    mutationFn: (input: TInput) => api.post<TEntity>(path, input),
+    onSuccess,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TInput }) =>
+      api.put<TEntity>(`${path}/${encodeURIComponent(id)}`, input),
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete<void>(`${path}/${encodeURIComponent(id)}`),
+    onSuccess,
+  });
+  return { create, update, remove };
+}

@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+
+export interface ConfirmRequest {
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+}
+
+interface ConfirmState {
+  request: ConfirmRequest | null;
+  resolve: ((confirmed: boolean) => void) | null;
+  ask(request: ConfirmRequest): Promise<boolean>;
+  answer(confirmed: boolean): void;
+}
+
+/** The one delete-confirmation dialog of the admin screens (UI state only). */
+export const useConfirmStore = create<ConfirmState>((set, get) => ({
+  request: null,
+  resolve: null,
+  ask(request) {
+    // A second question while one is open answers the first with "no".
+    get().resolve?.(false);
+    return new Promise<boolean>((resolve) => set({ request, resolve }));
+  },
+  answer(confirmed) {
+    get().resolve?.(confirmed);
+    set({ request: null, resolve: null });
+  },
+}));
+
+/** Asks the spec's confirmation question; Indonesian screens get Indonesian buttons. */
+export function confirmDelete(message: string, lang: 'id' | 'en'): Promise<boolean> {
+  return useConfirmStore.getState().ask({
+    message,
+    confirmLabel: lang === 'id' ? 'Hapus' : 'Delete',
+    cancelLabel: lang === 'id' ? 'Batal' : 'Cancel',
+  });
+}
