@@ -2,9 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measure } from './support/load';
-import { startProcess } from './support/processes';
-
-const SERVING = /serving at (http:\/\/\S+)/;
+import { startApiServer, startProcess } from './support/processes';
 
 /**
  * GET /api/products?page=1&limit=12 against a bare Express JSON route in the same run, each
@@ -13,11 +11,7 @@ const SERVING = /serving at (http:\/\/\S+)/;
 export async function run(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-'));
   const bare = await startProcess('bench/bare-server.ts', { PORT: '0' }, /bare server at (\S+)/);
-  const api = await startProcess(
-    'api/src/cli/start.ts',
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' },
-    SERVING,
-  );
+  const api = await startApiServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' });
   try {
     // Warm both up so neither pays for JIT or first queries inside the measurement.
     await measure(`${bare.url}/bare`, 10, 1);

@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark module in turn and prints its figures. Figures are
 // reported, never asserted: the machines are shared and noisy. Pass names to run a subset
 // (npm run bench -- api analytics).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './support/processes';
@@ -12,6 +13,9 @@ interface BenchModule {
 const ORDER = ['api', 'public', 'analytics'];
 
 async function main() {
+  // Benchmarks measure the server as `npm start` runs it: built, as plain JavaScript.
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
   const wanted = process.argv.slice(2);
   const available = readdirSync(path.join(ROOT, 'bench'))
     .filter((file) => file.endsWith('.bench.ts'))

@@ -32,7 +32,9 @@ export async function startProcess(
   env: Record<string, string>,
   readyPattern: RegExp,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // TypeScript sources run through tsx; the built server bundle runs as plain JavaScript.
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,4 +68,15 @@ export async function startProcess(
         child.kill('SIGTERM');
       }),
   };
+}
+
+export const SERVER_BUNDLE = 'dist/server/start.js';
+
+/** The production server as `npm start` runs it (built by `npm run build:server`). */
+export function startApiServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startProcess(
+    SERVER_BUNDLE,
+    { PORT: '0', HOST: '127.0.0.1', ...env },
+    /serving at (http:\/\/\S+)/,
+  );
 }

@@ -27,7 +27,6 @@ function shutdown(code = 0) {
 
 run('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/cli/start.ts'], {
   PORT: process.env.API_PORT ?? '3001',
-  SKIP_WEB_BUILD: 'true',
 });
 run('npx', ['vite', '--port', process.env.PORT ?? '3000', '--strictPort']);
 

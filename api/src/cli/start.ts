@@ -1,10 +1,8 @@
 import { startServer } from '../server';
-import { buildWebIfNeeded } from './build-if-needed';
 
 const log = (line: string) => console.log(line);
 
 async function main() {
-  buildWebIfNeeded(log);
   const running = await startServer({ log });
   log(`DiskonRadar is serving at ${running.url} (${running.db.dialect})`);
 

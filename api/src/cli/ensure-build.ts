@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from '../paths';
+
+/**
+ * `npm start` builds what is not built, or what is older than its sources, before the server
+ * starts: the web app with its server-rendering entry, and the server bundle itself (the server
+ * runs as plain JavaScript, which keeps its memory well below running TypeScript on the fly).
+ */
+const TARGETS = [
+  {
+    name: 'web app',
+    script: 'build:web',
+    outputs: ['dist/web/index.html', 'dist/web/admin.html', 'dist/ssr/entry-server.js'],
+    sources: ['web', 'shared', 'vite.config.ts'],
+  },
+  {
+    name: 'server',
+    script: 'build:server',
+    outputs: ['dist/server/start.js'],
+    sources: ['api/src', 'shared', 'web/src/public/ssr-data.ts'],
+  },
+];
+
+function newestMtime(target: string): number {
+  const full = path.join(ROOT_DIR, target);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(full, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+function oldestOutput(outputs: string[]): number {
+  let oldest = Infinity;
+  for (const output of outputs) {
+    const full = path.join(ROOT_DIR, output);
+    if (!existsSync(full)) return 0;
+    oldest = Math.min(oldest, statSync(full).mtimeMs);
+  }
+  return oldest;
+}
+
+for (const target of TARGETS) {
+  const sourcesTime = Math.max(...target.sources.map(newestMtime));
+  if (oldestOutput(target.outputs) >= sourcesTime) continue;
+  console.log(`Building the ${target.name}...`);
+  const result = spawnSync('npm', ['run', target.script], { cwd: ROOT_DIR, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Building the ${target.name} failed; see the output above.`);
+    process.exit(1);
+  }
+}
