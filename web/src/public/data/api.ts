@@ -1,0 +1,73 @@
+import { createApiClient, isApiError } from '@shared/api-client';
+import { LIMITS } from '@shared/constants';
+import type {
+  Category,
+  ContentBlock,
+  Faq,
+  PlatformLink,
+  Popup,
+  Product,
+  ProductListResponse,
+} from '@shared/types';
+
+const api = createApiClient();
+
+export type ContentKey = 'contact_us' | 'homepage_hero';
+
+/** Spec section 8: a failed product list is reported with its own message. */
+async function withMessage<T>(promise: Promise<T>, message: string): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    throw new Error(message, { cause: error });
+  }
+}
+
+export const fetchCategories = () => api.get<Category[]>('/api/categories');
+
+export const fetchProductPage = (page: number, categoryId: string | null) =>
+  withMessage(
+    api.get<ProductListResponse>('/api/products', {
+      query: { page, limit: LIMITS.pageSize, categoryId: categoryId ?? undefined },
+    }),
+    'Failed to fetch products',
+  );
+
+export const fetchAllProducts = () =>
+  withMessage(
+    api.get<ProductListResponse>('/api/products', {
+      query: { page: 1, limit: LIMITS.searchLimit },
+    }),
+    'Failed to fetch all products for search',
+  );
+
+export const fetchFeatured = (kind: 'promo' | 'popular') =>
+  api.get<Product[]>(`/api/products/featured/${kind}`);
+
+/** A product that is missing or no longer active is null, not an error. */
+export async function fetchProduct(id: string): Promise<Product | null> {
+  try {
+    return await api.get<Product>(`/api/products/${encodeURIComponent(id)}`);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const fetchPlatformLinks = (productId: string) =>
+  api.get<PlatformLink[]>(`/api/platform-links/${encodeURIComponent(productId)}`);
+
+/** Missing or inactive content is null; the pages then use the spec's defaults. */
+export async function fetchContent(key: ContentKey): Promise<ContentBlock | null> {
+  try {
+    return await api.get<ContentBlock>(`/api/content/${key}`);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const fetchFaqs = () => api.get<Faq[]>('/api/faqs');
+
+export const fetchActivePopups = (url: string) =>
+  api.get<Popup[]>('/api/popups/active', { query: { url } });

@@ -1,0 +1,75 @@
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { TIMINGS } from '@shared/constants';
+import {
+  fetchActivePopups,
+  fetchAllProducts,
+  fetchCategories,
+  fetchContent,
+  fetchFaqs,
+  fetchFeatured,
+  fetchPlatformLinks,
+  fetchProduct,
+  fetchProductPage,
+  type ContentKey,
+} from './api';
+import { queryKeys } from './query-keys';
+
+/** Spec section 7: cached data never goes stale on its own; no focus refetch, no retry. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Infinity,
+        gcTime: 30 * 60 * 1000,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        retry: false,
+      },
+    },
+  });
+}
+
+export const useCategories = () =>
+  useQuery({ queryKey: queryKeys.categories, queryFn: fetchCategories });
+
+export const useContent = (key: ContentKey) =>
+  useQuery({ queryKey: queryKeys.content(key), queryFn: () => fetchContent(key) });
+
+export const useProductPage = (categoryId: string | null, page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.productPage(categoryId, page),
+    queryFn: () => fetchProductPage(page, categoryId),
+    enabled,
+  });
+
+/** page=1&limit=1000: only fetched while it is needed (a search term, or a fallback). */
+export const useAllProducts = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.allProducts, queryFn: fetchAllProducts, enabled });
+
+export const useFeatured = (kind: 'promo' | 'popular') =>
+  useQuery({ queryKey: queryKeys.featured(kind), queryFn: () => fetchFeatured(kind) });
+
+export const useProduct = (id: string | null) =>
+  useQuery({
+    queryKey: queryKeys.product(id ?? ''),
+    queryFn: () => fetchProduct(id ?? ''),
+    enabled: id !== null,
+  });
+
+export const usePlatformLinks = (productId: string | null) =>
+  useQuery({
+    queryKey: queryKeys.platformLinks(productId ?? ''),
+    queryFn: () => fetchPlatformLinks(productId ?? ''),
+    enabled: productId !== null,
+    staleTime: TIMINGS.platformLinksCache,
+  });
+
+export const useFaqs = () => useQuery({ queryKey: queryKeys.faqs, queryFn: fetchFaqs });
+
+/** Polled every 60 s (spec section 4); keyed by path, sent with the full page address. */
+export const useActivePopups = (path: string, url: string) =>
+  useQuery({
+    queryKey: queryKeys.popups(path),
+    queryFn: () => fetchActivePopups(url),
+    refetchInterval: TIMINGS.popupPoll,
+  });

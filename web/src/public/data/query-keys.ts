@@ -1,0 +1,15 @@
+// One place for the cache keys, so the server's seeded data and the browser's hooks meet.
+import type { ContentKey } from './api';
+
+export const queryKeys = {
+  categories: ['categories'] as const,
+  content: (key: ContentKey) => ['content', key] as const,
+  productPage: (categoryId: string | null, page: number) =>
+    ['products', 'page', categoryId ?? 'all', page] as const,
+  allProducts: ['products', 'all'] as const,
+  featured: (kind: 'promo' | 'popular') => ['products', 'featured', kind] as const,
+  product: (id: string) => ['product', id] as const,
+  platformLinks: (productId: string) => ['platform-links', productId] as const,
+  faqs: ['faqs'] as const,
+  popups: (path: string) => ['popups', path] as const,
+};
