@@ -18,7 +18,7 @@ test('products: add with validation and the submit clean-up, edit, search, filte
   const category = await firstCategory(api);
   await page.goto('/admin/products');
   await expect(page.getByRole('heading', { name: 'Kelola Produk' })).toBeVisible();
-  await page.getByRole('button', { name: 'Tambah Produk' }).click();
+  await page.locator('#admin-main').getByRole('button', { name: 'Tambah Produk' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tambah Produk' });
   await dialog.getByRole('button', { name: 'Tambah Produk' }).click();
   for (const message of [
@@ -121,8 +121,10 @@ test('products: add with validation and the submit clean-up, edit, search, filte
     imageUrls: ['https://images.example.com/e2e/2.jpg'],
   });
 
-  // Closing the dialog resets it: the next add starts empty.
-  await page.getByRole('button', { name: 'Tambah Produk' }).click();
+  // Closing the dialog resets it: the next add starts empty. The edit dialog must be gone
+  // first, or its own submit button would be a second 'Tambah Produk' on the page.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.locator('#admin-main').getByRole('button', { name: 'Tambah Produk' }).click();
   await expect(
     page.getByRole('dialog', { name: 'Tambah Produk' }).getByLabel('Judul Produk'),
   ).toHaveValue('');
