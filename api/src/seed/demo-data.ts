@@ -460,8 +460,19 @@ function affiliateUrl(platform: PlatformName, spec: ProductSpec): string {
 
 const productImage = (file: string): string => `/media/products/${file}`;
 
-function buildProduct(spec: ProductSpec): DemoProduct {
-  const mediaType = spec.mediaType ?? 'default';
+/**
+ * The modal shows a gallery only for image (or both) products; a 'default' product without a
+ * video shows the 'Media tidak tersedia' placeholder. Most demo products therefore show their
+ * picture, and every tenth keeps the default so the placeholder can be seen too.
+ */
+function demoMediaType(spec: ProductSpec, index: number): DemoProduct['mediaType'] {
+  if (spec.mediaType) return spec.mediaType;
+  if (spec.videoUrl) return 'default';
+  return index % 10 === 0 ? 'default' : 'image';
+}
+
+function buildProduct(spec: ProductSpec, index: number): DemoProduct {
+  const mediaType = demoMediaType(spec, index);
   const variations = spec.variations ?? 0;
   const imageUrls: string[] = [];
   for (let n = 2; n <= variations + 1; n += 1)
@@ -1780,7 +1791,9 @@ const productSpecs: ProductSpec[] = [
   },
 ];
 
-export const demoProducts: DemoProduct[] = productSpecs.map(buildProduct);
+export const demoProducts: DemoProduct[] = productSpecs.map((spec, index) =>
+  buildProduct(spec, index),
+);
 
 export const demoFaqs: DemoFaq[] = [
   {
