@@ -102,6 +102,8 @@ function startServer(target: Target, env: Record<string, string> = {}): Promise<
     DATA_DIR: target.dataDir,
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     SEED_DEMO: 'false',
+    // Production cookies are Secure, and this bench signs in over plain http.
+    NODE_ENV: 'test',
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: 'admin12345',
     ...env,
