@@ -77,6 +77,8 @@ function Ranking({
       valueFormatter={formatNumber}
       barTextColor="dark.7"
       barHeight={28}
+      // Short bars would wrap their label over two lines; let it run past the bar instead.
+      getBarProps={() => ({ style: { whiteSpace: 'nowrap', overflow: 'visible' } })}
     />
   );
 }
