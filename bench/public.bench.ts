@@ -6,21 +6,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ROOT, startProcess } from './support/processes';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { ROOT, startApiServer } from './support/processes';
 
-const SERVING = /serving at (http:\/\/\S+)/;
 const WEB_DIST = path.join(ROOT, 'dist', 'web');
 const BUDGET = { jsKb: 170, cssKb: 35, performance: 95, accessibility: 95, seo: 100 };
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Asset {
   file: string;
@@ -64,8 +54,8 @@ function adminModulesIn(assets: Asset[]): string[] {
 
 async function runLighthouse(url: string) {
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
   });
   try {
     const result = await lighthouse(url, {
@@ -111,17 +101,11 @@ export async function run(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-public-'));
   // No geolocation look-up: the bench machine has no internet, and the look-up runs after the
   // page is idle anyway.
-  const server = await startProcess(
-    'api/src/cli/start.ts',
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'bench-password',
-      GEO_LOOKUP_URL: '',
-    },
-    SERVING,
-  );
+  const server = await startApiServer({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench-password',
+    GEO_LOOKUP_URL: '',
+  });
   try {
     const html = await (await fetch(`${server.url}/`)).text();
     const assets = linkedAssets(html);

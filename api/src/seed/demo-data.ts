@@ -1,5 +1,7 @@
 // Demo data set seeded into an empty database so a fresh clone looks like a running shop.
-// Standalone on purpose (no imports): the seeder maps these records onto the models.
+// Plain records: the seeder maps them onto the models.
+import type { ContactContent, HeroContent } from '../../../shared/types';
+
 // Image paths are site-relative and served by the app from resources/media/.
 
 export interface DemoCategory {
@@ -39,24 +41,9 @@ export interface DemoFaq {
   isActive: boolean;
 }
 
-export interface DemoContactContent {
-  companyName: string;
-  address: string;
-  phone: string;
-  email: string;
-  whatsapp: string;
-  description: string;
-  businessHours: { weekdays: string; weekend: string };
-  socialMedia: { facebook: string; instagram: string; twitter: string; youtube: string };
-}
+export type DemoContactContent = ContactContent;
 
-export interface DemoHeroContent {
-  mainTitle: string;
-  subtitle: string;
-  ctaText: string;
-  backgroundImage: string;
-  platforms: string[];
-}
+export type DemoHeroContent = HeroContent;
 
 export interface DemoPopup {
   title: string;
