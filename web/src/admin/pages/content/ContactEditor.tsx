@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  Button,
   Card,
   Group,
   SimpleGrid,
@@ -14,14 +13,12 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { CONTENT_KEYS, TIMINGS } from '@shared/constants';
+import { CONTENT_KEYS } from '@shared/constants';
 import { parseContactContent, parseJsonObject } from '@shared/rules/content';
 import { contactContentSchema } from '@shared/schemas';
 import { ErrorState, LoadingState } from '../../components/QueryState';
-import { applyServerErrors, atLeast } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
-import { useSaveContent } from '../../queries/useContent';
-import { useContentBlock } from './useContentBlock';
+import { applyServerErrors } from '../../lib/form-errors';
+import { SaveChangesButton, useContentEditor } from './contentEditor';
 
 type ContactForm = z.input<typeof contactContentSchema>;
 type ContactValues = z.output<typeof contactContentSchema>;
@@ -38,9 +35,13 @@ const FIELDS = [
 ] as const;
 
 export function ContactEditor() {
-  const { block, isPending, isError, error, refetch } = useContentBlock(CONTENT_KEYS.contact);
-  const save = useSaveContent();
-  const [isActive, setIsActive] = useState(true);
+  const { block, isPending, isError, error, refetch, isActive, setIsActive, submit } =
+    useContentEditor({
+      contentKey: CONTENT_KEYS.contact,
+      defaultTitle: 'Contact Us',
+      successMessage: 'Contact Us information updated successfully.',
+      failureMessage: 'Failed to update contact information. Please try again.',
+    });
   const form = useForm<ContactForm, unknown, ContactValues>({
     resolver: zodResolver(contactContentSchema),
     defaultValues: parseContactContent(null),
@@ -56,25 +57,11 @@ export function ContactEditor() {
     }
     reset(parseContactContent(block?.data));
     setIsActive(block?.isActive ?? true);
-  }, [block, isPending, reset]);
+  }, [block, isPending, reset, setIsActive]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await atLeast(
-        save.mutateAsync({
-          key: CONTENT_KEYS.contact,
-          title: block?.title ?? 'Contact Us',
-          data: JSON.stringify(values),
-          isActive,
-        }),
-        TIMINGS.saveBusy,
-      );
-      toast.success('Contact Us information updated successfully.');
-    } catch (err) {
-      applyServerErrors(err, setError, FIELDS);
-      toast.error('Failed to update contact information. Please try again.');
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    submit(values, (err) => applyServerErrors(err, setError, FIELDS)),
+  );
 
   if (isPending) return <LoadingState />;
   if (isError)
@@ -197,11 +184,7 @@ export function ContactEditor() {
             {...register('socialMedia.youtube')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </Group>
+        <SaveChangesButton saving={formState.isSubmitting} />
       </Stack>
     </Card>
   );

@@ -14,15 +14,14 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { FAQ_CATEGORIES } from '@shared/constants';
 import { faqSchema } from '@shared/schemas';
 import type { Faq } from '@shared/types';
 import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
-import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { IconPencil, IconTrash } from '../../components/icons';
+import { ManagerSection } from '../../components/ManagerSection';
 import { applyServerErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useFaqMutations, useFaqs } from '../../queries/useFaqs';
@@ -145,32 +144,15 @@ export function FaqManager() {
   };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <div>
-          <Title order={2} size="h4">
-            FAQ Manager
-          </Title>
-          <Text size="sm" c="dimmed">
-            Active FAQs appear on the contact page (first 5 by order) and in the footer.
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialog({ opened: true, faq: null })}
-        >
-          Add FAQ
-        </Button>
-      </Group>
-      {faqs.isPending && <LoadingState />}
-      {faqs.isError && (
-        <ErrorState
-          title="Failed to load FAQs"
-          error={faqs.error}
-          onRetry={() => void faqs.refetch()}
-        />
-      )}
-      {faqs.isSuccess && faqs.data.length === 0 && <EmptyState>No FAQs yet.</EmptyState>}
+    <ManagerSection
+      title="FAQ Manager"
+      description="Active FAQs appear on the contact page (first 5 by order) and in the footer."
+      addLabel="Add FAQ"
+      onAdd={() => setDialog({ opened: true, faq: null })}
+      query={faqs}
+      loadErrorTitle="Failed to load FAQs"
+      emptyText="No FAQs yet."
+    >
       {faqs.data?.map((faq) => (
         <Card
           key={faq.id}
@@ -227,6 +209,6 @@ export function FaqManager() {
         faq={dialog.faq}
         onClose={() => setDialog({ opened: false, faq: null })}
       />
-    </Stack>
+    </ManagerSection>
   );
 }

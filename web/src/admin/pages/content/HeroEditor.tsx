@@ -16,15 +16,13 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { CONTENT_KEYS, DEFAULT_HERO_BACKGROUND, TIMINGS } from '@shared/constants';
+import { CONTENT_KEYS, DEFAULT_HERO_BACKGROUND } from '@shared/constants';
 import { parseHeroContent } from '@shared/rules/content';
 import { isHttpUrl } from '@shared/rules/url';
 import { heroContentSchema, splitPlatforms } from '@shared/schemas';
 import { ErrorState, LoadingState } from '../../components/QueryState';
-import { applyServerErrors, atLeast } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
-import { useSaveContent } from '../../queries/useContent';
-import { useContentBlock } from './useContentBlock';
+import { applyServerErrors } from '../../lib/form-errors';
+import { SaveChangesButton, useContentEditor } from './contentEditor';
 
 type HeroForm = z.input<typeof heroContentSchema>;
 type HeroValues = z.output<typeof heroContentSchema>;
@@ -78,9 +76,13 @@ function HeroPreview({ values }: { values: HeroForm }) {
 }
 
 export function HeroEditor() {
-  const { block, isPending, isError, error, refetch } = useContentBlock(CONTENT_KEYS.hero);
-  const save = useSaveContent();
-  const [isActive, setIsActive] = useState(true);
+  const { block, isPending, isError, error, refetch, isActive, setIsActive, submit } =
+    useContentEditor({
+      contentKey: CONTENT_KEYS.hero,
+      defaultTitle: 'Homepage Hero',
+      successMessage: 'Homepage content updated successfully.',
+      failureMessage: 'Failed to update homepage content. Please try again.',
+    });
   const [previewOpen, setPreviewOpen] = useState(true);
   const form = useForm<HeroForm, unknown, HeroValues>({
     resolver: zodResolver(heroContentSchema),
@@ -94,26 +96,12 @@ export function HeroEditor() {
     if (isPending) return;
     reset(toForm(block?.data));
     setIsActive(block?.isActive ?? true);
-  }, [block, isPending, reset]);
+  }, [block, isPending, reset, setIsActive]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await atLeast(
-        save.mutateAsync({
-          key: CONTENT_KEYS.hero,
-          title: block?.title ?? 'Homepage Hero',
-          // The schema already put in the default photo for an empty background image.
-          data: JSON.stringify(values),
-          isActive,
-        }),
-        TIMINGS.saveBusy,
-      );
-      toast.success('Homepage content updated successfully.');
-    } catch (err) {
-      applyServerErrors(err, setError, FIELDS);
-      toast.error('Failed to update homepage content. Please try again.');
-    }
-  });
+  // Saved as is: the schema already put in the default photo for an empty background image.
+  const onSubmit = handleSubmit((values) =>
+    submit(values, (err) => applyServerErrors(err, setError, FIELDS)),
+  );
 
   if (isPending) return <LoadingState />;
   if (isError)
@@ -191,11 +179,7 @@ export function HeroEditor() {
             error={errors.platforms?.message}
             {...register('platforms')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </Group>
+          <SaveChangesButton saving={formState.isSubmitting} />
         </Stack>
       </Card>
       <Collapse expanded={previewOpen}>

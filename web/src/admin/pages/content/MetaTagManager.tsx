@@ -14,15 +14,14 @@ import {
   Table,
   Text,
   Textarea,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { META_TAG_PAGES } from '@shared/constants';
 import { metaTagSchema } from '@shared/schemas';
 import type { MetaTag } from '@shared/types';
 import { AutocompleteField, SwitchField } from '../../components/form-fields';
-import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { IconPencil, IconTrash } from '../../components/icons';
+import { ManagerSection } from '../../components/ManagerSection';
 import { applyServerErrors } from '../../lib/form-errors';
 import { serverMessage, toast } from '../../lib/toast';
 import { useMetaTagMutations, useMetaTags } from '../../queries/useMetaTags';
@@ -135,32 +134,15 @@ export function MetaTagManager() {
   };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <div>
-          <Title order={2} size="h4">
-            SEO Meta Tags
-          </Title>
-          <Text size="sm" c="dimmed">
-            Extra meta tags for the public pages; they are parsed and re-rendered safely.
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialog({ opened: true, tag: null })}
-        >
-          Add Meta Tag
-        </Button>
-      </Group>
-      {tags.isPending && <LoadingState />}
-      {tags.isError && (
-        <ErrorState
-          title="Failed to load meta tags"
-          error={tags.error}
-          onRetry={() => void tags.refetch()}
-        />
-      )}
-      {tags.isSuccess && tags.data.length === 0 && <EmptyState>No meta tags yet.</EmptyState>}
+    <ManagerSection
+      title="SEO Meta Tags"
+      description="Extra meta tags for the public pages; they are parsed and re-rendered safely."
+      addLabel="Add Meta Tag"
+      onAdd={() => setDialog({ opened: true, tag: null })}
+      query={tags}
+      loadErrorTitle="Failed to load meta tags"
+      emptyText="No meta tags yet."
+    >
       {tags.isSuccess && tags.data.length > 0 && (
         <Card withBorder radius="md" padding={0}>
           <Table.ScrollContainer minWidth={720}>
@@ -240,6 +222,6 @@ export function MetaTagManager() {
         tag={dialog.tag}
         onClose={() => setDialog({ opened: false, tag: null })}
       />
-    </Stack>
+    </ManagerSection>
   );
 }

@@ -16,7 +16,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { LIMITS, POPUP_IMAGE_POSITIONS, POPUP_PAGES, POPUP_TYPES } from '@shared/constants';
@@ -33,8 +32,8 @@ import {
   SelectField,
   SwitchField,
 } from '../../components/form-fields';
-import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { IconPencil, IconTrash } from '../../components/icons';
+import { ManagerSection } from '../../components/ManagerSection';
 import { applyServerErrors } from '../../lib/form-errors';
 import { serverMessage, toast } from '../../lib/toast';
 import { usePopupMutations, usePopups } from '../../queries/usePopups';
@@ -260,32 +259,15 @@ export function PopupManager() {
   };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <div>
-          <Title order={2} size="h4">
-            Popup Campaigns
-          </Title>
-          <Text size="sm" c="dimmed">
-            One popup at a time is shown to visitors while it is active and in its schedule.
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialog({ opened: true, popup: null })}
-        >
-          Create Popup
-        </Button>
-      </Group>
-      {popups.isPending && <LoadingState />}
-      {popups.isError && (
-        <ErrorState
-          title="Failed to load popups"
-          error={popups.error}
-          onRetry={() => void popups.refetch()}
-        />
-      )}
-      {popups.isSuccess && popups.data.length === 0 && <EmptyState>No popups yet.</EmptyState>}
+    <ManagerSection
+      title="Popup Campaigns"
+      description="One popup at a time is shown to visitors while it is active and in its schedule."
+      addLabel="Create Popup"
+      onAdd={() => setDialog({ opened: true, popup: null })}
+      query={popups}
+      loadErrorTitle="Failed to load popups"
+      emptyText="No popups yet."
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {popups.data?.map((popup) => {
           const status = popupStatus(popup, now);
@@ -371,6 +353,6 @@ export function PopupManager() {
         popup={dialog.popup}
         onClose={() => setDialog({ opened: false, popup: null })}
       />
-    </Stack>
+    </ManagerSection>
   );
 }

@@ -21,14 +21,9 @@ import { productImageSchema } from '@shared/schemas';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { NumberField, SwitchField } from '../../components/form-fields';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '../../components/icons';
+import { ManagerSection } from '../../components/ManagerSection';
+import { EmptyState } from '../../components/QueryState';
 import { applyServerErrors } from '../../lib/form-errors';
 import { serverMessage, toast } from '../../lib/toast';
 import { mediaSrc } from '../../lib/urls';
@@ -170,29 +165,14 @@ function Gallery({ productId }: { productId: string }) {
   };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {images.isSuccess ? `${list.length} image(s)` : ''}
-        </Text>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialog({ opened: true, image: null })}
-        >
-          Add Image
-        </Button>
-      </Group>
-      {images.isPending && <LoadingState />}
-      {images.isError && (
-        <ErrorState
-          title="Failed to load images"
-          error={images.error}
-          onRetry={() => void images.refetch()}
-        />
-      )}
-      {images.isSuccess && list.length === 0 && (
-        <EmptyState>This product has no gallery images yet.</EmptyState>
-      )}
+    <ManagerSection
+      description={images.isSuccess ? `${list.length} image(s)` : ''}
+      addLabel="Add Image"
+      onAdd={() => setDialog({ opened: true, image: null })}
+      query={images}
+      loadErrorTitle="Failed to load images"
+      emptyText="This product has no gallery images yet."
+    >
       {list.map((image) => (
         <Card
           key={image.id}
@@ -279,7 +259,7 @@ function Gallery({ productId }: { productId: string }) {
         nextOrder={nextOrder}
         onClose={() => setDialog({ opened: false, image: null })}
       />
-    </Stack>
+    </ManagerSection>
   );
 }
 
