@@ -3,28 +3,68 @@ import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@ma
 import type { AlertSettings, DesktopBridge } from '@shared/desktop-bridge';
 import { alertSettingsSchema } from '@shared/desktop-settings';
 
-type NumberField = {
+type NumberSetting = {
   [K in keyof AlertSettings]: AlertSettings[K] extends number ? K : never;
 }[keyof AlertSettings];
 
-function NumberField({
-  label,
-  field,
-  settings,
-  onChange,
-  min,
-  max,
-  step = 1,
-  decimals = false,
-}: {
+/** Which alert toggle a threshold sits under; the grids are rendered in this order. */
+type FieldGroup = 'spike' | 'burst' | 'disconnect';
+
+type NumberFieldSpec = {
+  group: FieldGroup;
   label: string;
-  field: NumberField;
-  settings: AlertSettings;
-  onChange(next: AlertSettings): void;
+  field: NumberSetting;
   min: number;
   max: number;
   step?: number;
   decimals?: boolean;
+};
+
+// Bounds mirror alertSettingsSchema so the spinner cannot step past what the submit check rejects.
+const NUMBER_FIELDS: readonly NumberFieldSpec[] = [
+  {
+    group: 'spike',
+    label: 'Kelipatan rata-rata',
+    field: 'spikeFactor',
+    min: 1.1,
+    max: 100,
+    step: 0.5,
+    decimals: true,
+  },
+  {
+    group: 'spike',
+    label: 'Minimal pengunjung',
+    field: 'spikeMinVisitors',
+    min: 1,
+    max: 1_000_000,
+  },
+  { group: 'spike', label: 'Rata-rata dari (menit)', field: 'baselineMinutes', min: 1, max: 1440 },
+  { group: 'burst', label: 'Minimal klik baru', field: 'burstClicks', min: 1, max: 1_000_000 },
+  { group: 'burst', label: 'Dalam (menit)', field: 'burstWindowMinutes', min: 1, max: 60 },
+  {
+    group: 'disconnect',
+    label: 'Terputus lebih dari (menit)',
+    field: 'disconnectMinutes',
+    min: 1,
+    max: 60,
+  },
+  {
+    group: 'disconnect',
+    label: 'Jeda antarperingatan sejenis (menit)',
+    field: 'quietMinutes',
+    min: 0,
+    max: 1440,
+  },
+];
+
+function NumberField({
+  spec: { label, field, min, max, step = 1, decimals = false },
+  settings,
+  onChange,
+}: {
+  spec: NumberFieldSpec;
+  settings: AlertSettings;
+  onChange(next: AlertSettings): void;
 }) {
   return (
     <NumberInput
@@ -69,7 +109,11 @@ export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
     setMessage({ ok: true, text: 'Pengaturan peringatan disimpan.' });
   }
 
-  const props = { settings, onChange: change };
+  const fieldsOf = (group: FieldGroup) =>
+    NUMBER_FIELDS.filter((spec) => spec.group === group).map((spec) => (
+      <NumberField key={spec.field} spec={spec} settings={settings} onChange={change} />
+    ));
+
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
@@ -85,52 +129,13 @@ export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
           checked={settings.spikeEnabled}
           onChange={(event) => change({ ...settings, spikeEnabled: event.currentTarget.checked })}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberField
-            label="Kelipatan rata-rata"
-            field="spikeFactor"
-            min={1.1}
-            max={100}
-            step={0.5}
-            decimals
-            {...props}
-          />
-          <NumberField
-            label="Minimal pengunjung"
-            field="spikeMinVisitors"
-            min={1}
-            max={1_000_000}
-            {...props}
-          />
-          <NumberField
-            label="Rata-rata dari (menit)"
-            field="baselineMinutes"
-            min={1}
-            max={1440}
-            {...props}
-          />
-        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>{fieldsOf('spike')}</SimpleGrid>
         <Switch
           label="Lonjakan klik CTA"
           checked={settings.burstEnabled}
           onChange={(event) => change({ ...settings, burstEnabled: event.currentTarget.checked })}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberField
-            label="Minimal klik baru"
-            field="burstClicks"
-            min={1}
-            max={1_000_000}
-            {...props}
-          />
-          <NumberField
-            label="Dalam (menit)"
-            field="burstWindowMinutes"
-            min={1}
-            max={60}
-            {...props}
-          />
-        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>{fieldsOf('burst')}</SimpleGrid>
         <Switch
           label="Koneksi live terputus"
           checked={settings.disconnectEnabled}
@@ -138,22 +143,7 @@ export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
             change({ ...settings, disconnectEnabled: event.currentTarget.checked })
           }
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberField
-            label="Terputus lebih dari (menit)"
-            field="disconnectMinutes"
-            min={1}
-            max={60}
-            {...props}
-          />
-          <NumberField
-            label="Jeda antarperingatan sejenis (menit)"
-            field="quietMinutes"
-            min={0}
-            max={1440}
-            {...props}
-          />
-        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>{fieldsOf('disconnect')}</SimpleGrid>
         <Group justify="space-between">
           <Text size="sm" c={message?.ok === false ? 'red' : 'teal'} role="status">
             {message?.text}
