@@ -22,6 +22,16 @@ interface BaseProps<T extends FieldValues> {
   disabled?: boolean;
 }
 
+// The wiring every controlled input shares, so each field only spells out its value mapping.
+function useBoundField<T extends FieldValues>(control: Control<T>, name: Path<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    field,
+    error: fieldState.error?.message,
+    bind: { onBlur: field.onBlur, ref: field.ref, name: field.name },
+  };
+}
+
 export function SelectField<T extends FieldValues>({
   control,
   name,
@@ -39,7 +49,7 @@ export function SelectField<T extends FieldValues>({
   searchable?: boolean;
   renderOption?: (item: { option: ComboboxItem }) => ReactNode;
 }) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, error, bind } = useBoundField(control, name);
   return (
     <Select
       label={label}
@@ -53,10 +63,8 @@ export function SelectField<T extends FieldValues>({
       renderOption={renderOption}
       value={(field.value as string | null | undefined) || null}
       onChange={(value) => field.onChange(value ?? '')}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      name={field.name}
-      error={fieldState.error?.message}
+      {...bind}
+      error={error}
       comboboxProps={{ zIndex: 1000 }}
     />
   );
@@ -71,7 +79,7 @@ export function AutocompleteField<T extends FieldValues>({
   required,
   placeholder,
 }: BaseProps<T> & { data: string[]; placeholder?: string }) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, error, bind } = useBoundField(control, name);
   return (
     <Autocomplete
       label={label}
@@ -81,10 +89,8 @@ export function AutocompleteField<T extends FieldValues>({
       placeholder={placeholder}
       value={(field.value as string | undefined) ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      name={field.name}
-      error={fieldState.error?.message}
+      {...bind}
+      error={error}
       comboboxProps={{ zIndex: 1000 }}
     />
   );
@@ -97,7 +103,7 @@ export function SwitchField<T extends FieldValues>({
   description,
   disabled,
 }: BaseProps<T>) {
-  const { field } = useController({ control, name });
+  const { field, bind } = useBoundField(control, name);
   return (
     <Switch
       label={label}
@@ -105,9 +111,7 @@ export function SwitchField<T extends FieldValues>({
       disabled={disabled}
       checked={Boolean(field.value)}
       onChange={(event) => field.onChange(event.currentTarget.checked)}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      name={field.name}
+      {...bind}
     />
   );
 }
@@ -121,7 +125,7 @@ export function NumberField<T extends FieldValues>({
   min,
   max,
 }: BaseProps<T> & { min?: number; max?: number }) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, error, bind } = useBoundField(control, name);
   return (
     <NumberInput
       label={label}
@@ -133,10 +137,8 @@ export function NumberField<T extends FieldValues>({
       clampBehavior="none"
       value={field.value as number | string}
       onChange={(value) => field.onChange(value)}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      name={field.name}
-      error={fieldState.error?.message}
+      {...bind}
+      error={error}
     />
   );
 }
@@ -147,7 +149,7 @@ export function ColorField<T extends FieldValues>({
   label,
   description,
 }: BaseProps<T>) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, error, bind } = useBoundField(control, name);
   return (
     <ColorInput
       label={label}
@@ -155,10 +157,8 @@ export function ColorField<T extends FieldValues>({
       format="hex"
       value={(field.value as string | undefined) ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      name={field.name}
-      error={fieldState.error?.message}
+      {...bind}
+      error={error}
       popoverProps={{ zIndex: 1000 }}
     />
   );
@@ -171,7 +171,7 @@ export function DateTimeField<T extends FieldValues>({
   description,
   required,
 }: BaseProps<T>) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, error, bind } = useBoundField(control, name);
   return (
     <DateTimePicker
       label={label}
@@ -180,10 +180,8 @@ export function DateTimeField<T extends FieldValues>({
       valueFormat="DD MMM YYYY HH:mm"
       value={(field.value as Date | string | null) ?? null}
       onChange={(value) => field.onChange(value ? new Date(value.replace(' ', 'T')) : null)}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      name={field.name}
-      error={fieldState.error?.message}
+      {...bind}
+      error={error}
       popoverProps={{ zIndex: 1000 }}
     />
   );
@@ -197,7 +195,7 @@ export function CheckboxGroupField<T extends FieldValues>({
   description,
   required,
 }: BaseProps<T> & { options: { value: string; label: string }[] }) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, error } = useBoundField(control, name);
   return (
     <Checkbox.Group
       label={label}
@@ -205,7 +203,7 @@ export function CheckboxGroupField<T extends FieldValues>({
       withAsterisk={required}
       value={(field.value as string[] | undefined) ?? []}
       onChange={field.onChange}
-      error={fieldState.error?.message}
+      error={error}
     >
       <Group mt="xs" gap="md">
         {options.map((option, index) => (

@@ -37,3 +37,30 @@ export function serverMessage(error: unknown, fallback: string): string {
   if (isApiError(error)) return error.serverMessage(fallback);
   return fallback;
 }
+
+interface ToastedAction {
+  run(): Promise<unknown>;
+  success: string;
+  failure(error: unknown): string;
+  onSuccess?(): void;
+  /** Runs before the error toast, e.g. to put server field errors on the form. */
+  onError?(error: unknown): void;
+}
+
+/** Awaits a mutation and reports it with exactly one toast; never rethrows. */
+export async function runWithToast({
+  run,
+  success,
+  failure,
+  onSuccess,
+  onError,
+}: ToastedAction): Promise<void> {
+  try {
+    await run();
+    toast.success(success);
+    onSuccess?.();
+  } catch (error) {
+    onError?.(error);
+    toast.error(failure(error));
+  }
+}

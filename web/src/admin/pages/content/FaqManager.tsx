@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -14,16 +13,15 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { FAQ_CATEGORIES } from '@shared/constants';
 import { faqSchema } from '@shared/schemas';
 import type { Faq } from '@shared/types';
 import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
-import { IconPencil, IconTrash } from '../../components/icons';
 import { ManagerSection } from '../../components/ManagerSection';
+import { RowActions } from '../../components/RowActions';
 import { applyServerErrors } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
+import { runWithToast } from '../../lib/toast';
 import { useFaqMutations, useFaqs } from '../../queries/useFaqs';
 
 type FaqForm = z.input<typeof faqSchema>;
@@ -63,23 +61,18 @@ function FaqDialog({
     );
   }, [opened, faq, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (faq) {
-        await update.mutateAsync({ id: faq.id, input: values });
-        toast.success('FAQ updated successfully.');
-      } else {
-        await create.mutateAsync(values);
-        toast.success('FAQ created successfully.');
-      }
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-      toast.error(
+  const onSubmit = handleSubmit((values) =>
+    runWithToast({
+      run: () =>
+        faq ? update.mutateAsync({ id: faq.id, input: values }) : create.mutateAsync(values),
+      success: faq ? 'FAQ updated successfully.' : 'FAQ created successfully.',
+      // Unlike the other managers, FAQ failures never show the server's message.
+      failure: () =>
         faq ? 'Failed to update FAQ. Please try again.' : 'Failed to create FAQ. Please try again.',
-      );
-    }
-  });
+      onSuccess: onClose,
+      onError: (error) => applyServerErrors(error, setError, FIELDS),
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title={faq ? 'Edit FAQ' : 'Add FAQ'} size="lg">
@@ -134,14 +127,12 @@ export function FaqManager() {
   });
 
   // Spec section 8: deleting a FAQ asks no confirmation.
-  const onDelete = async (faq: Faq) => {
-    try {
-      await remove.mutateAsync(faq.id);
-      toast.success('FAQ deleted successfully.');
-    } catch {
-      toast.error('Failed to delete FAQ. Please try again.');
-    }
-  };
+  const onDelete = (faq: Faq) =>
+    runWithToast({
+      run: () => remove.mutateAsync(faq.id),
+      success: 'FAQ deleted successfully.',
+      failure: () => 'Failed to delete FAQ. Please try again.',
+    });
 
   return (
     <ManagerSection
@@ -180,26 +171,13 @@ export function FaqManager() {
               </Text>
             </Stack>
             <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Edit FAQ: ${faq.question}`}
-                  onClick={() => setDialog({ opened: true, faq })}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete FAQ: ${faq.question}`}
-                  onClick={() => void onDelete(faq)}
-                  loading={remove.isPending && remove.variables === faq.id}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowActions
+                editLabel={`Edit FAQ: ${faq.question}`}
+                deleteLabel={`Delete FAQ: ${faq.question}`}
+                onEdit={() => setDialog({ opened: true, faq })}
+                onDelete={() => void onDelete(faq)}
+                deleting={remove.isPending && remove.variables === faq.id}
+              />
             </Group>
           </Group>
         </Card>

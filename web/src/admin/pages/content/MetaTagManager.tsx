@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -14,16 +13,15 @@ import {
   Table,
   Text,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { META_TAG_PAGES } from '@shared/constants';
 import { metaTagSchema } from '@shared/schemas';
 import type { MetaTag } from '@shared/types';
 import { AutocompleteField, SwitchField } from '../../components/form-fields';
-import { IconPencil, IconTrash } from '../../components/icons';
 import { ManagerSection } from '../../components/ManagerSection';
+import { RowActions } from '../../components/RowActions';
 import { applyServerErrors } from '../../lib/form-errors';
-import { serverMessage, toast } from '../../lib/toast';
+import { runWithToast, serverMessage } from '../../lib/toast';
 import { useMetaTagMutations, useMetaTags } from '../../queries/useMetaTags';
 import { confirmDelete } from '../../store/confirm';
 
@@ -55,23 +53,17 @@ function MetaTagDialog({
       reset(tag ? { htmlTag: tag.htmlTag, pageUrl: tag.pageUrl, isActive: tag.isActive } : EMPTY);
   }, [opened, tag, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (tag) {
-        await update.mutateAsync({ id: tag.id, input: values });
-        toast.success('Meta tag updated successfully');
-      } else {
-        await create.mutateAsync(values);
-        toast.success('Meta tag created successfully');
-      }
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-      toast.error(
+  const onSubmit = handleSubmit((values) =>
+    runWithToast({
+      run: () =>
+        tag ? update.mutateAsync({ id: tag.id, input: values }) : create.mutateAsync(values),
+      success: tag ? 'Meta tag updated successfully' : 'Meta tag created successfully',
+      failure: (error) =>
         serverMessage(error, tag ? 'Failed to update meta tag' : 'Failed to create meta tag'),
-      );
-    }
-  });
+      onSuccess: onClose,
+      onError: (error) => applyServerErrors(error, setError, FIELDS),
+    }),
+  );
 
   return (
     <Modal
@@ -125,12 +117,11 @@ export function MetaTagManager() {
 
   const onDelete = async (tag: MetaTag) => {
     if (!(await confirmDelete(DELETE_META_TAG_CONFIRM, 'en'))) return;
-    try {
-      await remove.mutateAsync(tag.id);
-      toast.success('Meta tag deleted successfully');
-    } catch (error) {
-      toast.error(serverMessage(error, 'Failed to delete meta tag'));
-    }
+    await runWithToast({
+      run: () => remove.mutateAsync(tag.id),
+      success: 'Meta tag deleted successfully',
+      failure: (error) => serverMessage(error, 'Failed to delete meta tag'),
+    });
   };
 
   return (
@@ -189,25 +180,12 @@ export function MetaTagManager() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label="Edit meta tag"
-                            onClick={() => setDialog({ opened: true, tag })}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label="Delete meta tag"
-                            onClick={() => void onDelete(tag)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowActions
+                          editLabel="Edit meta tag"
+                          deleteLabel="Delete meta tag"
+                          onEdit={() => setDialog({ opened: true, tag })}
+                          onDelete={() => void onDelete(tag)}
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

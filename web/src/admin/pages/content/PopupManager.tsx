@@ -3,7 +3,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -16,7 +15,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { LIMITS, POPUP_IMAGE_POSITIONS, POPUP_PAGES, POPUP_TYPES } from '@shared/constants';
 import { formatDateTime } from '@shared/rules/format';
@@ -32,10 +30,10 @@ import {
   SelectField,
   SwitchField,
 } from '../../components/form-fields';
-import { IconPencil, IconTrash } from '../../components/icons';
 import { ManagerSection } from '../../components/ManagerSection';
+import { RowActions } from '../../components/RowActions';
 import { applyServerErrors } from '../../lib/form-errors';
-import { serverMessage, toast } from '../../lib/toast';
+import { runWithToast, serverMessage } from '../../lib/toast';
 import { usePopupMutations, usePopups } from '../../queries/usePopups';
 import { confirmDelete } from '../../store/confirm';
 
@@ -132,23 +130,17 @@ function PopupDialog({
     if (opened) reset(popup ? toForm(popup) : defaultPopupValues(new Date()));
   }, [opened, popup, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (popup) {
-        await update.mutateAsync({ id: popup.id, input: values });
-        toast.success('Popup updated successfully');
-      } else {
-        await create.mutateAsync(values);
-        toast.success('Popup created successfully');
-      }
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-      toast.error(
+  const onSubmit = handleSubmit((values) =>
+    runWithToast({
+      run: () =>
+        popup ? update.mutateAsync({ id: popup.id, input: values }) : create.mutateAsync(values),
+      success: popup ? 'Popup updated successfully' : 'Popup created successfully',
+      failure: (error) =>
         serverMessage(error, popup ? 'Failed to update popup' : 'Failed to create popup'),
-      );
-    }
-  });
+      onSuccess: onClose,
+      onError: (error) => applyServerErrors(error, setError, FIELDS),
+    }),
+  );
   const errors = formState.errors;
 
   return (
@@ -250,12 +242,11 @@ export function PopupManager() {
 
   const onDelete = async (popup: Popup) => {
     if (!(await confirmDelete(DELETE_POPUP_CONFIRM, 'en'))) return;
-    try {
-      await remove.mutateAsync(popup.id);
-      toast.success('Popup deleted successfully');
-    } catch (error) {
-      toast.error(serverMessage(error, 'Failed to delete popup'));
-    }
+    await runWithToast({
+      run: () => remove.mutateAsync(popup.id),
+      success: 'Popup deleted successfully',
+      failure: (error) => serverMessage(error, 'Failed to delete popup'),
+    });
   };
 
   return (
@@ -324,25 +315,12 @@ export function PopupManager() {
                 </Text>
               </Stack>
               <Group justify="flex-end" gap={4} mt="sm">
-                <Tooltip label="Edit">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit popup ${popup.title}`}
-                    onClick={() => setDialog({ opened: true, popup })}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete popup ${popup.title}`}
-                    onClick={() => void onDelete(popup)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowActions
+                  editLabel={`Edit popup ${popup.title}`}
+                  deleteLabel={`Delete popup ${popup.title}`}
+                  onEdit={() => setDialog({ opened: true, popup })}
+                  onDelete={() => void onDelete(popup)}
+                />
               </Group>
             </Card>
           );

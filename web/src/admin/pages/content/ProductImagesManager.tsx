@@ -21,11 +21,12 @@ import { productImageSchema } from '@shared/schemas';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { NumberField, SwitchField } from '../../components/form-fields';
-import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '../../components/icons';
+import { IconArrowDown, IconArrowUp } from '../../components/icons';
 import { ManagerSection } from '../../components/ManagerSection';
+import { RowActions } from '../../components/RowActions';
 import { EmptyState } from '../../components/QueryState';
 import { applyServerErrors } from '../../lib/form-errors';
-import { serverMessage, toast } from '../../lib/toast';
+import { runWithToast, serverMessage } from '../../lib/toast';
 import { mediaSrc } from '../../lib/urls';
 import { useProductImageMutations, useProductImages } from '../../queries/useProductImages';
 import { useAdminProducts } from '../../queries/useProducts';
@@ -71,26 +72,20 @@ function ImageDialog({
     );
   }, [opened, image, productId, nextOrder, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (image) {
-        await update.mutateAsync({ id: image.id, input: values });
-        toast.success('Product image updated successfully');
-      } else {
-        await create.mutateAsync(values);
-        toast.success('Product image added successfully');
-      }
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-      toast.error(
+  const onSubmit = handleSubmit((values) =>
+    runWithToast({
+      run: () =>
+        image ? update.mutateAsync({ id: image.id, input: values }) : create.mutateAsync(values),
+      success: image ? 'Product image updated successfully' : 'Product image added successfully',
+      failure: (error) =>
         serverMessage(
           error,
           image ? 'Failed to update product image' : 'Failed to add product image',
         ),
-      );
-    }
-  });
+      onSuccess: onClose,
+      onError: (error) => applyServerErrors(error, setError, FIELDS),
+    }),
+  );
 
   return (
     <Modal
@@ -142,26 +137,24 @@ function Gallery({ productId }: { productId: string }) {
   const nextOrder = list.reduce((max, image) => Math.max(max, image.order + 1), 0);
 
   // Spec section 4: a move changes the order by one through an update call.
-  const move = async (image: ProductImage, delta: -1 | 1) => {
-    try {
-      await update.mutateAsync({
-        id: image.id,
-        input: { order: Math.max(0, image.order + delta) },
-      });
-      toast.success('Product image updated successfully');
-    } catch (error) {
-      toast.error(serverMessage(error, 'Failed to update product image'));
-    }
-  };
+  const move = (image: ProductImage, delta: -1 | 1) =>
+    runWithToast({
+      run: () =>
+        update.mutateAsync({
+          id: image.id,
+          input: { order: Math.max(0, image.order + delta) },
+        }),
+      success: 'Product image updated successfully',
+      failure: (error) => serverMessage(error, 'Failed to update product image'),
+    });
 
   const onDelete = async (image: ProductImage) => {
     if (!(await confirmDelete(DELETE_IMAGE_CONFIRM, 'en'))) return;
-    try {
-      await remove.mutateAsync(image.id);
-      toast.success('Product image deleted successfully');
-    } catch (error) {
-      toast.error(serverMessage(error, 'Failed to delete product image'));
-    }
+    await runWithToast({
+      run: () => remove.mutateAsync(image.id),
+      success: 'Product image deleted successfully',
+      failure: (error) => serverMessage(error, 'Failed to delete product image'),
+    });
   };
 
   return (
@@ -229,25 +222,12 @@ function Gallery({ productId }: { productId: string }) {
                   <IconArrowDown size={16} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Edit">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label="Edit image"
-                  onClick={() => setDialog({ opened: true, image })}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label="Delete image"
-                  onClick={() => void onDelete(image)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowActions
+                editLabel="Edit image"
+                deleteLabel="Delete image"
+                onEdit={() => setDialog({ opened: true, image })}
+                onDelete={() => void onDelete(image)}
+              />
             </Group>
           </Group>
         </Card>
