@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import { parseContactContent, parseJsonObject } from '@shared/rules/content';
 import { contactContentSchema } from '@shared/schemas';
 import { ErrorState, LoadingState } from '../../components/QueryState';
 import { applyServerErrors } from '../../lib/form-errors';
-import { SaveChangesButton, useContentEditor } from './contentEditor';
+import { NOT_APPLIED, SaveChangesButton, useContentEditor } from './contentEditor';
 
 type ContactForm = z.input<typeof contactContentSchema>;
 type ContactValues = z.output<typeof contactContentSchema>;
@@ -49,15 +49,20 @@ export function ContactEditor() {
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
 
+  // The save reloads the content list, which hands back a new block; resetting the form then
+  // would cut the 'Saving...' state short, so a new block is applied once the save is over.
+  const saving = formState.isSubmitting;
+  const appliedBlock = useRef<unknown>(NOT_APPLIED);
   useEffect(() => {
-    if (isPending) return;
+    if (isPending || saving || appliedBlock.current === block) return;
+    appliedBlock.current = block;
     if (block && parseJsonObject(block.data) === null) {
       // Spec section 8: unparseable contact content is logged and the defaults are used.
       console.error('Contact content is not valid JSON; using defaults', block.data);
     }
     reset(parseContactContent(block?.data));
     setIsActive(block?.isActive ?? true);
-  }, [block, isPending, reset, setIsActive]);
+  }, [block, isPending, saving, reset, setIsActive]);
 
   const onSubmit = handleSubmit((values) =>
     submit(values, (err) => applyServerErrors(err, setError, FIELDS)),

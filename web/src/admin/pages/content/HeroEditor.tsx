@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -22,7 +22,7 @@ import { isHttpUrl } from '@shared/rules/url';
 import { heroContentSchema, splitPlatforms } from '@shared/schemas';
 import { ErrorState, LoadingState } from '../../components/QueryState';
 import { applyServerErrors } from '../../lib/form-errors';
-import { SaveChangesButton, useContentEditor } from './contentEditor';
+import { NOT_APPLIED, SaveChangesButton, useContentEditor } from './contentEditor';
 
 type HeroForm = z.input<typeof heroContentSchema>;
 type HeroValues = z.output<typeof heroContentSchema>;
@@ -92,11 +92,15 @@ export function HeroEditor() {
   const watched = useWatch({ control }) as HeroForm;
   const errors = formState.errors;
 
+  // As in the contact editor: the reload a save causes is applied once 'Saving...' is over.
+  const saving = formState.isSubmitting;
+  const appliedBlock = useRef<unknown>(NOT_APPLIED);
   useEffect(() => {
-    if (isPending) return;
+    if (isPending || saving || appliedBlock.current === block) return;
+    appliedBlock.current = block;
     reset(toForm(block?.data));
     setIsActive(block?.isActive ?? true);
-  }, [block, isPending, reset, setIsActive]);
+  }, [block, isPending, saving, reset, setIsActive]);
 
   // Saved as is: the schema already put in the default photo for an empty background image.
   const onSubmit = handleSubmit((values) =>

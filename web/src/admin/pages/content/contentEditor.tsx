@@ -6,6 +6,9 @@ import { toast } from '../../lib/toast';
 import { useSaveContent } from '../../queries/useContent';
 import { useContentBlock } from './useContentBlock';
 
+/** Marks an editor whose form has not been filled from any loaded block yet. */
+export const NOT_APPLIED = Symbol('not applied');
+
 export interface ContentEditorOptions {
   contentKey: string;
   /** Title saved when the block does not exist yet. */
