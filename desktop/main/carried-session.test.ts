@@ -17,10 +17,10 @@ import { openVisitors } from '../../e2e/desktop/visitors';
 import { CookieJar } from './cookie-jar';
 import { openNodeSocket } from './node-socket';
 import { createAppProtocolHandler } from './protocol';
-import { LiveConnection } from './realtime-client';
-import { checkServer } from './server-check';
+import { LiveConnection } from '../common/realtime-client';
+import { checkServer } from '../common/server-check';
 import { ServerProxy } from './server-proxy';
-import { socketUrlFor } from './server-url';
+import { socketUrlFor } from '../common/server-url';
 
 describe('the main process carries the session to a server on another origin', () => {
   let server: TestServer;

@@ -1,5 +1,5 @@
-// Wiring only: every decision lives in the small modules beside this file, which are tested
-// without Electron. This file hands them Electron's objects.
+// Wiring only: every decision lives in the small modules beside this file and in ../common,
+// which are tested without Electron. This file hands them Electron's objects.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,15 +17,18 @@ import {
 } from 'electron';
 import { z } from 'zod';
 import type { DesktopRoute, RealtimeSnapshot } from '@shared/desktop-bridge';
+import { AlertMonitor } from '../common/alert-monitor';
+import { openExternalLink } from '../common/external-links';
 import { IPC } from '../common/ipc-channels';
-import { AlertMonitor } from './alert-monitor';
+import { NotificationManager, type NotificationApi } from '../common/notification-manager';
+import { LiveConnection } from '../common/realtime-client';
+import { checkServer } from '../common/server-check';
+import { socketUrlFor } from '../common/server-url';
 import { AlertSettingsStore } from './alert-settings-store';
 import { CookieJar } from './cookie-jar';
-import { openExternalLink } from './external-links';
 import { registerIpcHandlers } from './ipc';
 import { readJsonFile, writeJsonFile } from './json-file';
 import { buildMenuTemplate } from './menu-template';
-import { NotificationManager, type NotificationApi } from './notification-manager';
 import { openNodeSocket } from './node-socket';
 import {
   APP_ENTRY_URL,
@@ -33,11 +36,8 @@ import {
   createAppProtocolHandler,
   devContentSecurityPolicy,
 } from './protocol';
-import { LiveConnection } from './realtime-client';
 import { denyAllPermissions, guardWebContents, securePreferences } from './security';
-import { checkServer } from './server-check';
 import { ServerProxy } from './server-proxy';
-import { socketUrlFor } from './server-url';
 import { ServerUrlStore } from './server-url-store';
 import { TrayService } from './tray-service';
 

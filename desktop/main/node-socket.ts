@@ -1,7 +1,7 @@
 // The live socket of the main process: `ws` with the session cookie in the handshake, adapted
 // to the SocketLike shape LiveConnection drives (the same shape as a browser WebSocket).
 import WebSocket from 'ws';
-import type { SocketLike } from './realtime-client';
+import type { SocketLike } from '../common/realtime-client';
 
 export function openNodeSocket(url: string, headers: Record<string, string>): SocketLike {
   const ws = new WebSocket(url, { headers, perMessageDeflate: false });

@@ -2,8 +2,8 @@
 // without Node; no navigation away from the app, no new windows, no webviews, no permissions.
 // Electron objects come in as narrow interfaces so the rules are tested without Electron.
 import type { WebPreferences } from 'electron';
+import { isSafeExternalUrl } from '../common/external-links';
 import { APP_ORIGIN } from './protocol';
-import { isSafeExternalUrl } from './external-links';
 
 export function securePreferences(preloadPath: string): WebPreferences {
   return {

@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { serverUrlSchema } from '@shared/desktop-settings';
 import { readJsonFile, writeJsonFile } from './json-file';
 
-export { parseServerUrl } from './server-url';
-
 const fileSchema = z.object({ serverUrl: serverUrlSchema });
 
 export class ServerUrlStore {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import type { DesktopBridge } from '@shared/desktop-bridge';
-import { parseServerUrl } from '../../main/server-url';
+import { parseServerUrl } from '../../common/server-url';
 
 /**
  * Asks for the server URL: checked here first (http or https), then by the host, which calls

@@ -14,12 +14,12 @@ import type {
 } from '@shared/desktop-bridge';
 import { alertSettingsSchema, DEFAULT_ALERT_SETTINGS } from '@shared/desktop-settings';
 // Pure main-process modules: no Electron in them, so the browser runs the very same rules.
-import { AlertMonitor } from '../../main/alert-monitor';
-import { isSafeExternalUrl } from '../../main/external-links';
-import { NotificationManager, type NotificationApi } from '../../main/notification-manager';
-import { LiveConnection, type SocketFactory, type SocketLike } from '../../main/realtime-client';
-import { checkServer } from '../../main/server-check';
-import { parseServerUrl, socketUrlFor } from '../../main/server-url';
+import { AlertMonitor } from '../../common/alert-monitor';
+import { isSafeExternalUrl } from '../../common/external-links';
+import { NotificationManager, type NotificationApi } from '../../common/notification-manager';
+import { LiveConnection, type SocketFactory, type SocketLike } from '../../common/realtime-client';
+import { checkServer } from '../../common/server-check';
+import { parseServerUrl, socketUrlFor } from '../../common/server-url';
 
 const SERVER_URL_KEY = 'diskonradar.desktop.serverUrl';
 const ALERT_SETTINGS_KEY = 'diskonradar.desktop.alertSettings';
