@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/desktop/carried-session.test.ts is a vitest test (the `api` project).
+  testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,

@@ -24,7 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['api/test/**/*.test.ts'],
+          include: ['api/test/**/*.test.ts', 'e2e/desktop/carried-session.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 // The Electron way across origins, end to end against a real API server: the renderer only
 // ever talks to app://admin; the main process carries its API calls with the session cookie it
 // holds, and opens the live socket with that cookie. No DESKTOP_ORIGINS entry is needed.
+// A vitest test (the `api` project starts its server); Playwright runs only *.spec.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,14 +14,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../../api/test/support/server';
-import { openVisitors } from '../../e2e/desktop/visitors';
-import { CookieJar } from './cookie-jar';
-import { openNodeSocket } from './node-socket';
-import { createAppProtocolHandler } from './protocol';
-import { LiveConnection } from '../common/realtime-client';
-import { checkServer } from '../common/server-check';
-import { ServerProxy } from './server-proxy';
-import { socketUrlFor } from '../common/server-url';
+import { LiveConnection } from '../../desktop/common/realtime-client';
+import { checkServer } from '../../desktop/common/server-check';
+import { socketUrlFor } from '../../desktop/common/server-url';
+import { CookieJar } from '../../desktop/main/cookie-jar';
+import { openNodeSocket } from '../../desktop/main/node-socket';
+import { createAppProtocolHandler } from '../../desktop/main/protocol';
+import { ServerProxy } from '../../desktop/main/server-proxy';
+import { openVisitors } from './visitors';
 
 describe('the main process carries the session to a server on another origin', () => {
   let server: TestServer;
