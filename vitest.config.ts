@@ -30,6 +30,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own servers and databases; two at a time suit a 2-core machine.
           maxWorkers: 2,
+          // Its own group (after unit) lets one run hold both projects, e.g. `vitest run desktop`.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
