@@ -17,6 +17,11 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string) => SocketLike;
 
+/** A SocketLike with no handlers set yet, closing through `close`: what an adapter starts from. */
+export function socketLike(close: SocketLike['close']): SocketLike {
+  return { onopen: null, onclose: null, onerror: null, onmessage: null, close };
+}
+
 export interface ReconnectTimer {
   set(callback: () => void, ms: number): unknown;
   clear(handle: unknown): void;

@@ -1,17 +1,11 @@
 // The live socket of the main process: `ws` with the session cookie in the handshake, adapted
 // to the SocketLike shape LiveConnection drives (the same shape as a browser WebSocket).
 import WebSocket from 'ws';
-import type { SocketLike } from '../common/realtime-client';
+import { socketLike, type SocketLike } from '../common/realtime-client';
 
 export function openNodeSocket(url: string, headers: Record<string, string>): SocketLike {
   const ws = new WebSocket(url, { headers, perMessageDeflate: false });
-  const socket: SocketLike = {
-    onopen: null,
-    onclose: null,
-    onerror: null,
-    onmessage: null,
-    close: (code, reason) => ws.close(code, reason),
-  };
+  const socket = socketLike((code, reason) => ws.close(code, reason));
   ws.on('open', () => socket.onopen?.(undefined));
   ws.on('message', (data, isBinary) => {
     if (!isBinary) socket.onmessage?.({ data: data.toString() });

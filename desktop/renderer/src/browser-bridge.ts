@@ -17,7 +17,12 @@ import { alertSettingsSchema, DEFAULT_ALERT_SETTINGS } from '@shared/desktop-set
 import { AlertMonitor } from '../../common/alert-monitor';
 import { isSafeExternalUrl } from '../../common/external-links';
 import { NotificationManager, type NotificationApi } from '../../common/notification-manager';
-import { LiveConnection, type SocketFactory, type SocketLike } from '../../common/realtime-client';
+import {
+  LiveConnection,
+  socketLike,
+  type SocketFactory,
+  type SocketLike,
+} from '../../common/realtime-client';
 import { checkServer } from '../../common/server-check';
 import { parseServerUrl, socketUrlFor } from '../../common/server-url';
 
@@ -167,13 +172,7 @@ export const webNotifications: NotificationApi = {
 /** The page's WebSocket in the SocketLike shape LiveConnection drives. */
 function openBrowserSocket(url: string): SocketLike {
   const ws = new WebSocket(url);
-  const socket: SocketLike = {
-    onopen: null,
-    onclose: null,
-    onerror: null,
-    onmessage: null,
-    close: (code, reason) => ws.close(code, reason),
-  };
+  const socket = socketLike((code, reason) => ws.close(code, reason));
   ws.onopen = (event) => socket.onopen?.(event);
   ws.onmessage = (event: MessageEvent) => socket.onmessage?.({ data: event.data });
   ws.onerror = (event) => socket.onerror?.(event);
