@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertSettings } from '@shared/desktop-bridge';
 import { DEFAULT_ALERT_SETTINGS } from '@shared/desktop-settings';
-import {
-  evaluateAlerts,
-  initialAlertState,
-  type AlertDecision,
-  type AlertState,
-  type MonitorInput,
-} from './alert-rules';
+import { evaluateAll, initialAlertState, type MonitorInput } from './alert-rules';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 21, 3, 0, 0);
 
-/** Feeds inputs in order and collects every decision with the input that produced it. */
-function run(inputs: MonitorInput[], settings: AlertSettings = DEFAULT_ALERT_SETTINGS) {
-  let state: AlertState = initialAlertState();
-  const decisions: AlertDecision[] = [];
-  for (const input of inputs) {
-    const result = evaluateAlerts(state, input, settings);
-    state = result.state;
-    decisions.push(...result.decisions);
-  }
-  return { state, decisions };
-}
+/** Feeds inputs in order from a fresh start. */
+const run = (inputs: MonitorInput[], settings: AlertSettings = DEFAULT_ALERT_SETTINGS) =>
+  evaluateAll(initialAlertState(), inputs, settings);
 
 const stats = (at: number, currentVisitors: number, ctaClicksLastHour = 0): MonitorInput => ({
   type: 'stats',

@@ -286,3 +286,19 @@ export function evaluateAlerts(
       return onTick(state, settings, input.at);
   }
 }
+
+/** Feeds inputs in order: the state after the last one and every decision on the way. */
+export function evaluateAll(
+  state: AlertState,
+  inputs: readonly MonitorInput[],
+  settings: AlertSettings,
+): Evaluation {
+  const decisions: AlertDecision[] = [];
+  let current = state;
+  for (const input of inputs) {
+    const result = evaluateAlerts(current, input, settings);
+    current = result.state;
+    decisions.push(...result.decisions);
+  }
+  return { state: current, decisions };
+}
