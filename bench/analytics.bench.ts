@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { generateTraffic } from '../api/src/analytics/synthetic-traffic';
+import { generateTraffic } from '../api/src/seed/synthetic-traffic';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { initModels } from '../api/src/models';

@@ -1,17 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { PUBLIC_PATHS } from '../../shared/public-routes';
 
 // Admin code must never reach the public pages (DESIGN.md): separate entries guarantee it, and
 // this checks what a visitor's browser actually downloads.
-const PUBLIC_PAGES = [
-  '/',
-  '/kategori',
-  '/promo-hari-ini',
-  '/produk-terpopuler',
-  '/tentang',
-  '/contact',
-  '/privacy',
-  '/terms',
-];
 const ADMIN_MARKERS = [
   'Checking authentication...',
   'Kelola Harga Platform',
@@ -25,7 +16,7 @@ test('the public pages never load admin code', async ({ page, baseURL }) => {
     const url = response.url();
     if (/\.(js|css)(\?|$)/.test(url)) assets.set(url, await response.text().catch(() => ''));
   });
-  for (const path of PUBLIC_PAGES) {
+  for (const path of PUBLIC_PATHS) {
     await page.goto(`${baseURL ?? process.env.E2E_BASE_URL}${path}`);
     await page.waitForLoadState('networkidle');
   }

@@ -1,4 +1,5 @@
 import type { Category, Faq, Product } from '../../shared/types';
+import { PUBLIC_PATHS } from '../../shared/public-routes';
 import { popularLabel } from '../../shared/rules/ranking';
 import { expect, hydrated, test } from './fixtures';
 
@@ -169,16 +170,7 @@ test('every public page fits a 360 px wide phone without sideways scrolling', as
     hasTouch: true,
   });
   const page = await context.newPage();
-  for (const path of [
-    '/',
-    '/kategori',
-    '/promo-hari-ini',
-    '/produk-terpopuler',
-    '/tentang',
-    '/contact',
-    '/privacy',
-    '/terms',
-  ]) {
+  for (const path of PUBLIC_PATHS) {
     await page.goto(`${baseURL}${path}`);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,

@@ -1,4 +1,4 @@
-import type { QueryInterface, Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { chunk, execute, hourExpression, valuesList } from './sql';
 import { toDbTimestamp } from './time';
@@ -89,8 +89,8 @@ interface RebuildRange {
 
 /**
  * Recomputes the rollups of a time range from the raw rows with one aggregate per metric, in
- * SQL. Used by the migration (rows stored before rollups existed) and by the traffic
- * generator after its bulk inserts; live ingest maintains the rollups incrementally instead.
+ * SQL. Used by the traffic generator after its bulk inserts; live ingest maintains the
+ * rollups incrementally instead.
  */
 export function rebuildStatements(dialect: Dialect, range: RebuildRange = {}): string[] {
   const from = range.fromMs === undefined ? null : `'${toDbTimestamp(range.fromMs)}'`;
@@ -163,25 +163,10 @@ export function rebuildStatements(dialect: Dialect, range: RebuildRange = {}): s
   ];
 }
 
-/** Session CTA counters recomputed from the events (bulk-loaded data has none yet). */
-export function sessionCounterStatement(): string {
-  return `UPDATE analytics_sessions SET "ctaClicks" = (
-      SELECT COUNT(*) FROM events
-      WHERE events."sessionId" = analytics_sessions."sessionId" AND events."eventType" = 'cta_click'
-    )`;
-}
-
 export async function rebuildRollups(db: Database, range: RebuildRange = {}): Promise<void> {
   await db.write(async (transaction) => {
     for (const sql of rebuildStatements(db.dialect, range)) {
       await db.sequelize.query(sql, { transaction });
     }
   });
-}
-
-export async function rebuildRollupsWithQueryInterface(qi: QueryInterface): Promise<void> {
-  const dialect: Dialect = qi.sequelize.getDialect() === 'postgres' ? 'postgres' : 'sqlite';
-  for (const sql of rebuildStatements(dialect)) {
-    await qi.sequelize.query(sql);
-  }
 }

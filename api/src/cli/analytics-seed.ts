@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { generateTraffic } from '../analytics/synthetic-traffic';
+import { generateTraffic } from '../seed/synthetic-traffic';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';

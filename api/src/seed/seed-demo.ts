@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Category, ContentBlock, Faq, PlatformLink, Popup, Product } from '../models';
 import type { Database } from '../db/database';
-import {
-  demoCategories,
-  demoContactContent,
-  demoFaqs,
-  demoHeroContent,
-  demoPopups,
-  demoProducts,
-} from './demo-data';
+import * as seedData from './demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,12 +10,12 @@ export async function seedDemoIfEmpty(db: Database, now = new Date()): Promise<b
   if ((await Category.count()) > 0) return false;
   await db.write(async (transaction) => {
     const categories = await Category.bulkCreate(
-      demoCategories.map((category) => ({ ...category })),
+      seedData.demoCategories.map((category) => ({ ...category })),
       { transaction },
     );
     const categoryIds = new Map(categories.map((category) => [category.slug, category.id]));
 
-    const products = demoProducts.map((demo) => {
+    const products = seedData.demoProducts.map((demo) => {
       const categoryId = categoryIds.get(demo.categorySlug);
       if (categoryId === undefined) throw new Error(`Unknown demo category ${demo.categorySlug}`);
       const createdAt = new Date(now.getTime() - demo.ageDays * DAY_MS);
@@ -60,7 +53,7 @@ export async function seedDemoIfEmpty(db: Database, now = new Date()): Promise<b
     );
 
     await Faq.bulkCreate(
-      demoFaqs.map((faq) => ({ ...faq })),
+      seedData.demoFaqs.map((faq) => ({ ...faq })),
       { transaction },
     );
     await ContentBlock.bulkCreate(
@@ -68,14 +61,14 @@ export async function seedDemoIfEmpty(db: Database, now = new Date()): Promise<b
         {
           key: 'contact_us',
           title: 'Hubungi Kami',
-          data: JSON.stringify(demoContactContent),
+          data: JSON.stringify(seedData.demoContactContent),
           isActive: true,
           lastModified: now,
         },
         {
           key: 'homepage_hero',
           title: 'Homepage Hero',
-          data: JSON.stringify(demoHeroContent),
+          data: JSON.stringify(seedData.demoHeroContent),
           isActive: true,
           lastModified: now,
         },
@@ -83,7 +76,7 @@ export async function seedDemoIfEmpty(db: Database, now = new Date()): Promise<b
       { transaction },
     );
     await Popup.bulkCreate(
-      demoPopups.map(({ startOffsetDays, endOffsetDays, ...popup }) => ({
+      seedData.demoPopups.map(({ startOffsetDays, endOffsetDays, ...popup }) => ({
         ...popup,
         targetUrl: null,
         imageUrl: null,

@@ -15,18 +15,6 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PopularPage } from './pages/PopularPage';
 import { PromoPage } from './pages/PromoPage';
 
-/** The public routes of spec section 2; the server answers 404 for anything else. */
-export const PUBLIC_PATHS = [
-  '/',
-  '/kategori',
-  '/promo-hari-ini',
-  '/produk-terpopuler',
-  '/tentang',
-  '/contact',
-  '/privacy',
-  '/terms',
-] as const;
-
 /** A new page starts at the top; query changes (filters, the product modal) keep the scroll. */
 function ScrollToTop() {
   const { pathname } = useLocation();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORMS } from '@shared/constants';
+import { rebuildRollups } from '../analytics/rollups';
+import { bulkInsert, select, type BulkColumn } from '../analytics/sql';
+import { DAY_MS, HOUR_MS, MINUTE_MS, toDbTimestamp } from '../analytics/time';
 import type { Database } from '../db/database';
-import { rebuildRollups } from './rollups';
-import { bulkInsert, select, type BulkColumn } from './sql';
-import { DAY_MS, HOUR_MS, MINUTE_MS, toDbTimestamp } from './time';
 
 /**
  * Realistic synthetic visitor traffic for benchmarks and demos: Indonesian cities, mostly
