@@ -2,7 +2,7 @@
 // records the browser would fetch, so hydration finds exactly what the server drew.
 import { LIMITS } from '@shared/constants';
 import { pageTargets } from '@shared/rules/pages';
-import type { SsrData, SiteConfig } from '../../../web/src/public/ssr-data';
+import type { SsrData, SiteConfig } from '@shared/ssr-data';
 import { isUuid } from '../lib/params';
 import { listCategories } from '../routes/categories';
 import { linksOf } from '../routes/platform-links';
