@@ -17,7 +17,7 @@ import { adminProductImageRoutes } from './routes/product-images';
 import { adminProductRoutes, publicProductRoutes } from './routes/products';
 import { adminStatsRoutes } from './routes/stats';
 import { mountWeb } from './web';
-import { geoLookupOrigin } from './ssr';
+import { geoLookupOrigin } from './config';
 import { ResponseCache } from './lib/response-cache';
 import type { AppContext } from './context';
 
@@ -37,7 +37,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   app.set('etag', 'weak');
 
   // The visitor tracking looks up its geolocation from a public service (spec section 7).
-  const geoOrigin = geoLookupOrigin();
+  const geoOrigin = geoLookupOrigin(config.geoLookupUrl);
   app.use(securityHeaders({ connectSources: geoOrigin ? [geoOrigin] : [] }));
   app.use(compression());
 
