@@ -1,8 +1,7 @@
 import express, { Router, type Express } from 'express';
-import cookieSession from 'cookie-session';
 import cors from 'cors';
 import compression from 'compression';
-import { requireAdmin, SESSION_MAX_AGE_MS } from './auth/session';
+import { adminSession, requireAdmin } from './auth/session';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { originCheck } from './middleware/origin';
 import { securityHeaders } from './middleware/security';
@@ -21,7 +20,6 @@ import { geoLookupOrigin } from './config';
 import { ResponseCache } from './lib/response-cache';
 import type { AppContext } from './context';
 
-export const SESSION_COOKIE = 'dr_session';
 export const JSON_BODY_LIMIT = '100kb';
 
 export interface AppExtensions {
@@ -65,27 +63,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   api.use('/popups', publicPopupRoutes());
 
   // Only the back office has sessions; public reads never parse or set a cookie.
-  api.use(
-    '/admin',
-    cookieSession({
-      name: SESSION_COOKIE,
-      keys: [config.sessionSecret],
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.env === 'production',
-      maxAge: SESSION_MAX_AGE_MS,
-    }),
-  );
-  api.use('/admin', (req, _res, next) => {
-    // The desktop app calls from its own origin, which needs a cross-site cookie; browsers only
-    // keep SameSite=None cookies that are Secure, so this applies over TLS.
-    const origin = req.get('origin');
-    if (origin && req.secure && config.desktopOrigins.includes(origin) && req.sessionOptions) {
-      req.sessionOptions.sameSite = 'none';
-      req.sessionOptions.secure = true;
-    }
-    next();
-  });
+  api.use('/admin', adminSession(config));
   api.use('/admin', (req, res, next) => {
     // Any successful admin write may change what shoppers see.
     if (req.method !== 'GET') {

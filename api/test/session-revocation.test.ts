@@ -1,7 +1,7 @@
 import Keygrip from 'keygrip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, resetAdminPassword } from '../src/auth/users';
-import { SESSION_COOKIE } from '../src/app';
+import { SESSION_COOKIE } from '../src/auth/session';
 import { TestClient } from './support/client';
 import { startTestServer, type TestServer } from './support/server';
 

@@ -5,8 +5,7 @@ import cookieSession from 'cookie-session';
 import { isbot } from 'isbot';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { trackingMessageSchema, type TrackingMessage } from '@shared/schemas';
-import { SESSION_COOKIE } from '../app';
-import { resolveSessionUser } from '../auth/session';
+import { resolveSessionUser, SESSION_COOKIE, sessionCookieOptions } from '../auth/session';
 import type { AppConfig } from '../config';
 import { requestOrigin } from '../middleware/origin';
 import { anonymizeIp } from './ip';
@@ -106,10 +105,7 @@ export class TrackingSocketServer {
     );
     this.allowedOrigins = new Set(config.desktopOrigins);
     if (config.publicUrl) this.allowedOrigins.add(new URL(config.publicUrl).origin);
-    this.readSession = cookieSession({
-      name: SESSION_COOKIE,
-      keys: [config.sessionSecret],
-    }) as unknown as SessionReader;
+    this.readSession = cookieSession(sessionCookieOptions(config)) as unknown as SessionReader;
     this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS);
     this.heartbeat.unref();
     options.server.on('upgrade', this.onUpgrade);

@@ -1,7 +1,11 @@
+import cookieSession from 'cookie-session';
 import type { Request, RequestHandler } from 'express';
+import type { AppConfig } from '../config';
 import { User } from '../models';
 import { unauthorized } from '../errors';
 
+/** The back office's signed session cookie (cookie-session writes `dr_session` and `.sig`). */
+export const SESSION_COOKIE = 'dr_session';
 /** What the signed cookie carries: never more than ids and numbers. */
 export interface SessionPayload {
   uid: number;
@@ -16,6 +20,41 @@ declare module 'express-serve-static-core' {
   interface Request {
     user?: User;
   }
+}
+
+type SessionConfig = Pick<AppConfig, 'sessionSecret' | 'env' | 'desktopOrigins'>;
+
+/** httpOnly, SameSite=Lax, Secure in production, 12 hours (DESIGN.md, Auth). */
+export function sessionCookieOptions(
+  config: SessionConfig,
+): CookieSessionInterfaces.CookieSessionOptions {
+  return {
+    name: SESSION_COOKIE,
+    keys: [config.sessionSecret],
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.env === 'production',
+    maxAge: SESSION_MAX_AGE_MS,
+  };
+}
+
+/**
+ * Reads and writes the session cookie on /api/admin. The desktop app calls from its own
+ * origin, which needs a cross-site cookie; browsers only keep SameSite=None cookies that are
+ * Secure, so that applies over TLS.
+ */
+export function adminSession(config: SessionConfig): RequestHandler[] {
+  return [
+    cookieSession(sessionCookieOptions(config)),
+    (req, _res, next) => {
+      const origin = req.get('origin');
+      if (origin && req.secure && config.desktopOrigins.includes(origin) && req.sessionOptions) {
+        req.sessionOptions.sameSite = 'none';
+        req.sessionOptions.secure = true;
+      }
+      next();
+    },
+  ];
 }
 
 function readPayload(req: Request): SessionPayload | null {
