@@ -29,7 +29,7 @@ export interface SsrOptions {
   renderer?: PageRenderer | null;
 }
 
-export function ssrRouter({ config }: AppContext, options: SsrOptions = {}): Router {
+export function ssrRouter({ config, db }: AppContext, options: SsrOptions = {}): Router {
   const router = Router();
   let renderer: Promise<PageRenderer | null> | null =
     options.renderer !== undefined ? Promise.resolve(options.renderer) : null;
@@ -48,7 +48,7 @@ export function ssrRouter({ config }: AppContext, options: SsrOptions = {}): Rou
 
   router.get('/sitemap.xml', async (req, res) => {
     res.type('application/xml').set('Cache-Control', 'public, max-age=3600');
-    res.send(await sitemapXml(requestOrigin(req, config.publicUrl)));
+    res.send(await sitemapXml(db, requestOrigin(req, config.publicUrl)));
   });
 
   router.get(/.*/, async (req, res) => {
@@ -59,7 +59,7 @@ export function ssrRouter({ config }: AppContext, options: SsrOptions = {}): Rou
     }
     const origin = requestOrigin(req, config.publicUrl);
     const url = new URL(req.originalUrl, 'http://localhost');
-    const data = await loadRouteData(url, origin, siteConfig, loaded.entry.PUBLIC_PATHS);
+    const data = await loadRouteData(db, url, origin, siteConfig, loaded.entry.PUBLIC_PATHS);
     const result = loaded.entry.render(`${url.pathname}${url.search}`, data);
     res
       .status(result.status)

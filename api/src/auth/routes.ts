@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { loginSchema } from '@shared/schemas';
-import { User } from '../models';
-import { parseInput } from '../middleware/validate';
+import { route, validate } from '../middleware/validate';
 import { unauthorized } from '../errors';
-import { verifyUserPassword } from '../auth/passwords';
-import { requireAdmin, resolveSessionUser, startSession } from '../auth/session';
-import { presentUser } from '../presenters';
 import type { AppContext } from '../context';
+import { verifyUserPassword } from './passwords';
+import { presentUser } from './presenter';
+import { requireAdmin, sessionUserOr401, startSession } from './session';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
@@ -51,25 +50,24 @@ export function authRoutes({ db }: AppContext): Router {
     message: { message: 'Too many login attempts. Please try again later.' },
   });
 
-  router.post('/login', limitPerAddress, limitPerUser, async (req, res) => {
-    const { username, password } = parseInput(loginSchema, req.body);
-    const user = await User.findOne({ where: { username } });
-    const valid = await verifyUserPassword(password, user?.passwordHash);
-    if (!user || !valid) throw unauthorized('Invalid username or password');
-    startSession(req, user);
-    res.json({ user: presentUser(user) });
-  });
+  router.post(
+    '/login',
+    limitPerAddress,
+    limitPerUser,
+    route(validate({ body: loginSchema }), async ({ body: { username, password } }, res, req) => {
+      const user = await db.models.User.findOne({ where: { username } });
+      const valid = await verifyUserPassword(password, user?.passwordHash);
+      if (!user || !valid) throw unauthorized('Invalid username or password');
+      startSession(req, user);
+      res.json({ user: presentUser(user) });
+    }),
+  );
 
   router.get('/me', async (req, res) => {
-    const user = await resolveSessionUser(req);
-    if (!user) {
-      req.session = null;
-      throw unauthorized();
-    }
-    res.json({ user: presentUser(user) });
+    res.json({ user: presentUser(await sessionUserOr401(db, req)) });
   });
 
-  router.post('/logout', requireAdmin, async (req, res) => {
+  router.post('/logout', requireAdmin(db), async (req, res) => {
     const user = req.user!;
     await db.write((transaction) => user.increment('sessionVersion', { by: 1, transaction }));
     req.session = null;

@@ -9,7 +9,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 
-export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: CreationOptional<number>;
   declare username: string;
   declare passwordHash: string;
@@ -18,7 +18,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class Category extends Model<InferAttributes<Category>, InferCreationAttributes<Category>> {
+class Category extends Model<InferAttributes<Category>, InferCreationAttributes<Category>> {
   declare id: CreationOptional<number>;
   declare name: string;
   declare slug: string;
@@ -29,7 +29,7 @@ export class Category extends Model<InferAttributes<Category>, InferCreationAttr
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class Product extends Model<InferAttributes<Product>, InferCreationAttributes<Product>> {
+class Product extends Model<InferAttributes<Product>, InferCreationAttributes<Product>> {
   declare id: CreationOptional<string>;
   declare categoryId: ForeignKey<Category['id']>;
   declare title: string;
@@ -51,7 +51,7 @@ export class Product extends Model<InferAttributes<Product>, InferCreationAttrib
   declare category?: NonAttribute<Category>;
 }
 
-export class PlatformLink extends Model<
+class PlatformLink extends Model<
   InferAttributes<PlatformLink>,
   InferCreationAttributes<PlatformLink>
 > {
@@ -64,7 +64,7 @@ export class PlatformLink extends Model<
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class ProductImage extends Model<
+class ProductImage extends Model<
   InferAttributes<ProductImage>,
   InferCreationAttributes<ProductImage>
 > {
@@ -78,7 +78,7 @@ export class ProductImage extends Model<
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class ContentBlock extends Model<
+class ContentBlock extends Model<
   InferAttributes<ContentBlock>,
   InferCreationAttributes<ContentBlock>
 > {
@@ -92,7 +92,7 @@ export class ContentBlock extends Model<
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class Faq extends Model<InferAttributes<Faq>, InferCreationAttributes<Faq>> {
+class Faq extends Model<InferAttributes<Faq>, InferCreationAttributes<Faq>> {
   declare id: CreationOptional<number>;
   declare question: string;
   declare answer: string;
@@ -103,7 +103,7 @@ export class Faq extends Model<InferAttributes<Faq>, InferCreationAttributes<Faq
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class MetaTag extends Model<InferAttributes<MetaTag>, InferCreationAttributes<MetaTag>> {
+class MetaTag extends Model<InferAttributes<MetaTag>, InferCreationAttributes<MetaTag>> {
   declare id: CreationOptional<number>;
   declare htmlTag: string;
   declare pageUrl: CreationOptional<string>;
@@ -115,7 +115,7 @@ export class MetaTag extends Model<InferAttributes<MetaTag>, InferCreationAttrib
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class Popup extends Model<InferAttributes<Popup>, InferCreationAttributes<Popup>> {
+class Popup extends Model<InferAttributes<Popup>, InferCreationAttributes<Popup>> {
   declare id: CreationOptional<number>;
   declare title: string;
   declare content: string;
@@ -135,52 +135,26 @@ export class Popup extends Model<InferAttributes<Popup>, InferCreationAttributes
   declare updatedAt: CreationOptional<Date>;
 }
 
-export class AnalyticsSession extends Model<
-  InferAttributes<AnalyticsSession>,
-  InferCreationAttributes<AnalyticsSession>
-> {
-  declare id: CreationOptional<number>;
-  declare sessionId: string;
-  declare userId: string | null;
-  declare ipAddress: string | null;
-  declare userAgent: string | null;
-  declare country: string | null;
-  declare city: string | null;
-  declare device: string | null;
-  declare browser: string | null;
-  declare referrer: string | null;
-  declare createdAt: CreationOptional<Date>;
-}
-
-export class PageView extends Model<InferAttributes<PageView>, InferCreationAttributes<PageView>> {
-  declare id: CreationOptional<number>;
-  declare sessionId: string;
-  declare path: string;
-  declare title: string | null;
-  declare duration: number | null;
-  declare createdAt: CreationOptional<Date>;
-}
-
-export class AnalyticsEvent extends Model<
-  InferAttributes<AnalyticsEvent>,
-  InferCreationAttributes<AnalyticsEvent>
-> {
-  declare id: CreationOptional<number>;
-  declare sessionId: string;
-  declare eventType: string;
-  declare eventData: string | null;
-  declare productId: string | null;
-  declare categoryId: string | null;
-  declare platform: string | null;
-  declare createdAt: CreationOptional<Date>;
-}
-
 const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
 const timestamps = { createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE };
 
-/** Binds every model to one Sequelize instance. The schema itself is owned by the migrations. */
-export function initModels(sequelize: Sequelize): void {
-  User.init(
+/**
+ * Binds a fresh set of models to one Sequelize instance: every Database gets its own classes,
+ * so no query reaches for models set up elsewhere. The schema itself is owned by the migrations.
+ */
+export function defineModels(sequelize: Sequelize) {
+  const models = {
+    User: class extends User {},
+    Category: class extends Category {},
+    Product: class extends Product {},
+    PlatformLink: class extends PlatformLink {},
+    ProductImage: class extends ProductImage {},
+    ContentBlock: class extends ContentBlock {},
+    Faq: class extends Faq {},
+    MetaTag: class extends MetaTag {},
+    Popup: class extends Popup {},
+  };
+  models.User.init(
     {
       id,
       username: { type: DataTypes.STRING(64), allowNull: false, unique: true },
@@ -188,10 +162,10 @@ export function initModels(sequelize: Sequelize): void {
       sessionVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       ...timestamps,
     },
-    { sequelize, tableName: 'users' },
+    { sequelize, modelName: 'User', tableName: 'users' },
   );
 
-  Category.init(
+  models.Category.init(
     {
       id,
       name: { type: DataTypes.STRING(100), allowNull: false },
@@ -201,10 +175,10 @@ export function initModels(sequelize: Sequelize): void {
       group: { type: DataTypes.STRING(100), allowNull: false },
       ...timestamps,
     },
-    { sequelize, tableName: 'categories' },
+    { sequelize, modelName: 'Category', tableName: 'categories' },
   );
 
-  Product.init(
+  models.Product.init(
     {
       id: { type: DataTypes.UUID, primaryKey: true, defaultValue: DataTypes.UUIDV4 },
       title: { type: DataTypes.STRING(200), allowNull: false },
@@ -223,10 +197,10 @@ export function initModels(sequelize: Sequelize): void {
       featuredOrder: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       ...timestamps,
     },
-    { sequelize, tableName: 'products' },
+    { sequelize, modelName: 'Product', tableName: 'products' },
   );
 
-  PlatformLink.init(
+  models.PlatformLink.init(
     {
       id,
       platform: { type: DataTypes.STRING(20), allowNull: false },
@@ -234,10 +208,10 @@ export function initModels(sequelize: Sequelize): void {
       price: { type: DataTypes.STRING(50), allowNull: false, defaultValue: '' },
       ...timestamps,
     },
-    { sequelize, tableName: 'platform_links' },
+    { sequelize, modelName: 'PlatformLink', tableName: 'platform_links' },
   );
 
-  ProductImage.init(
+  models.ProductImage.init(
     {
       id,
       imageUrl: { type: DataTypes.STRING(2048), allowNull: false },
@@ -246,10 +220,10 @@ export function initModels(sequelize: Sequelize): void {
       isActive: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       ...timestamps,
     },
-    { sequelize, tableName: 'product_images' },
+    { sequelize, modelName: 'ProductImage', tableName: 'product_images' },
   );
 
-  ContentBlock.init(
+  models.ContentBlock.init(
     {
       id,
       key: { type: DataTypes.STRING(64), allowNull: false, unique: true },
@@ -259,10 +233,10 @@ export function initModels(sequelize: Sequelize): void {
       lastModified: { type: DataTypes.DATE, allowNull: false },
       ...timestamps,
     },
-    { sequelize, tableName: 'content_blocks' },
+    { sequelize, modelName: 'ContentBlock', tableName: 'content_blocks' },
   );
 
-  Faq.init(
+  models.Faq.init(
     {
       id,
       question: { type: DataTypes.TEXT, allowNull: false },
@@ -272,10 +246,10 @@ export function initModels(sequelize: Sequelize): void {
       isActive: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       ...timestamps,
     },
-    { sequelize, tableName: 'faqs' },
+    { sequelize, modelName: 'Faq', tableName: 'faqs' },
   );
 
-  MetaTag.init(
+  models.MetaTag.init(
     {
       id,
       htmlTag: { type: DataTypes.TEXT, allowNull: false },
@@ -286,10 +260,10 @@ export function initModels(sequelize: Sequelize): void {
       parsedContent: { type: DataTypes.TEXT, allowNull: true },
       ...timestamps,
     },
-    { sequelize, tableName: 'meta_tags' },
+    { sequelize, modelName: 'MetaTag', tableName: 'meta_tags' },
   );
 
-  Popup.init(
+  models.Popup.init(
     {
       id,
       title: { type: DataTypes.STRING(200), allowNull: false },
@@ -308,56 +282,29 @@ export function initModels(sequelize: Sequelize): void {
       isActive: { type: DataTypes.BOOLEAN, allowNull: false },
       ...timestamps,
     },
-    { sequelize, tableName: 'popups' },
+    { sequelize, modelName: 'Popup', tableName: 'popups' },
   );
 
-  AnalyticsSession.init(
-    {
-      id,
-      sessionId: { type: DataTypes.STRING(64), allowNull: false, unique: true },
-      userId: DataTypes.STRING(64),
-      ipAddress: DataTypes.STRING(64),
-      userAgent: DataTypes.STRING(512),
-      country: DataTypes.STRING(100),
-      city: DataTypes.STRING(100),
-      device: DataTypes.STRING(20),
-      browser: DataTypes.STRING(20),
-      referrer: DataTypes.STRING(2048),
-      createdAt: DataTypes.DATE,
-    },
-    { sequelize, tableName: 'analytics_sessions', updatedAt: false },
-  );
-
-  PageView.init(
-    {
-      id,
-      sessionId: { type: DataTypes.STRING(64), allowNull: false },
-      path: { type: DataTypes.STRING(512), allowNull: false },
-      title: DataTypes.STRING(300),
-      duration: DataTypes.INTEGER,
-      createdAt: DataTypes.DATE,
-    },
-    { sequelize, tableName: 'page_views', updatedAt: false },
-  );
-
-  AnalyticsEvent.init(
-    {
-      id,
-      sessionId: { type: DataTypes.STRING(64), allowNull: false },
-      eventType: { type: DataTypes.STRING(40), allowNull: false },
-      eventData: DataTypes.TEXT,
-      productId: DataTypes.STRING(64),
-      categoryId: DataTypes.STRING(64),
-      platform: DataTypes.STRING(20),
-      createdAt: DataTypes.DATE,
-    },
-    { sequelize, tableName: 'events', updatedAt: false },
-  );
-
-  Category.hasMany(Product, { foreignKey: 'categoryId', as: 'products' });
-  Product.belongsTo(Category, { foreignKey: 'categoryId', as: 'category' });
-  Product.hasMany(PlatformLink, { foreignKey: 'productId', as: 'links' });
-  PlatformLink.belongsTo(Product, { foreignKey: 'productId' });
-  Product.hasMany(ProductImage, { foreignKey: 'productId', as: 'images' });
-  ProductImage.belongsTo(Product, { foreignKey: 'productId' });
+  models.Category.hasMany(models.Product, { foreignKey: 'categoryId', as: 'products' });
+  models.Product.belongsTo(models.Category, { foreignKey: 'categoryId', as: 'category' });
+  models.Product.hasMany(models.PlatformLink, { foreignKey: 'productId', as: 'links' });
+  models.PlatformLink.belongsTo(models.Product, { foreignKey: 'productId' });
+  models.Product.hasMany(models.ProductImage, { foreignKey: 'productId', as: 'images' });
+  models.ProductImage.belongsTo(models.Product, { foreignKey: 'productId' });
+  return models;
 }
+
+export type Models = ReturnType<typeof defineModels>;
+
+/** Instance types, for presenters and helpers; the classes themselves come from `db.models`. */
+export type {
+  User,
+  Category,
+  Product,
+  PlatformLink,
+  ProductImage,
+  ContentBlock,
+  Faq,
+  MetaTag,
+  Popup,
+};

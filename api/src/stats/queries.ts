@@ -1,7 +1,6 @@
-import { Router } from 'express';
 import { QueryTypes } from 'sequelize';
 import type { StatsResponse } from '@shared/types';
-import { Category } from '../models';
+import type { Database } from '../db/database';
 
 interface StatsRow {
   totalCategories: number | string;
@@ -11,8 +10,8 @@ interface StatsRow {
 }
 
 /** One round trip for all six figures; PostgreSQL returns counts as strings, hence Number(). */
-export async function readStats(): Promise<StatsResponse> {
-  const [row] = await Category.sequelize!.query<StatsRow>(
+export async function readStats(db: Database): Promise<StatsResponse> {
+  const [row] = await db.sequelize.query<StatsRow>(
     `SELECT
        (SELECT COUNT(*) FROM categories) AS "totalCategories",
        (SELECT COUNT(DISTINCT "categoryId") FROM products) AS "categoriesWithProducts",
@@ -32,12 +31,4 @@ export async function readStats(): Promise<StatsResponse> {
     activeProducts,
     inactiveProducts: totalProducts - activeProducts,
   };
-}
-
-export function adminStatsRoutes(): Router {
-  const router = Router();
-  router.get('/', async (_req, res) => {
-    res.json(await readStats());
-  });
-  return router;
 }
