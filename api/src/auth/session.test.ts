@@ -1,9 +1,9 @@
 import Keygrip from 'keygrip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, resetAdminPassword } from '../src/auth/users';
-import { SESSION_COOKIE } from '../src/auth/session';
-import { TestClient } from './support/client';
-import { startTestServer, type TestServer } from './support/server';
+import { createAdmin, resetAdminPassword } from './users';
+import { SESSION_COOKIE } from './session';
+import { TestClient } from '../../test/support/client';
+import { startTestServer, type TestServer } from '../../test/support/server';
 
 const SECRET = 'test-session-secret';
 
