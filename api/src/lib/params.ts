@@ -5,7 +5,7 @@ const INT_ID = /^\d{1,10}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Integer primary keys from the path; anything else is an unknown id (404), not a 500. */
-export function intId(what: string) {
+function intId(what: string) {
   const message = `${what} not found`;
   return z
     .string()
