@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
+
+/** Tests in api/src that start servers (each file: one per database) run in the api project. */
+const apiServerTests = ['api/src/{auth,catalogue,site,stats}/**/*.test.ts', 'api/src/http.test.ts'];
 
 export default defineConfig({
   resolve: { alias },
@@ -17,6 +20,7 @@ export default defineConfig({
             'web/src/**/*.test.{ts,tsx}',
             'desktop/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...apiServerTests],
           environment: 'node',
         },
       },
@@ -24,7 +28,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['api/test/**/*.test.ts', 'e2e/desktop/carried-session.test.ts'],
+          include: [
+            'api/test/**/*.test.ts',
+            ...apiServerTests,
+            'e2e/desktop/carried-session.test.ts',
+          ],
+          globalSetup: ['api/test/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,6 +41,9 @@ export default defineConfig({
           maxWorkers: 2,
           // Its own group (after unit) lets one run hold both projects, e.g. `vitest run desktop`.
           sequence: { groupOrder: 1 },
+          // Files share a worker's loaded modules: no server state is module-global (each server
+          // has its own database, models and caches), and importing the server per file is slow.
+          isolate: false,
         },
       },
     ],

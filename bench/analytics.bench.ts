@@ -18,7 +18,6 @@ import WebSocket from 'ws';
 import { generateTraffic } from '../api/src/seed/synthetic-traffic';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
-import { initModels } from '../api/src/models';
 import { startApiServer, type ServerProcess } from './support/processes';
 
 const SOCKETS = 200;
@@ -81,7 +80,6 @@ async function createTarget(dialect: Dialect): Promise<Target> {
 async function withDatabase<T>(target: Target, work: (db: Database) => Promise<T>): Promise<T> {
   const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
-    initModels(db.sequelize);
     await migrate(db);
     return await work(db);
   } finally {

@@ -20,7 +20,6 @@ export default async function globalSetup() {
     }
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-e2e-'));
-  process.env.GEO_LOOKUP_URL = E2E_GEO_URL;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -28,6 +27,7 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: 'admin12345',
+    GEO_LOOKUP_URL: E2E_GEO_URL,
   });
   const server = await startServer({ config, log: () => {} });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${server.port}`;

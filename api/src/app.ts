@@ -1,27 +1,28 @@
 import express, { Router, type Express } from 'express';
-import cookieSession from 'cookie-session';
 import cors from 'cors';
 import compression from 'compression';
-import { requireAdmin, SESSION_MAX_AGE_MS } from './auth/session';
+import { authRoutes } from './auth/routes';
+import { adminSession, requireAdmin } from './auth/session';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { originCheck } from './middleware/origin';
 import { securityHeaders } from './middleware/security';
-import { authRoutes } from './routes/auth';
-import { adminCategoryRoutes, publicCategoryRoutes } from './routes/categories';
-import { adminContentRoutes, publicContentRoutes } from './routes/content';
-import { adminFaqRoutes, publicFaqRoutes } from './routes/faqs';
-import { adminMetaTagRoutes } from './routes/meta-tags';
-import { adminPlatformLinkRoutes, publicPlatformLinkRoutes } from './routes/platform-links';
-import { adminPopupRoutes, publicPopupRoutes } from './routes/popups';
-import { adminProductImageRoutes } from './routes/product-images';
-import { adminProductRoutes, publicProductRoutes } from './routes/products';
-import { adminStatsRoutes } from './routes/stats';
+import { adminCategoryRoutes, publicCategoryRoutes } from './catalogue/categories/routes';
+import {
+  adminPlatformLinkRoutes,
+  publicPlatformLinkRoutes,
+} from './catalogue/platform-links/routes';
+import { adminProductImageRoutes } from './catalogue/product-images/routes';
+import { adminProductRoutes, publicProductRoutes } from './catalogue/products/routes';
+import { adminContentRoutes, publicContentRoutes } from './site/content/routes';
+import { adminFaqRoutes, publicFaqRoutes } from './site/faqs/routes';
+import { adminMetaTagRoutes } from './site/meta-tags/routes';
+import { adminPopupRoutes, publicPopupRoutes } from './site/popups/routes';
+import { adminStatsRoutes } from './stats/routes';
 import { mountWeb } from './web';
-import { geoLookupOrigin } from './ssr';
+import { geoLookupOrigin } from './config';
 import { ResponseCache } from './lib/response-cache';
 import type { AppContext } from './context';
 
-export const SESSION_COOKIE = 'dr_session';
 export const JSON_BODY_LIMIT = '100kb';
 
 export interface AppExtensions {
@@ -37,7 +38,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   app.set('etag', 'weak');
 
   // The visitor tracking looks up its geolocation from a public service (spec section 7).
-  const geoOrigin = geoLookupOrigin();
+  const geoOrigin = geoLookupOrigin(config.geoLookupUrl);
   app.use(securityHeaders({ connectSources: geoOrigin ? [geoOrigin] : [] }));
   app.use(compression());
 
@@ -57,35 +58,15 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   });
 
   const catalogueCache = new ResponseCache();
-  api.use('/categories', publicCategoryRoutes(catalogueCache));
-  api.use('/products', publicProductRoutes(catalogueCache));
-  api.use('/platform-links', publicPlatformLinkRoutes());
-  api.use('/content', publicContentRoutes());
-  api.use('/faqs', publicFaqRoutes());
-  api.use('/popups', publicPopupRoutes());
+  api.use('/categories', publicCategoryRoutes(context, catalogueCache));
+  api.use('/products', publicProductRoutes(context, catalogueCache));
+  api.use('/platform-links', publicPlatformLinkRoutes(context));
+  api.use('/content', publicContentRoutes(context));
+  api.use('/faqs', publicFaqRoutes(context));
+  api.use('/popups', publicPopupRoutes(context));
 
   // Only the back office has sessions; public reads never parse or set a cookie.
-  api.use(
-    '/admin',
-    cookieSession({
-      name: SESSION_COOKIE,
-      keys: [config.sessionSecret],
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.env === 'production',
-      maxAge: SESSION_MAX_AGE_MS,
-    }),
-  );
-  api.use('/admin', (req, _res, next) => {
-    // The desktop app calls from its own origin, which needs a cross-site cookie; browsers only
-    // keep SameSite=None cookies that are Secure, so this applies over TLS.
-    const origin = req.get('origin');
-    if (origin && req.secure && config.desktopOrigins.includes(origin) && req.sessionOptions) {
-      req.sessionOptions.sameSite = 'none';
-      req.sessionOptions.secure = true;
-    }
-    next();
-  });
+  api.use('/admin', adminSession(config));
   api.use('/admin', (req, res, next) => {
     // Any successful admin write may change what shoppers see.
     if (req.method !== 'GET') {
@@ -98,8 +79,8 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
 
   api.use('/admin', authRoutes(context));
   const admin = Router();
-  admin.use(requireAdmin);
-  admin.use('/stats', adminStatsRoutes());
+  admin.use(requireAdmin(context.db));
+  admin.use('/stats', adminStatsRoutes(context));
   admin.use('/categories', adminCategoryRoutes(context));
   admin.use('/products', adminProductRoutes(context));
   admin.use('/platform-links', adminPlatformLinkRoutes(context));

@@ -20,6 +20,8 @@ export interface AppConfig {
   /** Disable the demo seed (tests that want an empty database). */
   seedDemo: boolean;
   logRequests: boolean;
+  /** Public IP-geolocation service the tracking client calls (GEO_LOOKUP_URL); '' turns it off. */
+  geoLookupUrl: string;
   analytics: AnalyticsConfig;
 }
 
@@ -98,6 +100,19 @@ function loadAnalyticsConfig(env: Env): AnalyticsConfig {
   };
 }
 
+export const DEFAULT_GEO_LOOKUP_URL = 'https://ipapi.co/json/';
+
+/** GEO_LOOKUP_URL overrides the geolocation service; an empty (or non-http) value turns it off. */
+export function parseGeoLookupUrl(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_GEO_LOOKUP_URL;
+  return /^https?:\/\/\S+$/.test(value.trim()) ? value.trim() : '';
+}
+
+/** The geolocation service's origin, for the Content-Security-Policy's connect-src. */
+export function geoLookupOrigin(geoLookupUrl: string): string | null {
+  return geoLookupUrl ? new URL(geoLookupUrl).origin : null;
+}
+
 function parseOrigins(value: string | undefined): string[] {
   if (!value) return [];
   return value
@@ -143,6 +158,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: env.SEED_DEMO !== 'false',
     logRequests: env.LOG_REQUESTS === 'true',
+    geoLookupUrl: parseGeoLookupUrl(env.GEO_LOOKUP_URL),
     analytics: loadAnalyticsConfig(env),
   };
 }

@@ -4,7 +4,6 @@ import { createApp } from './app';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { initModels } from './models';
 import { ensureFirstAdmin } from './auth/users';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { createAnalytics, type Analytics } from './analytics';
@@ -31,7 +30,6 @@ export async function prepareDatabase(
   log: (line: string) => void,
 ): Promise<Database> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  initModels(db.sequelize);
   const applied = await migrate(db);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
   if (config.seedDemo && (await seedDemoIfEmpty(db))) log('Seeded the demo catalogue.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPopupVisible, normalizePagePath, popupMatchesPage, popupStatus } from './popup';
+import { isPopupVisible, popupMatchesPage, popupPagePath, popupStatus } from './popup';
 
 const now = new Date('2024-12-10T12:00:00.000Z');
 const base = {
@@ -38,11 +38,14 @@ describe('popupStatus', () => {
 });
 
 describe('page matching', () => {
-  it('normalises full URLs, queries and trailing slashes', () => {
-    expect(normalizePagePath('https://diskonradar.id/kategori/?x=1#top')).toBe('/kategori');
-    expect(normalizePagePath('https://diskonradar.id')).toBe('/');
-    expect(normalizePagePath('/')).toBe('/');
-    expect(normalizePagePath('contact')).toBe('/contact');
+  it('reduces the address the client sends to its path, or * without one', () => {
+    expect(popupPagePath('https://diskonradar.id/kategori?x=1#top')).toBe('/kategori');
+    expect(popupPagePath('https://diskonradar.id')).toBe('/');
+    expect(popupPagePath('/')).toBe('/');
+    expect(popupPagePath('contact')).toBe('/contact');
+    expect(popupPagePath('')).toBe('*');
+    expect(popupPagePath(undefined)).toBe('*');
+    expect(popupPagePath(['/', '/kategori'])).toBe('*');
   });
 
   it('matches * everywhere and listed paths exactly', () => {
@@ -53,8 +56,14 @@ describe('page matching', () => {
     expect(popupMatchesPage('/products', '/products/123')).toBe(false);
   });
 
-  it('shows page-specific popups only when the page is known', () => {
-    expect(popupMatchesPage('/contact', '*')).toBe(false);
+  it("reads the admin's page names ('/categories' is /kategori)", () => {
+    expect(popupMatchesPage('/categories', '/kategori')).toBe(true);
+    expect(popupMatchesPage('/products', '/')).toBe(true);
+    expect(popupMatchesPage('/categories', '/contact')).toBe(false);
+  });
+
+  it('applies every popup when the client names no page (url defaults to *)', () => {
+    expect(popupMatchesPage('/contact', '*')).toBe(true);
     expect(popupMatchesPage('*', '*')).toBe(true);
   });
 });

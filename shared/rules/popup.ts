@@ -1,3 +1,5 @@
+import { pageTargets } from './pages';
+
 export type PopupStatus = 'Disabled' | 'Scheduled' | 'Expired' | 'Active';
 
 export interface PopupScheduleFields {
@@ -22,32 +24,27 @@ export function popupStatus(popup: PopupScheduleFields, now: Date): PopupStatus 
   return 'Active';
 }
 
-/** Reduces a page address (full URL or path) to a comparable path without a trailing slash. */
-export function normalizePagePath(page: string): string {
-  let path = page.trim();
-  if (path === '' || path === '*') return path;
-  const schemeAt = path.indexOf('://');
-  if (schemeAt > 0) {
-    const slash = path.indexOf('/', schemeAt + 3);
-    path = slash >= 0 ? path.slice(slash) : '/';
+/**
+ * The page a visitor is on, from the address the client sends (full URL or path): its path,
+ * or '*' when there is none (GET /api/popups/active without `url`).
+ */
+export function popupPagePath(url: unknown): string {
+  if (typeof url !== 'string' || url === '' || url === '*') return '*';
+  try {
+    return new URL(url, 'http://localhost').pathname || '/';
+  } catch {
+    return '*';
   }
-  path = path.split(/[?#]/)[0] ?? '';
-  if (!path.startsWith('/')) path = `/${path}`;
-  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
 /**
- * `showOnPages` is '*' or a comma-separated list of paths. A page of '*' (the client sent no
- * address) only matches popups shown everywhere.
+ * `showOnPages` is '*' or a comma-separated list of paths, in the admin's page names
+ * ('/categories' selects /kategori, see pages.ts). Without a page ('*') every popup applies.
  */
 export function popupMatchesPage(showOnPages: string | null | undefined, page: string): boolean {
-  const targets = (showOnPages ?? '*')
-    .split(',')
-    .map((p) => normalizePagePath(p))
-    .filter((p) => p !== '');
-  if (targets.length === 0 || targets.includes('*')) return true;
-  const path = normalizePagePath(page);
-  return path !== '*' && targets.includes(path);
+  const path = popupPagePath(page);
+  const pages = (showOnPages ?? '*').split(',').map((p) => p.trim());
+  return pages.includes('*') || path === '*' || pageTargets(path).some((p) => pages.includes(p));
 }
 
 export function isPopupVisible(popup: PopupScheduleFields, page: string, now: Date): boolean {

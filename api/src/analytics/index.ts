@@ -44,7 +44,7 @@ export function createAnalytics(options: {
     router: analyticsAdminRoutes(db),
     buffer,
     attach(server, app) {
-      sockets = new TrackingSocketServer({ server, app, config, buffer, realtime, log });
+      sockets = new TrackingSocketServer({ server, app, config, db, buffer, realtime, log });
       return sockets;
     },
     counters() {

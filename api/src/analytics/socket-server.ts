@@ -5,9 +5,9 @@ import cookieSession from 'cookie-session';
 import { isbot } from 'isbot';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { trackingMessageSchema, type TrackingMessage } from '@shared/schemas';
-import { SESSION_COOKIE } from '../app';
-import { resolveSessionUser } from '../auth/session';
+import { resolveSessionUser, SESSION_COOKIE, sessionCookieOptions } from '../auth/session';
 import type { AppConfig } from '../config';
+import type { Database } from '../db/database';
 import { requestOrigin } from '../middleware/origin';
 import { anonymizeIp } from './ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
@@ -68,6 +68,8 @@ export interface SocketServerOptions {
   server: http.Server;
   app: Express;
   config: AppConfig;
+  /** Admin sockets are recognised by their session cookie, checked against the users. */
+  db: Database;
   buffer: AnalyticsWriteBuffer;
   realtime: RealtimeBroadcaster;
   log: (line: string) => void;
@@ -106,10 +108,7 @@ export class TrackingSocketServer {
     );
     this.allowedOrigins = new Set(config.desktopOrigins);
     if (config.publicUrl) this.allowedOrigins.add(new URL(config.publicUrl).origin);
-    this.readSession = cookieSession({
-      name: SESSION_COOKIE,
-      keys: [config.sessionSecret],
-    }) as unknown as SessionReader;
+    this.readSession = cookieSession(sessionCookieOptions(config)) as unknown as SessionReader;
     this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS);
     this.heartbeat.unref();
     options.server.on('upgrade', this.onUpgrade);
@@ -159,7 +158,7 @@ export class TrackingSocketServer {
     if (!req.headers.cookie?.includes(SESSION_COOKIE)) return false;
     // cookie-session reads and verifies the signed cookie; the response is never sent.
     this.readSession(req, new http.ServerResponse(req), () => undefined);
-    return (await resolveSessionUser(req)) !== null;
+    return (await resolveSessionUser(this.options.db, req)) !== null;
   }
 
   private onConnection(ws: WebSocket, req: Request, admin: boolean): void {

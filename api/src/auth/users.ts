@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { User } from '../models';
 import type { Database } from '../db/database';
 import { hashPassword } from './passwords';
 
 export async function createAdmin(db: Database, username: string, password: string) {
   const passwordHash = await hashPassword(password);
-  return db.write((transaction) => User.create({ username, passwordHash }, { transaction }));
+  return db.write((transaction) =>
+    db.models.User.create({ username, passwordHash }, { transaction }),
+  );
 }
 
 /** Sets a new password and bumps the session version, signing the user out everywhere. */
 export async function resetAdminPassword(db: Database, username: string, password: string) {
   const passwordHash = await hashPassword(password);
   return db.write(async (transaction) => {
-    const user = await User.findOne({ where: { username }, transaction });
+    const user = await db.models.User.findOne({ where: { username }, transaction });
     if (!user) return null;
     user.passwordHash = passwordHash;
     user.sessionVersion = user.sessionVersion + 1;
@@ -33,7 +34,7 @@ export async function ensureFirstAdmin(
   db: Database,
   options: { username: string | null; password: string | null; log: (line: string) => void },
 ): Promise<void> {
-  if ((await User.count()) > 0) return;
+  if ((await db.models.User.count()) > 0) return;
   const username = options.username ?? 'admin';
   const password = options.password ?? generatePassword();
   await createAdmin(db, username, password);

@@ -1,7 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { initModels, User } from '../models';
 import { createAdmin, generatePassword, resetAdminPassword } from '../auth/users';
 
 const USAGE = `Usage:
@@ -27,17 +26,16 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    initModels(db.sequelize);
     await migrate(db);
     if (command === 'list') {
-      const users = await User.findAll({ order: [['username', 'ASC']] });
+      const users = await db.models.User.findAll({ order: [['username', 'ASC']] });
       for (const user of users) console.log(user.username);
       return 0;
     }
     const password = givenPassword ?? generatePassword();
     const name = username!;
     if (command === 'create') {
-      if (await User.findOne({ where: { username: name } })) {
+      if (await db.models.User.findOne({ where: { username: name } })) {
         console.error(`Admin "${name}" already exists; use reset-password.`);
         return 1;
       }

@@ -3,7 +3,6 @@ import { generateTraffic } from '../seed/synthetic-traffic';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { initModels } from '../models';
 
 const USAGE = `Fills the database (DATABASE_URL, or SQLite in DATA_DIR) with synthetic visitor traffic.
 
@@ -36,7 +35,6 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    initModels(db.sequelize);
     await migrate(db);
     const started = Date.now();
     const result = await generateTraffic(db, {

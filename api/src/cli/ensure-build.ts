@@ -19,7 +19,7 @@ const TARGETS = [
     name: 'server',
     script: 'build:server',
     outputs: ['dist/server/start.js'],
-    sources: ['api/src', 'shared', 'web/src/public/ssr-data.ts'],
+    sources: ['api/src', 'shared'],
   },
 ];
 

@@ -2,12 +2,15 @@ import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { Sequelize, Transaction } from 'sequelize';
 import { Mutex } from '../lib/mutex';
+import { defineModels, type Models } from './models';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   sequelize: Sequelize;
   dialect: Dialect;
+  /** This database's own models: every read and write goes through them (or through SQL). */
+  models: Models;
   /**
    * Runs `work` inside a write transaction. SQLite has a single writer, so writes are queued
    * here and begin IMMEDIATE: no request ever waits on a lock inside SQLite or sees SQLITE_BUSY.
@@ -60,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       sequelize,
       dialect: 'postgres',
+      models: defineModels(sequelize),
       write: (work) => sequelize.transaction((transaction) => work(transaction)),
       close: () => sequelize.close(),
     };
@@ -82,6 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     sequelize,
     dialect: 'sqlite',
+    models: defineModels(sequelize),
     write: (work) =>
       writes.run(() =>
         sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, (transaction) =>

@@ -1,17 +1,35 @@
+import { z } from 'zod';
 import { notFound } from '../errors';
 
-/** Integer primary keys from the path; anything else is an unknown id (404), not a 500. */
-export function intId(raw: unknown, what = 'Record'): number {
-  const text = String(raw ?? '');
-  if (!/^\d{1,10}$/.test(text)) throw notFound(`${what} not found`);
-  const id = Number(text);
-  if (id < 1 || id > 2_147_483_647) throw notFound(`${what} not found`);
-  return id;
-}
-
+const INT_ID = /^\d{1,10}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function uuidId(raw: unknown, what = 'Record'): string {
+/** Integer primary keys from the path; anything else is an unknown id (404), not a 500. */
+function intId(what: string) {
+  const message = `${what} not found`;
+  return z
+    .string()
+    .regex(INT_ID, message)
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2_147_483_647, message);
+}
+
+/** Product ids: a UUID in any case, compared in lower case. */
+export function uuid(what: string) {
+  return z
+    .string()
+    .regex(UUID, `${what} not found`)
+    .transform((text) => text.toLowerCase());
+}
+
+/** `/:id` of an integer-keyed record. */
+export const idParams = (what: string) => z.object({ id: intId(what) });
+
+/** `/:id` of a product. */
+export const productIdParams = z.object({ id: uuid('Product') });
+
+/** A product id that arrives in a body: an unknown one is a 404 like in the path. */
+export function uuidId(raw: unknown, what: string): string {
   const text = String(raw ?? '');
   if (!UUID.test(text)) throw notFound(`${what} not found`);
   return text.toLowerCase();

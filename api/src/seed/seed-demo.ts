@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Category, ContentBlock, Faq, PlatformLink, Popup, Product } from '../models';
 import type { Database } from '../db/database';
 import * as seedData from './demo-data';
 
@@ -7,6 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Fills an empty catalogue with the Indonesian demo data; a catalogue with categories is left alone. */
 export async function seedDemoIfEmpty(db: Database, now = new Date()): Promise<boolean> {
+  const { Category, ContentBlock, Faq, PlatformLink, Popup, Product } = db.models;
   if ((await Category.count()) > 0) return false;
   await db.write(async (transaction) => {
     const categories = await Category.bulkCreate(

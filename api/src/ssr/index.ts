@@ -8,23 +8,6 @@ import { loadRouteData } from './load-data';
 import { buildDocument, loadPageRenderer, type PageRenderer } from './renderer';
 import { robotsTxt, sitemapXml } from './seo-files';
 
-export const DEFAULT_GEO_LOOKUP_URL = 'https://ipapi.co/json/';
-
-/** GEO_LOOKUP_URL overrides the geolocation service; an empty value turns the look-up off. */
-export function geoLookupUrl(env: Record<string, string | undefined> = process.env): string {
-  const value = env.GEO_LOOKUP_URL;
-  if (value === undefined) return DEFAULT_GEO_LOOKUP_URL;
-  return /^https?:\/\/\S+$/.test(value.trim()) ? value.trim() : '';
-}
-
-/** The geolocation service's origin, for the Content-Security-Policy's connect-src. */
-export function geoLookupOrigin(
-  env: Record<string, string | undefined> = process.env,
-): string | null {
-  const url = geoLookupUrl(env);
-  return url ? new URL(url).origin : null;
-}
-
 const OG_IMAGE_DIR = path.join(ROOT_DIR, 'web', 'src', 'public', 'static');
 
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -44,15 +27,14 @@ const FALLBACK_PAGE = `<!doctype html>
 export interface SsrOptions {
   /** Injected in tests; defaults to the built dist/ssr entry and dist/web template. */
   renderer?: PageRenderer | null;
-  geoLookupUrl?: string;
 }
 
-export function ssrRouter({ config }: AppContext, options: SsrOptions = {}): Router {
+export function ssrRouter({ config, db }: AppContext, options: SsrOptions = {}): Router {
   const router = Router();
   let renderer: Promise<PageRenderer | null> | null =
     options.renderer !== undefined ? Promise.resolve(options.renderer) : null;
   const getRenderer = () => (renderer ??= loadPageRenderer());
-  const siteConfig = { geoLookupUrl: options.geoLookupUrl ?? geoLookupUrl() };
+  const siteConfig = { geoLookupUrl: config.geoLookupUrl };
 
   router.get('/robots.txt', (req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600');
@@ -66,7 +48,7 @@ export function ssrRouter({ config }: AppContext, options: SsrOptions = {}): Rou
 
   router.get('/sitemap.xml', async (req, res) => {
     res.type('application/xml').set('Cache-Control', 'public, max-age=3600');
-    res.send(await sitemapXml(requestOrigin(req, config.publicUrl)));
+    res.send(await sitemapXml(db, requestOrigin(req, config.publicUrl)));
   });
 
   router.get(/.*/, async (req, res) => {
@@ -77,7 +59,7 @@ export function ssrRouter({ config }: AppContext, options: SsrOptions = {}): Rou
     }
     const origin = requestOrigin(req, config.publicUrl);
     const url = new URL(req.originalUrl, 'http://localhost');
-    const data = await loadRouteData(url, origin, siteConfig, loaded.entry.PUBLIC_PATHS);
+    const data = await loadRouteData(db, url, origin, siteConfig, loaded.entry.PUBLIC_PATHS);
     const result = loaded.entry.render(`${url.pathname}${url.search}`, data);
     res
       .status(result.status)

@@ -2,29 +2,36 @@
 // records the browser would fetch, so hydration finds exactly what the server drew.
 import { LIMITS } from '@shared/constants';
 import { pageTargets } from '@shared/rules/pages';
-import type { SsrData, SiteConfig } from '../../../web/src/public/ssr-data';
+import type { SsrData, SiteConfig } from '@shared/ssr-data';
+import { listCategories } from '../catalogue/categories/queries';
+import { linksOf } from '../catalogue/platform-links/queries';
+import {
+  featuredProducts,
+  findActiveProduct,
+  listActiveProducts,
+} from '../catalogue/products/queries';
+import type { Database } from '../db/database';
 import { isUuid } from '../lib/params';
-import { listCategories } from '../routes/categories';
-import { linksOf } from '../routes/platform-links';
-import { findActiveContent } from '../routes/content';
-import { listActiveFaqs } from '../routes/faqs';
-import { activeMetaTagsFor } from '../routes/meta-tags';
-import { activePopupsFor } from '../routes/popups';
-import { featuredProducts, findActiveProduct, listActiveProducts } from '../routes/products';
+import { findActiveContent } from '../site/content/queries';
+import { listActiveFaqs } from '../site/faqs/queries';
+import { activeMetaTagsFor } from '../site/meta-tags/queries';
+import { activePopupsFor } from '../site/popups/queries';
 
 function pageNumber(value: string | null): number {
   return value && /^\d{1,7}$/.test(value) ? Math.max(1, Number(value)) : 1;
 }
 
-async function metaTagsFor(pathname: string) {
-  const lists = await Promise.all(pageTargets(pathname).map((path) => activeMetaTagsFor(path)));
+async function metaTagsFor(db: Database, pathname: string) {
+  const lists = await Promise.all(pageTargets(pathname).map((path) => activeMetaTagsFor(db, path)));
   const seen = new Set<string>();
   return lists.flat().filter((tag) => (seen.has(tag.id) ? false : (seen.add(tag.id), true)));
 }
 
-const allProducts = () => listActiveProducts({ page: 1, limit: LIMITS.searchLimit });
+const allProducts = (db: Database) =>
+  listActiveProducts(db, { page: 1, limit: LIMITS.searchLimit });
 
 export async function loadRouteData(
+  db: Database,
   url: URL,
   origin: string,
   config: SiteConfig,
@@ -35,9 +42,9 @@ export async function loadRouteData(
   const known = knownPaths.includes(pathname);
 
   const shared = Promise.all([
-    findActiveContent('contact_us'),
-    activePopupsFor(pathname),
-    known ? metaTagsFor(pathname) : Promise.resolve([]),
+    findActiveContent(db, 'contact_us'),
+    activePopupsFor(db, pathname),
+    known ? metaTagsFor(db, pathname) : Promise.resolve([]),
   ]).then(([contact, popups, metaTags]) => {
     data.content = { ...data.content, contact_us: contact };
     data.popups = { path: pathname, popups };
@@ -48,8 +55,8 @@ export async function loadRouteData(
   const product =
     known && productId && isUuid(productId)
       ? Promise.all([
-          findActiveProduct(productId.toLowerCase()),
-          linksOf(productId.toLowerCase()),
+          findActiveProduct(db, productId.toLowerCase()),
+          linksOf(db, productId.toLowerCase()),
         ]).then(([found, links]) => {
           data.product = { id: productId, product: found, links: found ? links : [] };
         })
@@ -63,14 +70,14 @@ export async function loadRouteData(
     switch (pathname) {
       case '/': {
         const [categories, hero] = await Promise.all([
-          listCategories(),
-          findActiveContent('homepage_hero'),
+          listCategories(db),
+          findActiveContent(db, 'homepage_hero'),
         ]);
         data.categories = categories;
         data.content = { ...data.content, homepage_hero: hero };
         const search = searchParams.get('search')?.trim() ?? '';
         if (search) {
-          data.allProducts = await allProducts();
+          data.allProducts = await allProducts(db);
           return;
         }
         const slug = searchParams.get('category')?.trim() || null;
@@ -80,7 +87,7 @@ export async function loadRouteData(
         data.productPage = {
           categoryId: category?.id ?? null,
           page,
-          response: await listActiveProducts({
+          response: await listActiveProducts(db, {
             page,
             limit: LIMITS.pageSize,
             categoryId: category?.id,
@@ -89,18 +96,18 @@ export async function loadRouteData(
         return;
       }
       case '/kategori':
-        data.categories = await listCategories();
+        data.categories = await listCategories(db);
         return;
       case '/promo-hari-ini':
       case '/produk-terpopuler': {
         const kind = pathname === '/promo-hari-ini' ? 'promo' : 'popular';
-        const featured = await featuredProducts(kind);
+        const featured = await featuredProducts(db, kind);
         data.featured = { [kind]: featured };
-        if (featured.length === 0) data.allProducts = await allProducts();
+        if (featured.length === 0) data.allProducts = await allProducts(db);
         return;
       }
       case '/contact':
-        data.faqs = await listActiveFaqs();
+        data.faqs = await listActiveFaqs(db);
         return;
       default:
         return;

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderResult, SsrData } from '../../../web/src/public/ssr-data';
+import type { RenderResult, SsrData } from '@shared/ssr-data';
 import { ROOT_DIR, WEB_DIST_DIR } from '../paths';
 
 export const SSR_DIST_DIR = path.join(ROOT_DIR, 'dist', 'ssr');

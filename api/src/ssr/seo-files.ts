@@ -1,5 +1,5 @@
 // robots.txt and sitemap.xml of the public site.
-import { Category, Product } from '../models';
+import type { Database } from '../db/database';
 
 export function robotsTxt(origin: string): string {
   return [
@@ -27,7 +27,8 @@ interface SitemapEntry {
 }
 
 /** The public pages, every category listing and every active product's own address. */
-export async function sitemapXml(origin: string, now = new Date()): Promise<string> {
+export async function sitemapXml(db: Database, origin: string, now = new Date()): Promise<string> {
+  const { Category, Product } = db.models;
   const [categories, products] = await Promise.all([
     Category.findAll({ attributes: ['slug'], order: [['slug', 'ASC']] }),
     Product.findAll({

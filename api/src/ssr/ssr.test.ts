@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { geoLookupOrigin, geoLookupUrl, DEFAULT_GEO_LOOKUP_URL } from './index';
 import { buildDocument } from './renderer';
 import { robotsTxt } from './seo-files';
 
@@ -19,21 +18,6 @@ describe('buildDocument', () => {
     expect(html).toContain(
       '<script type="application/json" id="dr-state">{"a":"\\u003c/script>"}</script>\n  </body>',
     );
-  });
-});
-
-describe('geolocation settings', () => {
-  it('defaults to the public service, can be changed or turned off', () => {
-    expect(geoLookupUrl({})).toBe(DEFAULT_GEO_LOOKUP_URL);
-    expect(geoLookupUrl({ GEO_LOOKUP_URL: 'https://geo.example/json' })).toBe(
-      'https://geo.example/json',
-    );
-    expect(geoLookupUrl({ GEO_LOOKUP_URL: '' })).toBe('');
-    expect(geoLookupUrl({ GEO_LOOKUP_URL: 'javascript:alert(1)' })).toBe('');
-    expect(geoLookupOrigin({ GEO_LOOKUP_URL: 'https://geo.example/json' })).toBe(
-      'https://geo.example',
-    );
-    expect(geoLookupOrigin({ GEO_LOOKUP_URL: '' })).toBeNull();
   });
 });
 

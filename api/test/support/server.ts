@@ -1,6 +1,7 @@
+import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
-import { createTestDatabase, type TestDialect } from './databases';
+import { createTestDatabase, type TestDatabase, type TestDialect } from './databases';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'admin-password-123';
@@ -11,12 +12,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  dialect: TestDialect,
-  overrides: Partial<AppConfig> = {},
-): Promise<TestServer> {
-  const database = await createTestDatabase(dialect);
-  const config: AppConfig = {
+export function testConfig(database: TestDatabase, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
     ...loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: database.dataDir,
@@ -29,7 +26,24 @@ export async function startTestServer(
     adminPassword: ADMIN_PASSWORD,
     ...overrides,
   };
-  const running = await startServer({ config, log: () => undefined });
+}
+
+export interface TestServerOptions {
+  /**
+   * Start from a copy of the demo database that the api project's global setup migrated and
+   * seeded once (with the admin), instead of migrating and seeding a new one.
+   */
+  fromTemplate?: boolean;
+}
+
+export async function startTestServer(
+  dialect: TestDialect,
+  overrides: Partial<AppConfig> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const template = options.fromTemplate ? inject('databaseTemplates')[dialect] : undefined;
+  const database = await createTestDatabase(dialect, template && { ...template, drop: noop });
+  const running = await startServer({ config: testConfig(database, overrides), log: noop });
   return {
     running,
     url: `http://127.0.0.1:${running.port}`,
@@ -39,3 +53,5 @@ export async function startTestServer(
     },
   };
 }
+
+const noop = async () => undefined;

@@ -11,9 +11,9 @@ import { serializeJsonForScript } from './seo/escape';
 import { staticMeta } from './seo/route-meta';
 import { MetaCollector, MetaContext } from './seo/use-page-meta';
 import { SiteContext } from './lib/site-context';
-import type { RenderResult, SsrData } from './ssr-data';
+import type { RenderResult, SsrData } from '@shared/ssr-data';
 
-export type { RenderResult, SsrData } from './ssr-data';
+export type { RenderResult, SsrData } from '@shared/ssr-data';
 export { PUBLIC_PATHS };
 
 export interface ClientState {

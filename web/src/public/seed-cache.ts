@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './data/query-keys';
-import type { SsrData } from './ssr-data';
+import type { SsrData } from '@shared/ssr-data';
 
 /** Puts the server's data under the keys the browser's hooks read. */
 export function seedQueryCache(client: QueryClient, data: SsrData): void {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SiteConfig } from '../ssr-data';
+import type { SiteConfig } from '@shared/ssr-data';
 
 export interface SiteContextValue {
   /** The server's clock at render time: first renders use it so hydration matches. */

@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { loginSchema } from '@shared/schemas';
+import { route, validate } from '../middleware/validate';
+import { unauthorized } from '../errors';
+import type { AppContext } from '../context';
+import { verifyUserPassword } from './passwords';
+import { presentUser } from './presenter';
+import { requireAdmin, sessionUserOr401, startSession } from './session';
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** IPv6 visitors own a whole /56 or so; keying on the full address would let them rotate. */
+const addressKey = (ip: string | undefined) => (ip ? ipKeyGenerator(ip) : 'unknown');
+
+function loginKey(ip: string | undefined, body: unknown): string {
+  const username =
+    typeof body === 'object' && body !== null && 'username' in body
+      ? String((body as { username: unknown }).username)
+          .slice(0, 64)
+          .toLowerCase()
+      : '';
+  return `${addressKey(ip)}|${username}`;
+}
+
+export function authRoutes({ db }: AppContext): Router {
+  const router = Router();
+
+  // Guessing is slowed per address and username together, and per address overall, so one
+  // visitor cannot lock out an admin from elsewhere. Only failed attempts count.
+  const limitPerUser = rateLimit({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: 10,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => loginKey(req.ip, req.body),
+    // addressKey applies ipKeyGenerator; the library cannot see that through the helper.
+    validate: { keyGeneratorIpFallback: false },
+    message: { message: 'Too many login attempts. Please try again later.' },
+  });
+  const limitPerAddress = rateLimit({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: 50,
+    skipSuccessfulRequests: true,
+    standardHeaders: false,
+    legacyHeaders: false,
+    keyGenerator: (req) => `ip|${addressKey(req.ip)}`,
+    validate: { keyGeneratorIpFallback: false },
+    message: { message: 'Too many login attempts. Please try again later.' },
+  });
+
+  router.post(
+    '/login',
+    limitPerAddress,
+    limitPerUser,
+    route(validate({ body: loginSchema }), async ({ body: { username, password } }, res, req) => {
+      const user = await db.models.User.findOne({ where: { username } });
+      const valid = await verifyUserPassword(password, user?.passwordHash);
+      if (!user || !valid) throw unauthorized('Invalid username or password');
+      startSession(req, user);
+      res.json({ user: presentUser(user) });
+    }),
+  );
+
+  router.get('/me', async (req, res) => {
+    res.json({ user: presentUser(await sessionUserOr401(db, req)) });
+  });
+
+  router.post('/logout', requireAdmin(db), async (req, res) => {
+    const user = req.user!;
+    await db.write((transaction) => user.increment('sessionVersion', { by: 1, transaction }));
+    req.session = null;
+    res.json({ message: 'Logged out' });
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import { expect, it } from 'vitest';
+import type { Category } from '@shared/types';
+import { describeApi } from '../../../test/support/api';
+import { unique } from '../../../test/support/fixtures';
+
+describeApi('categories', (api) => {
+  it('creates, updates and deletes a category, with 409 for a taken slug', async () => {
+    const slug = `uji-${unique()}`;
+    const created = await api.admin.post<Category>('/api/admin/categories', {
+      name: 'Kategori Uji',
+      slug,
+      icon: 'StarIcon',
+      color: 'text-pink-500',
+      group: 'Lifestyle',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ slug, name: 'Kategori Uji' });
+    const duplicate = await api.admin.post<{ message: string }>('/api/admin/categories', {
+      name: 'Lain',
+      slug,
+      icon: 'StarIcon',
+      color: 'text-pink-500',
+      group: 'Lifestyle',
+    });
+    expect(duplicate.status).toBe(409);
+    const updated = await api.admin.put<Category>(`/api/admin/categories/${created.body.id}`, {
+      name: 'Kategori Uji Baru',
+      slug,
+      icon: 'GiftIcon',
+      color: 'text-red-500',
+      group: 'Seasonal',
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.name).toBe('Kategori Uji Baru');
+    const listed = await api.visitor.get<Category[]>('/api/categories');
+    expect(listed.body.find((c) => c.id === created.body.id)?.group).toBe('Seasonal');
+    expect((await api.admin.delete(`/api/admin/categories/${created.body.id}`)).status).toBe(204);
+    expect((await api.admin.delete(`/api/admin/categories/${created.body.id}`)).status).toBe(404);
+    expect((await api.admin.put(`/api/admin/categories/abc`, {})).status).toBe(404);
+  });
+
+  it('refuses to delete a category that still has products (409)', async () => {
+    const product = await api.createProduct();
+    const res = await api.admin.delete<{ message: string }>(
+      `/api/admin/categories/${product.categoryId}`,
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('gives every category form message of spec section 5', async () => {
+    const res = await api.admin.post<{ errors: Record<string, string> }>('/api/admin/categories', {
+      name: '',
+      slug: ' ',
+      icon: '',
+      color: '',
+      group: '',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      name: 'Nama kategori harus diisi',
+      slug: 'Slug harus diisi',
+      icon: 'Icon harus diisi',
+      color: 'Warna harus diisi',
+      group: 'Grup harus diisi',
+    });
+  });
+});

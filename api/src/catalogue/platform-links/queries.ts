@@ -1,0 +1,89 @@
+import type { Transaction } from 'sequelize';
+import type { PlatformLinkCreateInput, PlatformLinkUpdateInput } from '@shared/schemas';
+import type { Database } from '../../db/database';
+import { conflictOnDuplicate, destroyExisting, findOr404, writeExisting } from '../../db/records';
+import { requireProduct } from '../products/queries';
+import { presentPlatformLink } from './presenter';
+
+export const PLATFORM_ALREADY_LINKED = 'Platform sudah terhubung dengan produk ini';
+
+export async function linksOf(db: Database, productId: string) {
+  const links = await db.models.PlatformLink.findAll({
+    where: { productId },
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
+  return links.map(presentPlatformLink);
+}
+
+/** The links of a product, 404 when it is unknown (or, for visitors, inactive). */
+export async function linksOfProduct(
+  db: Database,
+  productId: string,
+  audience: 'visitor' | 'admin',
+) {
+  await requireProduct(db, productId, audience);
+  return linksOf(db, productId);
+}
+
+/** Keeps the product's `platforms` list in step with its links, so cards show what is linked. */
+async function syncProductPlatforms(db: Database, productId: string, transaction: Transaction) {
+  const { PlatformLink, Product } = db.models;
+  const product = await Product.findByPk(productId, { transaction });
+  if (!product) return;
+  const links = await PlatformLink.findAll({ where: { productId }, transaction });
+  const linked = links.map((link) => link.platform);
+  const platforms = [...new Set([...product.platforms, ...linked])];
+  if (platforms.length !== product.platforms.length) {
+    await product.update({ platforms }, { transaction });
+  }
+}
+
+export function createPlatformLink(
+  db: Database,
+  productId: string,
+  input: PlatformLinkCreateInput,
+) {
+  return conflictOnDuplicate(PLATFORM_ALREADY_LINKED, async () => {
+    const link = await db.write(async (transaction) => {
+      await findOr404(db.models.Product, productId, 'Product', transaction);
+      const created = await db.models.PlatformLink.create(
+        {
+          productId,
+          platform: input.platform,
+          affiliateUrl: input.affiliateUrl,
+          price: input.price,
+        },
+        { transaction },
+      );
+      await syncProductPlatforms(db, productId, transaction);
+      return created;
+    });
+    return presentPlatformLink(link);
+  });
+}
+
+export function updatePlatformLink(db: Database, id: number, input: PlatformLinkUpdateInput) {
+  return conflictOnDuplicate(PLATFORM_ALREADY_LINKED, async () => {
+    const link = await writeExisting(
+      db,
+      db.models.PlatformLink,
+      id,
+      'Platform link',
+      async (found, transaction) => {
+        await found.update(
+          { platform: input.platform, affiliateUrl: input.affiliateUrl, price: input.price },
+          { transaction },
+        );
+        await syncProductPlatforms(db, found.productId, transaction);
+        return found;
+      },
+    );
+    return presentPlatformLink(link);
+  });
+}
+
+export const deletePlatformLink = (db: Database, id: number) =>
+  destroyExisting(db, db.models.PlatformLink, id, 'Platform link');

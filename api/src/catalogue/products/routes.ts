@@ -1,0 +1,84 @@
+import { Router } from 'express';
+import { productSchema } from '@shared/schemas';
+import { notFound } from '../../errors';
+import { productIdParams } from '../../lib/params';
+import { created, json, noContent, route, validate } from '../../middleware/validate';
+import type { AppContext } from '../../context';
+import type { ResponseCache } from '../../lib/response-cache';
+import { listProductImages } from '../product-images/queries';
+import {
+  createProduct,
+  deleteProduct,
+  featuredProducts,
+  findActiveProduct,
+  findProduct,
+  listActiveProducts,
+  listProducts,
+  updateProduct,
+} from './queries';
+import { listQuerySchema } from './schema';
+
+const byId = validate({ params: productIdParams });
+
+export function publicProductRoutes({ db }: AppContext, cache: ResponseCache): Router {
+  const router = Router();
+
+  router.get(
+    '/',
+    route(validate({ query: listQuerySchema }), async ({ query }, res) => {
+      const key = `products:${query.page}:${query.limit}:${query.categoryId ?? ''}:${query.category ?? ''}:${query.search?.trim().toLowerCase() ?? ''}`;
+      res.type('json').send(await cache.get(key, () => listActiveProducts(db, query)));
+    }),
+  );
+
+  for (const kind of ['promo', 'popular'] as const) {
+    router.get(`/featured/${kind}`, async (_req, res) => {
+      res.type('json').send(await cache.get(`featured:${kind}`, () => featuredProducts(db, kind)));
+    });
+  }
+
+  router.get(
+    '/:id',
+    json(byId, async ({ params }) => {
+      const product = await findActiveProduct(db, params.id);
+      if (!product) throw notFound('Product not found');
+      return product;
+    }),
+  );
+  router.get(
+    '/:id/images',
+    json(byId, ({ params }) => listProductImages(db, params.id, 'visitor')),
+  );
+  return router;
+}
+
+export function adminProductRoutes({ db }: AppContext): Router {
+  const router = Router();
+  router.get(
+    '/',
+    json(validate({}), () => listProducts(db)),
+  );
+  router.get(
+    '/:id',
+    json(byId, ({ params }) => findProduct(db, params.id)),
+  );
+  router.get(
+    '/:id/images',
+    json(byId, ({ params }) => listProductImages(db, params.id, 'admin')),
+  );
+  router.post(
+    '/',
+    created(validate({ body: productSchema }), ({ body }) => createProduct(db, body)),
+  );
+  router.put(
+    '/:id',
+    json(validate({ params: productIdParams, body: productSchema }), ({ params, body }) =>
+      updateProduct(db, params.id, body),
+    ),
+  );
+  router.delete(
+    '/:id',
+    noContent(byId, ({ params }) => deleteProduct(db, params.id)),
+  );
+  return router;
+}

@@ -1,0 +1,48 @@
+import { Op } from 'sequelize';
+import type { MetaTagInput } from '@shared/schemas';
+import { parseMetaTag } from '@shared/rules/meta-tag';
+import type { Database } from '../../db/database';
+import { destroyExisting, writeExisting } from '../../db/records';
+import { presentMetaTag } from './presenter';
+
+/** The raw tag is kept for the editor; pages only ever render these parsed, escaped parts. */
+function metaTagValues(input: MetaTagInput) {
+  const parsed = parseMetaTag(input.htmlTag);
+  return {
+    ...input,
+    parsedName: parsed?.name ?? null,
+    parsedProperty: parsed?.property ?? null,
+    parsedContent: parsed?.content ?? null,
+  };
+}
+
+/** Active tags for a page path: those for every page ('*') and those for exactly this path. */
+export async function activeMetaTagsFor(db: Database, path: string) {
+  const tags = await db.models.MetaTag.findAll({
+    where: { isActive: true, pageUrl: { [Op.in]: ['*', path] } },
+    order: [['id', 'ASC']],
+  });
+  return tags.map(presentMetaTag);
+}
+
+export async function listMetaTags(db: Database) {
+  const tags = await db.models.MetaTag.findAll({ order: [['id', 'ASC']] });
+  return tags.map(presentMetaTag);
+}
+
+export async function createMetaTag(db: Database, input: MetaTagInput) {
+  const tag = await db.write((transaction) =>
+    db.models.MetaTag.create(metaTagValues(input), { transaction }),
+  );
+  return presentMetaTag(tag);
+}
+
+export async function updateMetaTag(db: Database, id: number, input: MetaTagInput) {
+  const tag = await writeExisting(db, db.models.MetaTag, id, 'Meta tag', (found, transaction) =>
+    found.update(metaTagValues(input), { transaction }),
+  );
+  return presentMetaTag(tag);
+}
+
+export const deleteMetaTag = (db: Database, id: number) =>
+  destroyExisting(db, db.models.MetaTag, id, 'Meta tag');

@@ -1,0 +1,34 @@
+import { QueryTypes } from 'sequelize';
+import type { StatsResponse } from '@shared/types';
+import type { Database } from '../db/database';
+
+interface StatsRow {
+  totalCategories: number | string;
+  categoriesWithProducts: number | string;
+  totalProducts: number | string;
+  activeProducts: number | string;
+}
+
+/** One round trip for all six figures; PostgreSQL returns counts as strings, hence Number(). */
+export async function readStats(db: Database): Promise<StatsResponse> {
+  const [row] = await db.sequelize.query<StatsRow>(
+    `SELECT
+       (SELECT COUNT(*) FROM categories) AS "totalCategories",
+       (SELECT COUNT(DISTINCT "categoryId") FROM products) AS "categoriesWithProducts",
+       (SELECT COUNT(*) FROM products) AS "totalProducts",
+       (SELECT COUNT(*) FROM products WHERE "isActive" = true) AS "activeProducts"`,
+    { type: QueryTypes.SELECT },
+  );
+  const totalCategories = Number(row?.totalCategories ?? 0);
+  const categoriesWithProducts = Number(row?.categoriesWithProducts ?? 0);
+  const totalProducts = Number(row?.totalProducts ?? 0);
+  const activeProducts = Number(row?.activeProducts ?? 0);
+  return {
+    totalCategories,
+    categoriesWithProducts,
+    categoriesWithoutProducts: totalCategories - categoriesWithProducts,
+    totalProducts,
+    activeProducts,
+    inactiveProducts: totalProducts - activeProducts,
+  };
+}

@@ -1,3 +1,0 @@
-import { defineApiSuite } from './api-suite';
-
-defineApiSuite('sqlite');

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Category, Product } from '@shared/types';
+import { TestClient } from './client';
+import type { TestDialect } from './databases';
+import { validProduct } from './fixtures';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from './server';
+
+export const DIALECTS: TestDialect[] = ['sqlite', 'postgres'];
+
+/** One server with the demo catalogue, a visitor and a signed-in admin; filled in beforeAll. */
+export class ApiFixture {
+  constructor(readonly dialect: TestDialect) {}
+
+  server!: TestServer;
+  visitor!: TestClient;
+  admin!: TestClient;
+  /** The public category list as the tests began. */
+  categories: Category[] = [];
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  someCategoryId(): string {
+    return this.categories[0]!.id;
+  }
+
+  async start(): Promise<void> {
+    this.server = await startTestServer(this.dialect, {}, { fromTemplate: true });
+    this.visitor = new TestClient(this.url);
+    this.admin = new TestClient(this.url);
+    const login = await this.admin.post('/api/admin/login', {
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    this.categories = (await this.visitor.get<Category[]>('/api/categories')).body;
+  }
+
+  async createProduct(overrides: Record<string, unknown> = {}): Promise<Product> {
+    const res = await this.admin.post<Product>('/api/admin/products', {
+      ...validProduct(this.someCategoryId()),
+      ...overrides,
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+}
+
+/**
+ * Defines the suite once per database: SQLite and PostgreSQL each get their own server and
+ * fresh database for this file, both started together. Tests stay independent through
+ * unique data.
+ */
+export function describeApi(name: string, define: (api: ApiFixture) => void): void {
+  const fixtures = DIALECTS.map((dialect) => new ApiFixture(dialect));
+  beforeAll(() => Promise.all(fixtures.map((api) => api.start())));
+  afterAll(() => Promise.all(fixtures.map((api) => api.server?.close())));
+  for (const api of fixtures) describe(`${name} (${api.dialect})`, () => define(api));
+}
