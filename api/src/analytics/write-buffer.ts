@@ -84,15 +84,16 @@ function toBatch(items: Item[]): Batch {
   return batch;
 }
 
+/** A short description of a refused row for the log (its fields may be anything). */
 function describe(item: Item): string {
-  const { record } = item;
+  const show = (value: unknown, max: number) => JSON.stringify(String(value).slice(0, max));
   const detail =
     item.kind === 'pageview'
-      ? ` path ${JSON.stringify(item.record.path.slice(0, 80))}`
+      ? ` path ${show(item.record.path, 80)}`
       : item.kind === 'event'
-        ? ` ${JSON.stringify(item.record.eventType.slice(0, 40))}`
+        ? ` ${show(item.record.eventType, 40)}`
         : '';
-  return `${item.kind} of session ${JSON.stringify(record.sessionId.slice(0, 80))}${detail}`;
+  return `${item.kind} of session ${show(item.record.sessionId, 80)}${detail}`;
 }
 
 /** Deadlocks and serialization failures are retried this many times before a batch is split. */
