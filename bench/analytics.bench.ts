@@ -190,7 +190,9 @@ function startBurners(count: number): () => void {
 }
 
 /** The server's own totals, from the line it logs when it stops. */
-function ingestTotals(output: string): { accepted: number; stored: number; refused: number } | null {
+function ingestTotals(
+  output: string,
+): { accepted: number; stored: number; refused: number } | null {
   const match =
     /ingest totals: accepted (\d+), stored (\d+), refused by the database (\d+), refused when full (\d+), given up at shutdown (\d+)/.exec(
       output,

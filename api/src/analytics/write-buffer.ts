@@ -62,7 +62,13 @@ interface Batch {
 }
 
 function toBatch(items: Item[]): Batch {
-  const batch: Batch = { sessions: [], pageviews: [], events: [], pageMetrics: [], seen: new Map() };
+  const batch: Batch = {
+    sessions: [],
+    pageviews: [],
+    events: [],
+    pageMetrics: [],
+    seen: new Map(),
+  };
   for (const item of items) {
     const { sessionId, at } = item.record;
     const ipAddress = item.kind === 'session' ? item.record.ipAddress : item.ipAddress;

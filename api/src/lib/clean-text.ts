@@ -6,9 +6,9 @@
  * encoder would write them; well-formed text, emoji included, is returned unchanged.
  */
 
-// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for.
 // Without the `u` flag a regular expression matches UTF-16 code units, so a surrogate pair
 // is two units and a lone half can be told from a paired one.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for.
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // eslint-disable-next-line no-control-regex -- as above.
 const QUICK_CHECK = /[\u0000\uD800-\uDFFF]/;

@@ -50,7 +50,12 @@ function defineNulRowSuite(dialect: TestDialect) {
         sent += 1;
         if (n % 100 === 50) {
           attacker.send(
-            JSON.stringify({ type: 'pageview', sessionId: attackerId, path: '/\u0000', timestamp: Date.now() }),
+            JSON.stringify({
+              type: 'pageview',
+              sessionId: attackerId,
+              path: '/\u0000',
+              timestamp: Date.now(),
+            }),
           );
           attacker.send(
             JSON.stringify({

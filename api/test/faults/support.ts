@@ -226,7 +226,9 @@ export async function createOwnCluster(): Promise<OwnCluster> {
     '--auth-host=trust',
     '--auth-local=trust',
   ]);
-  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+  const admin = new pg.Client({
+    connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+  });
   await admin.connect();
   await admin.query('CREATE DATABASE faults');
   await admin.end();
