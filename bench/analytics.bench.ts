@@ -272,6 +272,7 @@ async function benchIngest(target: Target, log: (line: string) => void) {
       return { rows, storedSeconds: (performance.now() - started) / 1000 };
     });
     await Promise.all(sockets.map((ws) => ws.close()));
+    const peakRssMb = server.peakRssMb();
     // Stopping writes whatever is left and logs the server's totals.
     await server.stop();
     stopped = true;
@@ -292,7 +293,7 @@ async function benchIngest(target: Target, log: (line: string) => void) {
       storedEqualsAccepted: totals ? finalRows === totals.accepted : null,
       allStoredAfterS: Number(result.storedSeconds.toFixed(2)),
       storedPerSecond: Math.round(sent / result.storedSeconds),
-      serverPeakRssMb: server.peakRssMb(),
+      serverPeakRssMb: peakRssMb,
     };
     log(
       `[analytics:${target.dialect}] ingest${BURNERS ? ` (${BURNERS} CPU burners)` : ''}: ` +
