@@ -46,6 +46,19 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:faults`: database faults (bad rows, outages, floods), one file at a time.
+          name: 'faults',
+          include: ['api/test/faults/**/*.fault.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -6,7 +6,18 @@ import { RealtimeBroadcaster } from './realtime';
 import { scheduleRetention } from './retention';
 import { analyticsAdminRoutes } from './routes';
 import { TrackingSocketServer, type IngestCounters } from './socket-server';
-import { AnalyticsWriteBuffer } from './write-buffer';
+import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
+
+/** Ingest figures: what the socket server accepted and dropped, and what the buffer did. */
+export interface IngestStats {
+  /** Messages accepted from the sockets (each one a row to store). */
+  accepted: number;
+  /** Messages refused at the socket, by reason (rate limits, bad input, bots, buffer full). */
+  dropped: IngestCounters['dropped'];
+  /** Times reading from the sockets was paused because the buffer was full. */
+  pauses: number;
+  buffer: WriteBufferStats;
+}
 
 export interface Analytics {
   /** Mounted at /api/admin/analytics. */
@@ -16,10 +27,16 @@ export interface Analytics {
   attach(server: http.Server, app: Express): TrackingSocketServer;
   /** What the socket server accepted and dropped, by reason (null before attach). */
   counters(): IngestCounters | null;
+  /** Accepted, stored, refused and buffered rows, for logs, tests and benchmarks. */
+  stats(): IngestStats;
   /** Refuses new sockets (first step of a graceful stop). */
   stopAccepting(): void;
   /** Closes the sockets, writes every buffered row and stops the timers. */
   close(): Promise<void>;
+}
+
+function emptyDrops(): IngestCounters['dropped'] {
+  return { binary: 0, rate: 0, json: 0, invalid: 0, bot: 0, full: 0 };
 }
 
 export function createAnalytics(options: {
@@ -50,6 +67,15 @@ export function createAnalytics(options: {
     counters() {
       return sockets?.counters ?? null;
     },
+    stats() {
+      const counters = sockets?.counters;
+      return {
+        accepted: counters?.accepted ?? 0,
+        dropped: { ...(counters?.dropped ?? emptyDrops()) },
+        pauses: counters?.pauses ?? 0,
+        buffer: buffer.stats(),
+      };
+    },
     stopAccepting() {
       sockets?.stopAccepting();
     },
@@ -58,6 +84,14 @@ export function createAnalytics(options: {
       await sockets?.close();
       realtime.stop();
       await buffer.stop();
+      const stats = buffer.stats();
+      // One line that benchmarks and operators read: accepted must equal stored + refused.
+      log(
+        `[analytics] ingest totals: accepted ${sockets?.counters.accepted ?? 0}, ` +
+          `stored ${stats.written}, refused by the database ${stats.rejected}, ` +
+          `refused when full ${stats.refused}, given up at shutdown ${stats.abandoned}, ` +
+          `paused ${sockets?.counters.pauses ?? 0} times`,
+      );
     },
   };
 }

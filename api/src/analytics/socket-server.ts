@@ -8,6 +8,7 @@ import { trackingMessageSchema, type TrackingMessage } from '@shared/schemas';
 import { resolveSessionUser, SESSION_COOKIE, sessionCookieOptions } from '../auth/session';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
+import { cleanStrings } from '../lib/clean-text';
 import { requestOrigin } from '../middleware/origin';
 import { anonymizeIp } from './ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
@@ -30,6 +31,11 @@ const HEARTBEAT_MS = 30_000;
 /** A client clock within this window is believed (queued messages keep their time). */
 const CLOCK_PAST_MS = 15 * MINUTE_MS;
 const CLOCK_FUTURE_MS = 30_000;
+/**
+ * Close code for a socket whose message the full write buffer refused: 1013 "Try Again
+ * Later" (RFC 6455 registry). The tracking client reconnects after a pause on any close.
+ */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 
 export type DropReason = 'binary' | 'rate' | 'json' | 'invalid' | 'bot' | 'full';
 
@@ -37,6 +43,8 @@ export interface IngestCounters {
   accepted: number;
   dropped: Record<DropReason, number>;
   rejectedUpgrades: number;
+  /** Times reading from the sockets was paused because the write buffer was full. */
+  pauses: number;
 }
 
 interface SocketState {
@@ -93,7 +101,9 @@ export class TrackingSocketServer {
     accepted: 0,
     dropped: { binary: 0, rate: 0, json: 0, invalid: 0, bot: 0, full: 0 },
     rejectedUpgrades: 0,
+    pauses: 0,
   };
+  private readonly stopPressure: () => void;
 
   constructor(private readonly options: SocketServerOptions) {
     const { config } = options;
@@ -112,6 +122,15 @@ export class TrackingSocketServer {
     this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS);
     this.heartbeat.unref();
     options.server.on('upgrade', this.onUpgrade);
+    // Backpressure: while the write buffer is full, nothing more is read from any socket; the
+    // clients' messages wait in their socket buffers (nothing is refused, nothing is lost).
+    this.stopPressure = options.buffer.onPressure((full) => {
+      if (full) this.counters.pauses += 1;
+      for (const ws of this.states.keys()) {
+        if (full) ws.pause();
+        else ws.resume();
+      }
+    });
   }
 
   get connections(): number {
@@ -185,11 +204,18 @@ export class TrackingSocketServer {
       this.addresses.close(address);
     });
     if (admin) void this.options.realtime.add(ws);
+    if (this.options.buffer.full) ws.pause();
   }
 
   private drop(ws: WebSocket, state: SocketState, reason: DropReason): void {
     this.counters.dropped[reason] += 1;
-    if (reason === 'bot' || reason === 'full') return;
+    if (reason === 'full') {
+      // Only past the buffer's margin, which paused sockets should never reach: this client
+      // is told to come back later rather than having its messages silently ignored.
+      if (ws.readyState === ws.OPEN) ws.close(CLOSE_TRY_AGAIN_LATER, 'Try again later');
+      return;
+    }
+    if (reason === 'bot') return;
     state.strikes += 1;
     if (state.strikes === MAX_STRIKES) ws.close(1008, 'Too many rejected messages');
   }
@@ -203,7 +229,8 @@ export class TrackingSocketServer {
     if (isBinary) return this.drop(ws, state, 'binary');
     let json: unknown;
     try {
-      json = JSON.parse(data.toString());
+      // NUL characters and lone surrogates go at the door: PostgreSQL refuses NUL in text.
+      json = cleanStrings(JSON.parse(data.toString()) as unknown);
     } catch {
       return this.drop(ws, state, 'json');
     }
@@ -243,6 +270,11 @@ export class TrackingSocketServer {
 
   private checkHeartbeats(): void {
     for (const [ws, state] of this.states) {
+      // A paused socket's pong waits unread behind its messages: it is not a dead peer.
+      if (ws.isPaused) {
+        state.alive = true;
+        continue;
+      }
       if (!state.alive) {
         ws.terminate();
         continue;
@@ -260,6 +292,7 @@ export class TrackingSocketServer {
   /** Closes every socket (1001 going away) and waits for them, terminating stragglers. */
   async close(graceMs = 1000): Promise<void> {
     this.stopAccepting();
+    this.stopPressure();
     clearInterval(this.heartbeat);
     this.options.server.off('upgrade', this.onUpgrade);
     const sockets = [...this.states.keys()];

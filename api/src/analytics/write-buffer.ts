@@ -2,18 +2,55 @@ import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
 import { applyRollupIncrements, METRIC, RollupIncrements } from './rollups';
 import type { EventRecord, PageMetricRecord, PageviewRecord, SessionRecord } from './records';
+import { isDatabaseUnavailable, isTransientWriteError } from '../db/unavailable';
 import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from './sql';
 import { hourOf, toDbTimestamp } from './time';
 
 export interface WriteBufferOptions {
-  /** Flush at least this often (ms). */
+  /** Flush at least this often (ms); also the most traffic a kill -9 can lose. */
   flushIntervalMs: number;
   /** Flush as soon as this many rows wait. */
   flushRows: number;
-  /** Refuse new rows beyond this many waiting (the database is not keeping up). */
+  /**
+   * Backpressure: at this many rows held (waiting and being written) the buffer reports
+   * itself full and the socket server stops reading from the sockets, until half of it is
+   * written. Rows still arriving are taken up to a margin of a fifth (what paused sockets had
+   * already sent); beyond that they are refused and counted.
+   */
   maxBufferedRows: number;
   log: (line: string) => void;
 }
+
+/** What the buffer reports about itself (logs, tests, benchmarks). */
+export interface WriteBufferStats {
+  /** Rows held: waiting plus being written. */
+  buffered: number;
+  /** Rows committed to the database. */
+  written: number;
+  /** Rows refused at the door because the buffer was over its hard limit or stopped. */
+  refused: number;
+  /** Rows the database refused (a bad row, found by splitting its batch); logged one by one. */
+  rejected: number;
+  /** Rows given up at shutdown because the database stayed unreachable. */
+  abandoned: number;
+  /** Whether the buffer asks the sockets to stop sending (backpressure). */
+  full: boolean;
+  /** How many times the buffer became full. */
+  fullEvents: number;
+  /** Since when (ms) the database has been unreachable; null when it is reachable. */
+  unavailableSince: number | null;
+}
+
+/** One accepted message: one row. */
+type Item =
+  | { kind: 'session'; record: SessionRecord }
+  | { kind: 'pageview'; record: PageviewRecord; ipAddress: string | null }
+  | {
+      kind: 'event';
+      record: EventRecord;
+      ipAddress: string | null;
+      metric: PageMetricRecord | null;
+    };
 
 interface Batch {
   sessions: SessionRecord[];
@@ -24,15 +61,60 @@ interface Batch {
   seen: Map<string, { firstAt: number; lastAt: number; ipAddress: string | null }>;
 }
 
-function emptyBatch(): Batch {
-  return { sessions: [], pageviews: [], events: [], pageMetrics: [], seen: new Map() };
+function toBatch(items: Item[]): Batch {
+  const batch: Batch = {
+    sessions: [],
+    pageviews: [],
+    events: [],
+    pageMetrics: [],
+    seen: new Map(),
+  };
+  for (const item of items) {
+    const { sessionId, at } = item.record;
+    const ipAddress = item.kind === 'session' ? item.record.ipAddress : item.ipAddress;
+    const seen = batch.seen.get(sessionId);
+    if (seen) {
+      seen.firstAt = Math.min(seen.firstAt, at);
+      seen.lastAt = Math.max(seen.lastAt, at);
+      seen.ipAddress ??= ipAddress;
+    } else {
+      batch.seen.set(sessionId, { firstAt: at, lastAt: at, ipAddress });
+    }
+    if (item.kind === 'session') batch.sessions.push(item.record);
+    else if (item.kind === 'pageview') batch.pageviews.push(item.record);
+    else {
+      batch.events.push(item.record);
+      if (item.metric) batch.pageMetrics.push(item.metric);
+    }
+  }
+  return batch;
 }
 
-function rowCount(batch: Batch): number {
-  return batch.sessions.length + batch.pageviews.length + batch.events.length;
+/** A short description of a refused row for the log (its fields may be anything). */
+function describe(item: Item): string {
+  const show = (value: unknown, max: number) => JSON.stringify(String(value).slice(0, max));
+  const detail =
+    item.kind === 'pageview'
+      ? ` path ${show(item.record.path, 80)}`
+      : item.kind === 'event'
+        ? ` ${show(item.record.eventType, 40)}`
+        : '';
+  return `${item.kind} of session ${show(item.record.sessionId, 80)}${detail}`;
 }
 
-const MAX_FLUSH_ATTEMPTS = 3;
+/** Deadlocks and serialization failures are retried this many times before a batch is split. */
+const MAX_TRANSIENT_ATTEMPTS = 3;
+/** While the database is unreachable, retries back off from the first to the last delay. */
+const OUTAGE_RETRY_FIRST_MS = 100;
+const OUTAGE_RETRY_MAX_MS = 2_000;
+/** One transaction writes at most this many rows (a backlog drains in several). */
+const MAX_BATCH_ROWS = 10_000;
+/** stop() gives an unreachable database this long before the rows left are given up. */
+const STOP_GRACE_MS = 10_000;
+/** Refusals are logged at most this often, as a count. */
+const REFUSAL_LOG_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const PAGEVIEW_COLUMNS: BulkColumn[] = [
   { name: 'sessionId', pgType: 'text' },
@@ -57,15 +139,36 @@ const EVENT_COLUMNS: BulkColumn[] = [
  * second, at `flushRows` rows, and on stop(). Sessions, page views, events, the session
  * counters and the hourly rollups of a batch commit together, so the reports never see half
  * a batch. All SQL here runs unchanged on SQLite and PostgreSQL.
+ *
+ * Nothing accepted is dropped silently:
+ * - the buffer is bounded: at `maxBufferedRows` it reports itself full (onPressure) so the
+ *   sockets stop being read, and only refuses rows (counted, logged) beyond a margin;
+ * - a batch the database refuses is split in halves until the bad rows are alone; only those
+ *   are refused (counted, logged);
+ * - while the database is unreachable a batch is retried with backoff, for as long as it
+ *   takes; the rows stay in the buffer and the sockets are paused once it is full.
  */
 export class AnalyticsWriteBuffer {
-  private pending = emptyBatch();
+  private pending: Item[] = [];
+  /** Rows taken out of `pending` by the flush in progress. */
+  private inFlight = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private stopped = false;
-  /** Rows refused because the buffer was full; exposed for logs and benchmarks. */
-  dropped = 0;
+  private stopDeadline: number | null = null;
+  private isFull = false;
+  private fullEvents = 0;
+  private unavailableSince: number | null = null;
+  private readonly pressureListeners = new Set<(full: boolean) => void>();
+  private refusedSinceLog = 0;
+  private refusalLogAt = 0;
+  /** Rows refused because the buffer was over its hard limit or stopped. */
+  refused = 0;
+  /** Rows the database refused after their batch was split. */
+  rejected = 0;
+  /** Rows given up at shutdown while the database was unreachable. */
+  abandoned = 0;
   written = 0;
 
   constructor(
@@ -78,42 +181,113 @@ export class AnalyticsWriteBuffer {
     this.timer.unref();
   }
 
+  /** Rows held: waiting, plus the ones being written. */
   get size(): number {
-    return rowCount(this.pending);
+    return this.pending.length + this.inFlight;
   }
 
-  private accept(sessionId: string, at: number, ipAddress: string | null): boolean {
-    if (this.stopped || this.size >= this.options.maxBufferedRows) {
-      this.dropped += 1;
+  /** True while the buffer asks its producers to stop (backpressure). */
+  get full(): boolean {
+    return this.isFull;
+  }
+
+  /** Beyond this many rows held, new rows are refused. */
+  get hardLimit(): number {
+    const max = this.options.maxBufferedRows;
+    return max + Math.max(1_000, Math.ceil(max / 5));
+  }
+
+  /** Dropped rows of every kind (refused, rejected by the database, abandoned at shutdown). */
+  get dropped(): number {
+    return this.refused + this.rejected + this.abandoned;
+  }
+
+  /** Called with true when the buffer becomes full and with false when it has room again. */
+  onPressure(listener: (full: boolean) => void): () => void {
+    this.pressureListeners.add(listener);
+    return () => this.pressureListeners.delete(listener);
+  }
+
+  stats(): WriteBufferStats {
+    return {
+      buffered: this.size,
+      written: this.written,
+      refused: this.refused,
+      rejected: this.rejected,
+      abandoned: this.abandoned,
+      full: this.isFull,
+      fullEvents: this.fullEvents,
+      unavailableSince: this.unavailableSince,
+    };
+  }
+
+  private updatePressure(): void {
+    const max = this.options.maxBufferedRows;
+    // Hysteresis: full at the limit, open again at half, so sockets are not toggled per row.
+    const full = this.isFull ? this.size > Math.floor(max / 2) : this.size >= max;
+    if (full === this.isFull) return;
+    this.isFull = full;
+    if (full) {
+      this.fullEvents += 1;
+      this.options.log(
+        `[analytics] write buffer full (${this.size} rows): pausing the tracking sockets`,
+      );
+    }
+    for (const listener of this.pressureListeners) listener(full);
+  }
+
+  private add(item: Item): boolean {
+    if (this.stopped || this.size >= this.hardLimit) {
+      this.refuse(1);
       return false;
     }
-    const seen = this.pending.seen.get(sessionId);
-    if (seen) {
-      seen.firstAt = Math.min(seen.firstAt, at);
-      seen.lastAt = Math.max(seen.lastAt, at);
-      seen.ipAddress ??= ipAddress;
-    } else {
-      this.pending.seen.set(sessionId, { firstAt: at, lastAt: at, ipAddress });
-    }
+    this.pending.push(item);
+    this.updatePressure();
+    if (this.pending.length >= this.options.flushRows) void this.flush();
     return true;
   }
 
-  private afterAdd(): void {
-    if (this.size >= this.options.flushRows) void this.flush();
+  private refuse(rows: number): void {
+    this.refused += rows;
+    this.refusedSinceLog += rows;
+    const now = Date.now();
+    if (now - this.refusalLogAt >= REFUSAL_LOG_MS) {
+      this.options.log(
+        `[analytics] refused ${this.refusedSinceLog} tracking rows: ` +
+          (this.stopped ? 'shutting down' : `write buffer over ${this.hardLimit} rows`),
+      );
+      this.refusalLogAt = now;
+      this.refusedSinceLog = 0;
+    }
+  }
+
+  private rejectionsLogged = 0;
+  private rejectionLogAt = 0;
+
+  /** Each refused row is logged, up to 20 every 5 s; the rest as a count in the next window. */
+  private logRejection(item: Item, error: unknown): void {
+    const now = Date.now();
+    if (now - this.rejectionLogAt >= REFUSAL_LOG_MS) {
+      if (this.rejectionsLogged > 20) {
+        this.options.log(
+          `[analytics] ... and ${this.rejectionsLogged - 20} more rows refused by the database`,
+        );
+      }
+      this.rejectionLogAt = now;
+      this.rejectionsLogged = 0;
+    }
+    this.rejectionsLogged += 1;
+    if (this.rejectionsLogged <= 20) {
+      this.options.log(`[analytics] the database refused a ${describe(item)}: ${String(error)}`);
+    }
   }
 
   addSession(record: SessionRecord): boolean {
-    if (!this.accept(record.sessionId, record.at, record.ipAddress)) return false;
-    this.pending.sessions.push(record);
-    this.afterAdd();
-    return true;
+    return this.add({ kind: 'session', record });
   }
 
   addPageview(record: PageviewRecord, ipAddress: string | null): boolean {
-    if (!this.accept(record.sessionId, record.at, ipAddress)) return false;
-    this.pending.pageviews.push(record);
-    this.afterAdd();
-    return true;
+    return this.add({ kind: 'pageview', record, ipAddress });
   }
 
   addEvent(
@@ -121,11 +295,7 @@ export class AnalyticsWriteBuffer {
     ipAddress: string | null,
     metric: PageMetricRecord | null,
   ): boolean {
-    if (!this.accept(record.sessionId, record.at, ipAddress)) return false;
-    this.pending.events.push(record);
-    if (metric) this.pending.pageMetrics.push(metric);
-    this.afterAdd();
-    return true;
+    return this.add({ kind: 'event', record, ipAddress, metric });
   }
 
   /** Writes everything buffered so far; concurrent calls share one flush and run another after. */
@@ -134,7 +304,7 @@ export class AnalyticsWriteBuffer {
       this.flushAgain = true;
       return this.flushing;
     }
-    if (this.size === 0) return Promise.resolve();
+    if (this.pending.length === 0) return Promise.resolve();
     // `finally` runs asynchronously, so `flushing` is always cleared after it was set.
     const flushing = this.drain().finally(() => {
       this.flushing = null;
@@ -146,40 +316,87 @@ export class AnalyticsWriteBuffer {
   private async drain(): Promise<void> {
     do {
       this.flushAgain = false;
-      if (this.size === 0) return;
-      const batch = this.pending;
-      this.pending = emptyBatch();
-      await this.writeWithRetry(batch);
-    } while (this.flushAgain || this.size >= this.options.flushRows);
+      while (this.pending.length > 0) {
+        const items = this.pending.splice(0, MAX_BATCH_ROWS);
+        this.inFlight = items.length;
+        try {
+          await this.write(items);
+        } finally {
+          this.inFlight = 0;
+          this.updatePressure();
+        }
+        // A backlog drains batch after batch; a trickle waits for the timer or flushRows.
+        if (this.pending.length < this.options.flushRows && !this.flushAgain && !this.stopDeadline)
+          break;
+      }
+    } while (this.flushAgain && this.pending.length > 0);
   }
 
   /** Stops the timer, writes what is left, and refuses new rows from then on. */
-  async stop(): Promise<void> {
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopDeadline = Date.now() + graceMs;
     // A flush in progress may have started before the last rows arrived: flush until empty.
-    while (this.flushing || this.size > 0) await this.flush();
+    while (this.flushing || this.pending.length > 0) await this.flush();
     this.stopped = true;
   }
 
-  private async writeWithRetry(batch: Batch): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
+  /**
+   * Writes `items` in one transaction. While the database is unreachable, retries with
+   * backoff until it is back (or until stop()'s grace ends); a batch the database refuses is
+   * split in two and each half written on its own, so only a bad row itself is refused.
+   */
+  private async write(items: Item[]): Promise<void> {
+    let transient = 0;
+    let delay = OUTAGE_RETRY_FIRST_MS;
+    let failure: unknown;
+    for (;;) {
       try {
-        await this.db.write((transaction) => this.writeBatch(transaction, batch));
-        this.written += rowCount(batch);
+        await this.db.write((transaction) => this.writeBatch(transaction, toBatch(items)));
+        this.written += items.length;
+        if (this.unavailableSince !== null) {
+          const seconds = ((Date.now() - this.unavailableSince) / 1000).toFixed(1);
+          this.options.log(`[analytics] database reachable again after ${seconds} s`);
+          this.unavailableSince = null;
+        }
         return;
       } catch (error) {
-        if (attempt >= MAX_FLUSH_ATTEMPTS) {
-          this.dropped += rowCount(batch);
-          this.options.log(
-            `[analytics] dropped ${rowCount(batch)} rows after ${attempt} failed writes: ${String(error)}`,
-          );
-          return;
+        if (isDatabaseUnavailable(error)) {
+          if (this.unavailableSince === null) {
+            this.unavailableSince = Date.now();
+            this.options.log(
+              `[analytics] database unreachable, keeping ${this.size} rows and retrying: ${String(error)}`,
+            );
+          }
+          if (this.stopDeadline !== null && Date.now() >= this.stopDeadline) {
+            this.abandoned += items.length;
+            this.options.log(
+              `[analytics] gave up ${items.length} rows at shutdown: the database stayed unreachable`,
+            );
+            return;
+          }
+          await sleep(delay);
+          delay = Math.min(delay * 2, OUTAGE_RETRY_MAX_MS);
+          continue;
         }
-        // Deadlocks and lost connections on PostgreSQL are retried after a short pause.
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        if (isTransientWriteError(error) && transient < MAX_TRANSIENT_ATTEMPTS) {
+          transient += 1;
+          await sleep(50 * transient);
+          continue;
+        }
+        failure = error;
+        break;
       }
     }
+    if (items.length === 1) {
+      this.rejected += 1;
+      this.logRejection(items[0]!, failure);
+      return;
+    }
+    const half = Math.ceil(items.length / 2);
+    await this.write(items.slice(0, half));
+    await this.write(items.slice(half));
   }
 
   private async writeBatch(transaction: Transaction, batch: Batch): Promise<void> {

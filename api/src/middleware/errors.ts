@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, notFound } from '../errors';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../db/unavailable';
 
 /** Errors raised by body-parser, serve-static and friends carry their own HTTP status. */
 interface StatusError {
@@ -51,6 +52,13 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
       res.status(error.status).json({ message: 'Bad request' });
       return;
     }
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database is down or restarting: the client may retry; nothing is wrong with the request.
+    console.error(`[error] ${req.method} ${req.originalUrl}: database unavailable`);
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ message: UNAVAILABLE_MESSAGE });
+    return;
   }
   console.error(`[error] ${req.method} ${req.originalUrl}`, error);
   res.status(500).json({ message: 'Internal server error' });
