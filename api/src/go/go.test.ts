@@ -14,7 +14,7 @@ import {
 } from '../../test/support/catalogue-fixtures';
 import { ClickWriter } from './click-writer';
 import { ClickRecorder } from './recorder';
-import { goRoutes } from './routes';
+import { goRoutes, type GoRouter } from './routes';
 
 const CHROME =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -25,6 +25,7 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
   let server: { url: string; close(): Promise<void> };
   let writer: ClickWriter;
   let recorder: ClickRecorder;
+  let router: GoRouter;
   let productId: string;
   let categoryId: number;
   const links: Record<string, number> = {};
@@ -63,14 +64,12 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
     const app = express();
     // Lets the test play visitors at several addresses.
     app.set('trust proxy', true);
-    app.use(
-      '/go',
-      goRoutes({
-        db,
-        recordClick: (click) => void recorder.record(click),
-        log: (line) => logged.push(line),
-      }),
-    );
+    router = goRoutes({
+      db,
+      recordClick: (click) => void recorder.record(click),
+      log: (line) => logged.push(line),
+    });
+    app.use('/go', router);
     server = await listen(app);
   }, 60_000);
 
@@ -221,6 +220,19 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
       expect(html).toContain('<a href="/">Kembali ke beranda</a>');
     }
     expect(await storedClicks()).toHaveLength(0);
+  });
+
+  it('reuses a looked-up link for a few seconds and forgets it on clearCache()', async () => {
+    const { db } = fixture;
+    const product = await insertProduct(db, { categoryId });
+    const id = await insertLink(db, { productId: product, platform: 'Shopee' });
+    expect((await go(id)).status).toBe(302);
+    await db.sequelize.query('UPDATE products SET "isActive" = ? WHERE id = ?', {
+      replacements: [false, product],
+    });
+    expect((await go(id)).status).toBe(302); // still cached (10 s by default)
+    router.clearCache();
+    expect((await go(id)).status).toBe(410);
   });
 
   it('never redirects to a URL that is not http(s)', async () => {

@@ -1,17 +1,16 @@
-import type { Router } from 'express';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { ClickWriter } from './click-writer';
 import { ClickRecorder } from './recorder';
-import { goRoutes } from './routes';
+import { goRoutes, type GoRouter } from './routes';
 
 export { ClickWriter } from './click-writer';
 export { ClickRecorder, visitorHash, type ClickInput, type ClickOutcome } from './recorder';
-export { goRoutes, safeRedirectUrl } from './routes';
+export { goRoutes, safeRedirectUrl, type GoRouter } from './routes';
 
 export interface Go {
-  /** Mount at /go, before the web app's catch-all. */
-  router: Router;
+  /** Mount at /go, before the web app's catch-all; clearCache() after admin writes. */
+  router: GoRouter;
   recorder: ClickRecorder;
   writer: ClickWriter;
   /** Writes every buffered click; call on shutdown before the database closes. */

@@ -7,6 +7,13 @@ import { GONE_PAGE, NOT_FOUND_PAGE } from './pages';
 
 export interface GoRoutesOptions {
   db: Database;
+  /**
+   * How long a looked-up link is reused (default 10 s; 0 looks up every request). Admin edits
+   * are seen within this time, at once after clearCache().
+   */
+  cacheTtlMs?: number;
+  /** Links remembered at most (default 10,000). */
+  cacheSize?: number;
   /** Called after the redirect is sent, for clicks that count; must not wait on the database. */
   recordClick: (click: ClickInput) => void;
   log?: (line: string) => void;
@@ -57,6 +64,45 @@ function noStore(res: Response): Response {
   return res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
 }
 
+/** What /go needs of a link: the row, or whether a missing link once existed. */
+type Lookup = { link: LinkRow; retired: false } | { link: null; retired: boolean };
+
+/** Recently looked-up links, so a busy /go reads the database once per link per few seconds. */
+class LinkCache {
+  private readonly entries = new Map<number, { lookup: Lookup; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly size: number,
+  ) {}
+
+  get(id: number, now: number): Lookup | null {
+    const entry = this.entries.get(id);
+    if (!entry) return null;
+    if (entry.until > now) return entry.lookup;
+    this.entries.delete(id);
+    return null;
+  }
+
+  set(id: number, lookup: Lookup, now: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.size) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(id, { lookup, until: now + this.ttlMs });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export type GoRouter = Router & {
+  /** Forgets every cached link: call after admin writes to links and products. */
+  clearCache(): void;
+};
+
 const LOOKUP = `SELECT l."affiliateUrl", l.platform, l."productId", p."categoryId", p."isActive"
   FROM platform_links l JOIN products p ON p.id = l."productId"
   WHERE l.id = ?`;
@@ -67,10 +113,35 @@ const LOOKUP = `SELECT l."affiliateUrl", l.platform, l."productId", p."categoryI
  * inactive product, or one that was deleted (alone or with its product), answers 410. Every
  * answer is `no-store` and `noindex, nofollow`; HEAD gets the same answers and counts nothing.
  */
-export function goRoutes({ db, recordClick, log = console.error }: GoRoutesOptions): Router {
+export function goRoutes({
+  db,
+  recordClick,
+  log = console.error,
+  cacheTtlMs = 10_000,
+  cacheSize = 10_000,
+}: GoRoutesOptions): GoRouter {
   const router = Router();
+  const cache = new LinkCache(cacheTtlMs, cacheSize);
   const select = <T extends object>(sql: string, id: number) =>
     db.sequelize.query<T>(sql, { replacements: [id], type: QueryTypes.SELECT });
+  const lookup = async (id: number): Promise<Lookup> => {
+    const now = Date.now();
+    const cached = cache.get(id, now);
+    if (cached) return cached;
+    const [link] = await select<LinkRow>(LOOKUP, id);
+    let found: Lookup;
+    if (link) {
+      found = { link, retired: false };
+    } else {
+      const retired = await select<{ linkId: number }>(
+        'SELECT "linkId" FROM retired_links WHERE "linkId" = ?',
+        id,
+      );
+      found = { link: null, retired: retired.length > 0 };
+    }
+    cache.set(id, found, now);
+    return found;
+  };
 
   router.get('/:linkId', async (req, res) => {
     noStore(res);
@@ -80,16 +151,12 @@ export function goRoutes({ db, recordClick, log = console.error }: GoRoutesOptio
       res.status(404).type('html').send(NOT_FOUND_PAGE);
       return;
     }
-    const [link] = await select<LinkRow>(LOOKUP, id);
+    const { link, retired } = await lookup(id);
     if (!link) {
-      const retired = await select<{ linkId: number }>(
-        'SELECT "linkId" FROM retired_links WHERE "linkId" = ?',
-        id,
-      );
       res
-        .status(retired.length > 0 ? 410 : 404)
+        .status(retired ? 410 : 404)
         .type('html')
-        .send(retired.length > 0 ? GONE_PAGE : NOT_FOUND_PAGE);
+        .send(retired ? GONE_PAGE : NOT_FOUND_PAGE);
       return;
     }
     if (!link.isActive) {
@@ -119,5 +186,5 @@ export function goRoutes({ db, recordClick, log = console.error }: GoRoutesOptio
       log(`[go] click not recorded: ${String(error)}`);
     }
   });
-  return router;
+  return Object.assign(router, { clearCache: () => cache.clear() });
 }
