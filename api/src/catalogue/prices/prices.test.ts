@@ -65,6 +65,26 @@ describe.each(dialects)('prices on %s', (dialect) => {
     expect(await pointsOf(linkId)).toEqual([100_000, 95_000, 99_000]);
   });
 
+  it('records points for imports that upsert links', async () => {
+    const productId = await insertProduct(fixture.db, { categoryId });
+    const upsert = (value: number) =>
+      fixture.db.sequelize.query(
+        `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue", "createdAt", "updatedAt")
+         VALUES (?, 'TikTok', 'https://example.com/t', '', ?, ?, ?)
+         ON CONFLICT ("productId", platform) DO UPDATE SET "priceValue" = excluded."priceValue"`,
+        { replacements: [productId, value, new Date(), new Date()] },
+      );
+    await upsert(70_000);
+    await upsert(70_000);
+    await upsert(65_000);
+    const [link] = await selectRows<{ id: number | string }>(
+      fixture.db,
+      'SELECT id FROM platform_links WHERE "productId" = ?',
+      [productId],
+    );
+    expect(await pointsOf(Number(link!.id))).toEqual([70_000, 65_000]);
+  });
+
   it('records nothing for a link without a price', async () => {
     const productId = await insertProduct(fixture.db, { categoryId });
     const linkId = await insertLink(fixture.db, { productId, platform: 'Lazada', price: '' });
