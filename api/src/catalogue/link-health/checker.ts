@@ -25,6 +25,8 @@ export interface CheckOptions {
   fetch?: typeof fetch;
   userAgent?: string;
   log?: (line: string) => void;
+  /** Ends a run early (shutdown): requests in flight are abandoned and their page not stored. */
+  signal?: AbortSignal;
 }
 
 export interface CheckSummary {
@@ -68,9 +70,12 @@ function isHttpUrl(url: URL): boolean {
 async function attempt(
   url: string,
   method: 'HEAD' | 'GET',
-  options: Required<Omit<CheckOptions, 'log' | 'concurrency'>>,
+  options: Required<Omit<CheckOptions, 'log' | 'concurrency' | 'signal'>> & {
+    signal?: AbortSignal;
+  },
 ): Promise<Attempt> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let current = new URL(url);
   try {
     for (let hop = 0; ; hop += 1) {
@@ -115,6 +120,7 @@ export async function checkUrl(url: string, options: CheckOptions = {}): Promise
     maxRedirects: options.maxRedirects ?? DEFAULT_CHECK_OPTIONS.maxRedirects,
     fetch: options.fetch ?? fetch,
     userAgent: options.userAgent ?? DEFAULT_CHECK_OPTIONS.userAgent,
+    signal: options.signal,
   };
   const head = await attempt(parsed.href, 'HEAD', settings);
   if ('status' in head && verdictOf(head.status) === 'ok') {
@@ -153,7 +159,7 @@ export async function checkLinks(db: Database, options: CheckOptions = {}): Prom
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CHECK_OPTIONS.concurrency);
   const summary: CheckSummary = { checked: 0, ok: 0, blocked: 0, broken: 0, durationMs: 0 };
   let after = 0;
-  for (;;) {
+  while (!options.signal?.aborted) {
     const links = await db.sequelize.query<{ id: number | string; affiliateUrl: string }>(
       `SELECT id, "affiliateUrl" FROM platform_links WHERE id > ? ORDER BY id LIMIT ?`,
       { replacements: [after, PAGE_SIZE], type: QueryTypes.SELECT },
@@ -163,6 +169,8 @@ export async function checkLinks(db: Database, options: CheckOptions = {}): Prom
     const results = await pool(links, concurrency, (link) =>
       checkUrl(link.affiliateUrl, options).then((result) => ({ id: Number(link.id), result })),
     );
+    // A run stopped midway keeps what it stored so far and nothing it only half checked.
+    if (options.signal?.aborted) break;
     const checkedAt = toDbTimestamp(Date.now());
     await db.write(async (transaction) => {
       for (const { id, result } of results) {

@@ -272,4 +272,22 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
     await expect.poll(() => runs, { timeout: 10_000 }).toEqual([13]);
     await stop();
   });
+
+  it('abandons a run in progress when stopped, storing nothing half checked', async () => {
+    await fixture.db.sequelize.query('UPDATE platform_links SET "lastCheckedAt" = NULL');
+    const stop = startLinkHealthSchedule(fixture.db, 1, () => undefined, {
+      initialDelayMs: 0,
+      runInTests: true,
+      timeoutMs: 30_000, // the slow link would hold the run for 3 s
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const checked = await selectRows(
+      fixture.db,
+      'SELECT id FROM platform_links WHERE "lastCheckedAt" IS NOT NULL',
+    );
+    expect(checked).toHaveLength(0);
+  });
 });

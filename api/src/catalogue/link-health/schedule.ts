@@ -27,8 +27,8 @@ export interface ScheduleOptions extends CheckOptions {
 
 /**
  * Checks every link every `hours` hours in the background, never two runs at once. Timers are
- * unref'd, so they never hold the process open. Returns stop(), which waits for a run in
- * progress to end.
+ * unref'd, so they never hold the process open. Returns stop(), which abandons a run in
+ * progress (links checked so far stay stored) and waits for it to end.
  */
 export function startLinkHealthSchedule(
   db: Database,
@@ -43,9 +43,10 @@ export function startLinkHealthSchedule(
   if (process.env.NODE_ENV === 'test' && !options.runInTests) return async () => undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
+  const abort = new AbortController();
   const run = () => {
     if (running || stopped) return;
-    running = checkLinks(db, { log, ...options })
+    running = checkLinks(db, { log, ...options, signal: abort.signal })
       .then((summary) => options.onRun?.(summary))
       .catch((error: unknown) => log(`[links] link check failed: ${String(error)}`))
       .finally(() => {
@@ -66,6 +67,7 @@ export function startLinkHealthSchedule(
     stopped = true;
     clearTimeout(first);
     if (interval) clearInterval(interval);
+    abort.abort();
     await running;
   };
 }
