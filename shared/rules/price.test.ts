@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupiah, lowestPriceLink, parseRupiah } from './price';
+import {
+  formatRupiah,
+  isPriceValue,
+  lowestPriceLink,
+  MAX_PRICE_RUPIAH,
+  parseRupiah,
+  resolvePriceValue,
+} from './price';
 
 describe('parseRupiah', () => {
   it.each([
@@ -11,6 +18,15 @@ describe('parseRupiah', () => {
     ['Rp 1.299.000,00', 1299000],
     ['  Rp 999  ', 999],
     ['0', 0],
+    ['Rp1,299,000', 1299000],
+    ['Rp 1,299,000.00', 1299000],
+    ['1,299', 1299],
+    ['IDR 250.000', 250000],
+    ['Rp 1.299.000,5', 1299000],
+    ['1299000,00', 1299000],
+    ['1299000.00', 1299000],
+    ['Rp\u00a01.299.000', 1299000],
+    ['Rp 100.000.000.000', MAX_PRICE_RUPIAH],
   ])('%j -> %d', (text, value) => {
     expect(parseRupiah(text)).toBe(value);
   });
@@ -27,6 +43,17 @@ describe('parseRupiah', () => {
     '1.2345',
     '12.34.567',
     'Rp -5',
+    '-1.299.000',
+    'Rp 1.299,000',
+    'Rp 1,299.000',
+    '1.299.000,000',
+    '1,299,000,00',
+    'Rp 1.299.000 - 1.499.000',
+    'Rp 100.000.000.001',
+    '99999999999999999999',
+    'Rp 1e6',
+    '0x10',
+    'Rp 12.000 / pcs',
   ])('%j -> null', (text) => {
     expect(parseRupiah(text)).toBeNull();
   });
@@ -63,5 +90,25 @@ describe('lowestPriceLink', () => {
   it('returns null when nothing has a price', () => {
     expect(lowestPriceLink([{ price: '' }, { price: null }])).toBeNull();
     expect(lowestPriceLink([])).toBeNull();
+  });
+});
+
+describe('resolvePriceValue', () => {
+  it('prefers the amount given directly, otherwise reads the text', () => {
+    expect(resolvePriceValue('Rp 1.299.000', 1_199_000)).toBe(1_199_000);
+    expect(resolvePriceValue('Rp 1.299.000')).toBe(1_299_000);
+    expect(resolvePriceValue('Rp 1.299.000', null)).toBe(1_299_000);
+    expect(resolvePriceValue('', undefined)).toBeNull();
+    expect(resolvePriceValue('N/A', null)).toBeNull();
+  });
+
+  it('refuses negative, fractional and huge amounts', () => {
+    expect(resolvePriceValue('Rp 5.000', -1)).toBeNull();
+    expect(resolvePriceValue('Rp 5.000', 1.5)).toBeNull();
+    expect(resolvePriceValue('Rp 5.000', MAX_PRICE_RUPIAH + 1)).toBeNull();
+    expect(isPriceValue(0)).toBe(true);
+    expect(isPriceValue(MAX_PRICE_RUPIAH)).toBe(true);
+    expect(isPriceValue('5000')).toBe(false);
+    expect(isPriceValue(Number.NaN)).toBe(false);
   });
 });

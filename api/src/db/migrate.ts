@@ -2,6 +2,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { Database } from './database';
 import * as initialSchema from './migrations/0001-initial-schema';
 import * as analyticsRollups from './migrations/0002-analytics-rollups';
+import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -10,6 +11,7 @@ import * as analyticsRollups from './migrations/0002-analytics-rollups';
 export const migrations = [
   { name: '0001-initial-schema', ...initialSchema },
   { name: '0002-analytics-rollups', ...analyticsRollups },
+  { name: '0004-prices-and-clicks', ...pricesAndClicks },
 ];
 
 export function createMigrator(db: Database) {

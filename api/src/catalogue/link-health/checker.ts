@@ -1,0 +1,198 @@
+import { QueryTypes } from 'sequelize';
+import type { Database } from '../../db/database';
+import { toDbTimestamp } from '../../analytics/time';
+
+/** What one visit of an affiliate URL found. */
+export interface LinkCheckResult {
+  /** The final HTTP status after redirects; null when no response came. */
+  status: number | null;
+  /** Why the link failed ('HTTP 404', 'timeout', 'ECONNREFUSED', ...); null when it works. */
+  error: string | null;
+  /**
+   * ok: 2xx. blocked: 401, 403 or 429, what marketplaces answer robots; the page probably
+   * exists, so the link is not flagged. broken: anything else.
+   */
+  verdict: 'ok' | 'blocked' | 'broken';
+}
+
+export interface CheckOptions {
+  /** Links visited at the same time. */
+  concurrency?: number;
+  /** Per request method (HEAD, then GET), covering its redirects. */
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** Node's fetch unless given. */
+  fetch?: typeof fetch;
+  userAgent?: string;
+  log?: (line: string) => void;
+  /** Ends a run early (shutdown): requests in flight are abandoned and their page not stored. */
+  signal?: AbortSignal;
+}
+
+export interface CheckSummary {
+  checked: number;
+  ok: number;
+  blocked: number;
+  broken: number;
+  durationMs: number;
+}
+
+export const DEFAULT_CHECK_OPTIONS = {
+  concurrency: 8,
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  userAgent: 'Mozilla/5.0 (compatible; DiskonRadarLinkCheck/1.0; +https://diskonradar.id)',
+} as const;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const BLOCKED = new Set([401, 403, 429]);
+const PAGE_SIZE = 200;
+
+type Attempt = { status: number } | { error: string; timedOut: boolean };
+
+function errorName(error: unknown): { error: string; timedOut: boolean } {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') {
+      return { error: 'timeout', timedOut: true };
+    }
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+    if (typeof cause?.code === 'string') return { error: cause.code, timedOut: false };
+    return { error: (error.message || error.name).slice(0, 200), timedOut: false };
+  }
+  return { error: String(error).slice(0, 200), timedOut: false };
+}
+
+function isHttpUrl(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
+}
+
+/** One method against a URL, following at most `maxRedirects` redirects by hand. */
+async function attempt(
+  url: string,
+  method: 'HEAD' | 'GET',
+  options: Required<Omit<CheckOptions, 'log' | 'concurrency' | 'signal'>> & {
+    signal?: AbortSignal;
+  },
+): Promise<Attempt> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  let current = new URL(url);
+  try {
+    for (let hop = 0; ; hop += 1) {
+      const response = await options.fetch(current, {
+        method,
+        redirect: 'manual',
+        signal,
+        headers: { 'user-agent': options.userAgent, accept: 'text/html,*/*;q=0.8' },
+      });
+      // Only the status matters: the body is never read.
+      await response.body?.cancel().catch(() => undefined);
+      const location = response.headers.get('location');
+      if (!REDIRECTS.has(response.status) || !location) return { status: response.status };
+      if (hop >= options.maxRedirects) return { error: 'too many redirects', timedOut: false };
+      current = new URL(location, current);
+      if (!isHttpUrl(current)) return { error: 'redirect to a non-http(s) URL', timedOut: false };
+    }
+  } catch (error) {
+    return errorName(error);
+  }
+}
+
+function verdictOf(status: number): LinkCheckResult['verdict'] {
+  if (status >= 200 && status < 300) return 'ok';
+  return BLOCKED.has(status) ? 'blocked' : 'broken';
+}
+
+/**
+ * Visits one affiliate URL: HEAD first (cheap), then GET when HEAD does not answer 2xx (many
+ * shops refuse HEAD with 405 or answer it wrongly). A timeout is not retried with GET.
+ */
+export async function checkUrl(url: string, options: CheckOptions = {}): Promise<LinkCheckResult> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { status: null, error: 'not a URL', verdict: 'broken' };
+  }
+  if (!isHttpUrl(parsed)) return { status: null, error: 'not an http(s) URL', verdict: 'broken' };
+  const settings = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_OPTIONS.timeoutMs,
+    maxRedirects: options.maxRedirects ?? DEFAULT_CHECK_OPTIONS.maxRedirects,
+    fetch: options.fetch ?? fetch,
+    userAgent: options.userAgent ?? DEFAULT_CHECK_OPTIONS.userAgent,
+    signal: options.signal,
+  };
+  const head = await attempt(parsed.href, 'HEAD', settings);
+  if ('status' in head && verdictOf(head.status) === 'ok') {
+    return { status: head.status, error: null, verdict: 'ok' };
+  }
+  if ('timedOut' in head && head.timedOut) {
+    return { status: null, error: head.error, verdict: 'broken' };
+  }
+  const get = await attempt(parsed.href, 'GET', settings);
+  if ('error' in get) return { status: null, error: get.error, verdict: 'broken' };
+  const verdict = verdictOf(get.status);
+  return { status: get.status, error: verdict === 'ok' ? null : `HTTP ${get.status}`, verdict };
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, in order of start. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Checks every platform link, a page of links at a time (bounded memory at any catalogue
+ * size), and stores lastCheckedAt, lastStatus, lastError and isBroken. Those columns are not
+ * the price, so no price point is recorded.
+ */
+export async function checkLinks(db: Database, options: CheckOptions = {}): Promise<CheckSummary> {
+  const started = Date.now();
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CHECK_OPTIONS.concurrency);
+  const summary: CheckSummary = { checked: 0, ok: 0, blocked: 0, broken: 0, durationMs: 0 };
+  let after = 0;
+  while (!options.signal?.aborted) {
+    const links = await db.sequelize.query<{ id: number | string; affiliateUrl: string }>(
+      `SELECT id, "affiliateUrl" FROM platform_links WHERE id > ? ORDER BY id LIMIT ?`,
+      { replacements: [after, PAGE_SIZE], type: QueryTypes.SELECT },
+    );
+    if (links.length === 0) break;
+    after = Number(links[links.length - 1]!.id);
+    const results = await pool(links, concurrency, (link) =>
+      checkUrl(link.affiliateUrl, options).then((result) => ({ id: Number(link.id), result })),
+    );
+    // A run stopped midway keeps what it stored so far and nothing it only half checked.
+    if (options.signal?.aborted) break;
+    const checkedAt = toDbTimestamp(Date.now());
+    await db.write(async (transaction) => {
+      for (const { id, result } of results) {
+        await db.sequelize.query(
+          `UPDATE platform_links
+           SET "lastCheckedAt" = ?, "lastStatus" = ?, "lastError" = ?, "isBroken" = ?
+           WHERE id = ?`,
+          {
+            replacements: [checkedAt, result.status, result.error, result.verdict === 'broken', id],
+            transaction,
+          },
+        );
+      }
+    });
+    for (const { result } of results) {
+      summary.checked += 1;
+      summary[result.verdict] += 1;
+    }
+  }
+  summary.durationMs = Date.now() - started;
+  options.log?.(
+    `[links] checked ${summary.checked} links in ${Math.round(summary.durationMs / 1000)} s: ${summary.ok} ok, ${summary.blocked} refused the checker, ${summary.broken} broken`,
+  );
+  return summary;
+}

@@ -1,0 +1,293 @@
+import type http from 'node:http';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandler } from '../../middleware/errors';
+import {
+  insertCategory,
+  insertLink,
+  insertProduct,
+  listen,
+  openMigratedDatabase,
+  selectRows,
+  type FixtureDatabase,
+} from '../../../test/support/catalogue-fixtures';
+import { checkLinks, checkUrl } from './checker';
+import { linkHealthAdminRoutes } from './routes';
+import { linkCheckIntervalHours, startLinkHealthSchedule } from './schedule';
+
+/** A pretend marketplace on 127.0.0.1: the checker never visits a real site in tests. */
+function fakeMarketplace() {
+  const requests: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const handler: http.RequestListener = (req, res) => {
+    const path = req.url ?? '/';
+    requests.push(`${req.method} ${path}`);
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => {
+      inFlight -= 1;
+    });
+    const send = (status: number, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'text/html', ...headers });
+      res.end(req.method === 'HEAD' ? undefined : `<p>${status}</p>`);
+    };
+    if (path === '/ok') return send(200);
+    if (path === '/missing') return send(404);
+    if (path === '/moved') return send(301, { location: '/ok' });
+    if (path === '/moved-to-missing') return send(302, { location: '/missing' });
+    if (path === '/loop') return send(302, { location: '/loop' });
+    if (path === '/to-script') return send(302, { location: 'javascript:alert(1)' });
+    if (path === '/head-405') return req.method === 'HEAD' ? send(405) : send(200);
+    if (path === '/blocked') return send(403);
+    if (path === '/error') return send(503);
+    if (path === '/slow') return void setTimeout(() => send(200), 3_000).unref();
+    if (path.startsWith('/steady')) return void setTimeout(() => send(200), 60).unref();
+    return send(404);
+  };
+  return {
+    handler,
+    requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    reset() {
+      requests.length = 0;
+      maxInFlight = 0;
+    },
+  };
+}
+
+const TIMEOUT_MS = 400;
+
+describe('checkUrl against a fake marketplace', () => {
+  const market = fakeMarketplace();
+  let server: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    server = await listen(market.handler);
+  });
+  afterAll(() => server?.close());
+
+  const check = (path: string) => checkUrl(`${server.url}${path}`, { timeoutMs: TIMEOUT_MS });
+
+  it('reads 200 as working with a single HEAD', async () => {
+    market.reset();
+    expect(await check('/ok')).toEqual({ status: 200, error: null, verdict: 'ok' });
+    expect(market.requests).toEqual(['HEAD /ok']);
+  });
+
+  it('flags 404, follows redirects to their end, and falls back to GET when HEAD is refused', async () => {
+    expect(await check('/missing')).toEqual({ status: 404, error: 'HTTP 404', verdict: 'broken' });
+    expect(await check('/moved')).toEqual({ status: 200, error: null, verdict: 'ok' });
+    expect(await check('/moved-to-missing')).toMatchObject({ status: 404, verdict: 'broken' });
+    market.reset();
+    expect(await check('/head-405')).toEqual({ status: 200, error: null, verdict: 'ok' });
+    expect(market.requests).toEqual(['HEAD /head-405', 'GET /head-405']);
+  });
+
+  it('gives up on slow pages, redirect loops and non-http targets', async () => {
+    const started = Date.now();
+    expect(await check('/slow')).toEqual({ status: null, error: 'timeout', verdict: 'broken' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await check('/loop')).toEqual({
+      status: null,
+      error: 'too many redirects',
+      verdict: 'broken',
+    });
+    expect(await check('/to-script')).toMatchObject({ verdict: 'broken', status: null });
+    expect(await checkUrl('javascript:alert(1)')).toMatchObject({ verdict: 'broken' });
+  });
+
+  it('does not flag pages that only refuse robots', async () => {
+    expect(await check('/blocked')).toEqual({ status: 403, error: 'HTTP 403', verdict: 'blocked' });
+    expect(await check('/error')).toEqual({ status: 503, error: 'HTTP 503', verdict: 'broken' });
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => {
+  const market = fakeMarketplace();
+  let server: { url: string; close(): Promise<void> };
+  let fixture: FixtureDatabase;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    server = await listen(market.handler);
+    fixture = await openMigratedDatabase(dialect);
+    const categoryId = await insertCategory(fixture.db);
+    const paths = {
+      ok: '/ok',
+      missing: '/missing',
+      moved: '/moved',
+      head405: '/head-405',
+      slow: '/slow',
+      blocked: '/blocked',
+    };
+    for (const [name, path] of Object.entries(paths)) {
+      const productId = await insertProduct(fixture.db, { categoryId, title: `Produk ${name}` });
+      ids[name] = await insertLink(fixture.db, {
+        productId,
+        platform: 'Shopee',
+        affiliateUrl: `${server.url}${path}`,
+        priceValue: 10_000,
+      });
+    }
+    // A port nobody listens on: the connection is refused.
+    const closed = await listen(() => undefined);
+    await closed.close();
+    const refusedProduct = await insertProduct(fixture.db, { categoryId, title: 'Produk refused' });
+    ids.refused = await insertLink(fixture.db, {
+      productId: refusedProduct,
+      platform: 'Lazada',
+      affiliateUrl: `${closed.url}/gone`,
+    });
+    for (let i = 0; i < 6; i += 1) {
+      const productId = await insertProduct(fixture.db, { categoryId });
+      await insertLink(fixture.db, {
+        productId,
+        platform: 'Blibli',
+        affiliateUrl: `${server.url}/steady/${i}`,
+      });
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await fixture?.close();
+    await server?.close();
+  });
+
+  it('stores what each link answered, flags the broken ones and keeps to its concurrency', async () => {
+    const points = async () => (await selectRows(fixture.db, 'SELECT id FROM price_points')).length;
+    const pointsBefore = await points();
+    market.reset();
+    const summary = await checkLinks(fixture.db, { concurrency: 2, timeoutMs: TIMEOUT_MS });
+    expect(summary).toMatchObject({ checked: 13, ok: 9, blocked: 1, broken: 3 });
+    expect(market.maxInFlight).toBeLessThanOrEqual(2);
+
+    const rows = await selectRows<{
+      id: number | string;
+      lastStatus: number | string | null;
+      lastError: string | null;
+      isBroken: boolean | number;
+      lastCheckedAt: unknown;
+    }>(
+      fixture.db,
+      'SELECT id, "lastStatus", "lastError", "isBroken", "lastCheckedAt" FROM platform_links',
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const state = (name: string) => {
+      const row = byId.get(ids[name]!)!;
+      return {
+        status: row.lastStatus === null ? null : Number(row.lastStatus),
+        error: row.lastError,
+        broken: Boolean(row.isBroken),
+      };
+    };
+    expect(state('ok')).toEqual({ status: 200, error: null, broken: false });
+    expect(state('moved')).toEqual({ status: 200, error: null, broken: false });
+    expect(state('head405')).toEqual({ status: 200, error: null, broken: false });
+    expect(state('blocked')).toEqual({ status: 403, error: 'HTTP 403', broken: false });
+    expect(state('missing')).toEqual({ status: 404, error: 'HTTP 404', broken: true });
+    expect(state('slow')).toEqual({ status: null, error: 'timeout', broken: true });
+    expect(state('refused')).toEqual({ status: null, error: 'ECONNREFUSED', broken: true });
+    expect(rows.every((row) => row.lastCheckedAt !== null)).toBe(true);
+    // Health is not a price change.
+    expect(await points()).toBe(pointsBefore);
+  });
+
+  it('serves the broken count and the broken links to the admin', async () => {
+    const app = express();
+    app.use('/api/admin/link-health', linkHealthAdminRoutes({ db: fixture.db }));
+    app.use(errorHandler);
+    const admin = await listen(app);
+    try {
+      const summary = (await (await fetch(`${admin.url}/api/admin/link-health`)).json()) as {
+        total: number;
+        broken: number;
+        checked: number;
+        lastCheckedAt: string;
+      };
+      expect(summary).toMatchObject({ total: 13, checked: 13, broken: 3 });
+      expect(Date.parse(summary.lastCheckedAt)).toBeGreaterThan(Date.now() - 60_000);
+      const page = (await (
+        await fetch(`${admin.url}/api/admin/link-health/broken?page=1&limit=2`)
+      ).json()) as {
+        links: Array<{ productTitle: string }>;
+        totalCount: number;
+        totalPages: number;
+      };
+      expect(page.totalCount).toBe(3);
+      expect(page.totalPages).toBe(2);
+      expect(page.links).toHaveLength(2);
+      const all = (await (
+        await fetch(`${admin.url}/api/admin/link-health/broken?limit=100`)
+      ).json()) as { links: Array<{ productTitle: string }> };
+      expect(all.links.map((link) => link.productTitle).sort()).toEqual([
+        'Produk missing',
+        'Produk refused',
+        'Produk slow',
+      ]);
+      expect((await fetch(`${admin.url}/api/admin/link-health/broken?limit=0`)).status).toBe(400);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('repairs the flag once the link works again', async () => {
+    await fixture.db.sequelize.query('UPDATE platform_links SET "affiliateUrl" = ? WHERE id = ?', {
+      replacements: [`${server.url}/ok`, ids.missing],
+    });
+    await checkLinks(fixture.db, { timeoutMs: TIMEOUT_MS });
+    const [row] = await selectRows<{ isBroken: boolean | number }>(
+      fixture.db,
+      'SELECT "isBroken" FROM platform_links WHERE id = ?',
+      [ids.missing],
+    );
+    expect(Boolean(row!.isBroken)).toBe(false);
+  });
+
+  it('runs on a schedule only when asked to in tests, and stops', async () => {
+    const logs: string[] = [];
+    expect(linkCheckIntervalHours({})).toBe(24);
+    expect(linkCheckIntervalHours({ LINK_CHECK_INTERVAL_HOURS: '0' })).toBe(0);
+    expect(linkCheckIntervalHours({ LINK_CHECK_INTERVAL_HOURS: '6' })).toBe(6);
+    expect(() => linkCheckIntervalHours({ LINK_CHECK_INTERVAL_HOURS: '-1' })).toThrow();
+    expect(() => linkCheckIntervalHours({ LINK_CHECK_INTERVAL_HOURS: 'daily' })).toThrow();
+
+    const off = startLinkHealthSchedule(fixture.db, 0, (line) => logs.push(line));
+    expect(logs).toEqual(['[links] link checks are off (LINK_CHECK_INTERVAL_HOURS=0)']);
+    await off();
+
+    market.reset();
+    const idle = startLinkHealthSchedule(fixture.db, 1, () => undefined, { initialDelayMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await idle();
+    expect(market.requests).toEqual([]); // NODE_ENV=test
+
+    const runs: number[] = [];
+    const stop = startLinkHealthSchedule(fixture.db, 1, () => undefined, {
+      initialDelayMs: 0,
+      runInTests: true,
+      timeoutMs: TIMEOUT_MS,
+      onRun: (summary) => runs.push(summary.checked),
+    });
+    await expect.poll(() => runs, { timeout: 10_000 }).toEqual([13]);
+    await stop();
+  });
+
+  it('abandons a run in progress when stopped, storing nothing half checked', async () => {
+    await fixture.db.sequelize.query('UPDATE platform_links SET "lastCheckedAt" = NULL');
+    const stop = startLinkHealthSchedule(fixture.db, 1, () => undefined, {
+      initialDelayMs: 0,
+      runInTests: true,
+      timeoutMs: 30_000, // the slow link would hold the run for 3 s
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const checked = await selectRows(
+      fixture.db,
+      'SELECT id FROM platform_links WHERE "lastCheckedAt" IS NOT NULL',
+    );
+    expect(checked).toHaveLength(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { QueryTypes } from 'sequelize';
+import {
+  DAY_MS,
+  LOWEST_WINDOW_DAYS,
+  summarisePriceHistory,
+  type LinkPriceSeries,
+  type PriceHistory,
+} from '@shared/rules/price-history';
+import type { Database } from '../../db/database';
+import { toDbTimestamp } from '../../analytics/time';
+
+function select<T extends object>(db: Database, sql: string, replacements: unknown[]) {
+  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+}
+
+/**
+ * Epoch ms of a DATE column as the driver returns it: a Date on PostgreSQL, Sequelize's text
+ * ('YYYY-MM-DD HH:MM:SS.SSS +00:00') on SQLite.
+ */
+export function fromDbTimestamp(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  const text = String(value);
+  const iso = /^\d{4}-\d{2}-\d{2} /.test(text)
+    ? text.replace(' ', 'T').replace(/ ?([+-]\d{2}:\d{2})$/, '$1')
+    : text;
+  return Date.parse(iso);
+}
+
+/** True when the product exists and shoppers may see it. */
+export async function isActiveProduct(db: Database, productId: string): Promise<boolean> {
+  const rows = await select<{ id: string }>(
+    db,
+    'SELECT id FROM products WHERE id = ? AND "isActive" = ?',
+    [productId, true],
+  );
+  return rows.length > 0;
+}
+
+interface LinkRow {
+  id: number | string;
+  platform: string;
+  priceValue: number | string | null;
+}
+
+interface PointRow {
+  linkId: number | string;
+  price: number | string;
+  at: unknown;
+}
+
+/**
+ * The price history of one product over `days` days before `now`: every recorded change of
+ * each link's price, the price in force when the window opens, the lowest current price and
+ * the lowest price of the last 30 days. Reads the (productId, at) and (linkId, at) indexes.
+ */
+export async function priceHistory(
+  db: Database,
+  productId: string,
+  days: number,
+  now = Date.now(),
+): Promise<PriceHistory> {
+  const from = toDbTimestamp(now - Math.max(days, LOWEST_WINDOW_DAYS) * DAY_MS);
+  const to = toDbTimestamp(now);
+  const [links, points, carried] = await Promise.all([
+    select<LinkRow>(
+      db,
+      `SELECT id, platform, "priceValue" FROM platform_links WHERE "productId" = ? ORDER BY id`,
+      [productId],
+    ),
+    select<PointRow>(
+      db,
+      `SELECT "linkId", price, at FROM price_points
+       WHERE "productId" = ? AND at >= ? AND at <= ?
+       ORDER BY at, id`,
+      [productId, from, to],
+    ),
+    // The last change before the window, per link: the price in force when it opens.
+    select<PointRow>(
+      db,
+      `SELECT p."linkId", p.price, p.at FROM price_points p
+       WHERE p.id IN (
+         SELECT (SELECT p2.id FROM price_points p2
+                 WHERE p2."linkId" = l.id AND p2.at < ?
+                 ORDER BY p2.at DESC, p2.id DESC LIMIT 1)
+         FROM platform_links l WHERE l."productId" = ?
+       )`,
+      [from, productId],
+    ),
+  ]);
+  const series = new Map<number, LinkPriceSeries>();
+  for (const link of links) {
+    series.set(Number(link.id), {
+      platform: link.platform,
+      currentPrice: link.priceValue === null ? null : Number(link.priceValue),
+      points: [],
+    });
+  }
+  for (const row of [...carried, ...points]) {
+    series.get(Number(row.linkId))?.points.push({
+      at: fromDbTimestamp(row.at),
+      price: Number(row.price),
+    });
+  }
+  return summarisePriceHistory([...series.values()], days, now);
+}

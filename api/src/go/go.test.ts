@@ -1,0 +1,287 @@
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getCtaPerformance } from '../analytics/queries/get-cta-performance';
+import { getRealtimeStats } from '../analytics/queries/get-realtime-stats';
+import { parseRange } from '../analytics/range';
+import {
+  insertCategory,
+  insertLink,
+  insertProduct,
+  listen,
+  openMigratedDatabase,
+  selectRows,
+  type FixtureDatabase,
+} from '../../test/support/catalogue-fixtures';
+import { ClickWriter } from './click-writer';
+import { ClickRecorder } from './recorder';
+import { goRoutes, type GoRouter } from './routes';
+
+const CHROME =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
+  let fixture: FixtureDatabase;
+  let server: { url: string; close(): Promise<void> };
+  let writer: ClickWriter;
+  let recorder: ClickRecorder;
+  let router: GoRouter;
+  let productId: string;
+  let categoryId: number;
+  const links: Record<string, number> = {};
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    fixture = await openMigratedDatabase(dialect);
+    const { db } = fixture;
+    categoryId = await insertCategory(db);
+    productId = await insertProduct(db, { categoryId, title: 'Headphone Nirkabel' });
+    links.shopee = await insertLink(db, {
+      productId,
+      platform: 'Shopee',
+      affiliateUrl: 'https://shopee.co.id/product/1?aff=dr&q=headphone%20murah',
+    });
+    links.lazada = await insertLink(db, {
+      productId,
+      platform: 'Lazada',
+      affiliateUrl: 'https://www.lazada.co.id/products/x.html',
+    });
+    links.script = await insertLink(db, {
+      productId,
+      platform: 'Blibli',
+      affiliateUrl: 'javascript:alert(1)',
+    });
+    links.deleted = await insertLink(db, { productId, platform: 'Tokopedia' });
+    await db.sequelize.query('DELETE FROM platform_links WHERE id = ?', {
+      replacements: [links.deleted],
+    });
+    const inactive = await insertProduct(db, { categoryId, isActive: false });
+    links.inactive = await insertLink(db, { productId: inactive, platform: 'Shopee' });
+    const removed = await insertProduct(db, { categoryId });
+    links.removedProduct = await insertLink(db, { productId: removed, platform: 'Shopee' });
+    await db.sequelize.query('DELETE FROM products WHERE id = ?', { replacements: [removed] });
+
+    const app = express();
+    // Lets the test play visitors at several addresses.
+    app.set('trust proxy', true);
+    router = goRoutes({
+      db,
+      recordClick: (click) => void recorder.record(click),
+      log: (line) => logged.push(line),
+    });
+    app.use('/go', router);
+    server = await listen(app);
+  }, 60_000);
+
+  beforeEach(async () => {
+    // A fresh writer (no timer: the test flushes) and dedupe per test, and no clicks stored.
+    writer = new ClickWriter(fixture.db, {
+      flushIntervalMs: 60_000,
+      flushRows: 10_000,
+      maxBufferedRows: 10_000,
+      log: () => undefined,
+    });
+    recorder = new ClickRecorder({ secret: 'test-secret', sink: writer });
+    await fixture.db.sequelize.query('DELETE FROM events');
+    await fixture.db.sequelize.query('DELETE FROM analytics_rollups');
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await fixture?.close();
+  });
+
+  const go = (
+    linkId: number | string,
+    headers: Record<string, string> = { 'user-agent': CHROME },
+    method = 'GET',
+  ) => fetch(`${server.url}/go/${linkId}`, { method, headers, redirect: 'manual' });
+
+  const storedClicks = async () => {
+    await writer.flush();
+    return selectRows<{
+      productId: string;
+      platform: string;
+      sessionId: string;
+      eventData: string;
+    }>(
+      fixture.db,
+      `SELECT "productId", platform, "sessionId", "eventData" FROM events WHERE "eventType" = 'cta_click' ORDER BY id`,
+    );
+  };
+
+  it('redirects to the affiliate URL with no-store and noindex, before the click is written', async () => {
+    const response = await go(links.shopee!);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(
+      'https://shopee.co.id/product/1?aff=dr&q=headphone%20murah',
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(await response.text()).toBe('');
+    // Answered while the click still waits in the buffer.
+    expect(writer.size).toBe(1);
+    expect(
+      await selectRows(fixture.db, `SELECT id FROM events WHERE "eventType" = 'cta_click'`),
+    ).toHaveLength(0);
+    const clicks = await storedClicks();
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]).toMatchObject({ productId, platform: 'Shopee' });
+    expect(JSON.parse(clicks[0]!.eventData)).toMatchObject({
+      source: 'redirect',
+      linkId: links.shopee,
+      productId,
+      platform: 'Shopee',
+      categoryId: String(categoryId),
+    });
+  });
+
+  it('counts one click per visitor and link per hour, and never stores the address', async () => {
+    const visitor = (ip: string, ua = CHROME) => ({ 'user-agent': ua, 'x-forwarded-for': ip });
+    await go(links.shopee!, visitor('203.0.113.7'));
+    await go(links.shopee!, visitor('203.0.113.7')); // same visitor, same link
+    await go(links.shopee!, visitor('203.0.113.99')); // same /24 and browser: same visitor
+    await go(links.lazada!, visitor('203.0.113.7')); // another link
+    await go(links.shopee!, visitor('203.0.113.7', FIREFOX)); // another browser
+    await go(links.shopee!, visitor('198.51.100.4')); // another network
+    await go(links.shopee!, visitor('2001:db8:1:2::5')); // IPv6
+    await go(links.shopee!, visitor('2001:db8:1:9::6')); // same /48
+    const clicks = await storedClicks();
+    expect(clicks.map((c) => c.platform)).toEqual([
+      'Shopee',
+      'Lazada',
+      'Shopee',
+      'Shopee',
+      'Shopee',
+    ]);
+    expect(recorder.duplicates).toBe(3);
+    const stored = JSON.stringify(await selectRows(fixture.db, 'SELECT * FROM events'));
+    expect(stored).not.toContain('203.0.113');
+    expect(stored).not.toContain('198.51.100');
+    expect(stored).not.toContain('2001:db8');
+    expect(clicks[0]!.sessionId).toMatch(/^go:[0-9a-f]{32}$/);
+  });
+
+  it('does not count HEAD, bots, prefetches or requests without a user agent', async () => {
+    const head = await go(links.shopee!, { 'user-agent': CHROME }, 'HEAD');
+    expect(head.status).toBe(302);
+    expect(head.headers.get('location')).toContain('shopee.co.id');
+    const bot = await go(links.shopee!, {
+      'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
+    expect(bot.status).toBe(302);
+    const preview = await go(links.shopee!, { 'user-agent': 'WhatsApp/2.23.20.0' });
+    expect(preview.status).toBe(302);
+    const prefetch = await go(links.shopee!, { 'user-agent': CHROME, 'sec-purpose': 'prefetch' });
+    expect(prefetch.status).toBe(302);
+    const anonymous = await go(links.shopee!, {});
+    expect(anonymous.status).toBe(302);
+    expect(await storedClicks()).toHaveLength(0);
+    // The same visitor's real click afterwards still counts.
+    await go(links.shopee!);
+    expect(await storedClicks()).toHaveLength(1);
+  });
+
+  it('feeds the CTA report and the live figures, and makes no visitor of a click', async () => {
+    const now = Date.now();
+    await go(links.shopee!, { 'user-agent': CHROME, 'x-forwarded-for': '10.1.1.1' });
+    await go(links.shopee!, { 'user-agent': CHROME, 'x-forwarded-for': '10.2.2.2' });
+    await go(links.lazada!, { 'user-agent': CHROME, 'x-forwarded-for': '10.1.1.1' });
+    await writer.flush();
+    const cta = await getCtaPerformance(fixture.db, parseRange({}, now));
+    expect(cta.platformPerformance).toEqual([
+      { platform: 'Shopee', clicks: 2 },
+      { platform: 'Lazada', clicks: 1 },
+    ]);
+    expect(cta.topProducts).toEqual([{ product: 'Headphone Nirkabel', clicks: 3 }]);
+    const live = await getRealtimeStats(fixture.db, now + 1000);
+    expect(live.ctaClicksLastHour).toBe(3);
+    expect(live.currentVisitors).toBe(0);
+    expect(await selectRows(fixture.db, 'SELECT id FROM analytics_sessions')).toHaveLength(0);
+  });
+
+  it('answers 404 for unknown links and 410 for gone ones, with a page that leads home', async () => {
+    for (const id of ['999999', 'abc', '0', '99999999999', '1.5']) {
+      const response = await go(id);
+      expect(response.status, id).toBe(404);
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toContain('Tautan tidak ditemukan');
+    }
+    for (const id of [links.inactive, links.deleted, links.removedProduct]) {
+      const response = await go(id!);
+      expect(response.status, String(id)).toBe(410);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const html = await response.text();
+      expect(html).toContain('<html lang="id">');
+      expect(html).toContain('Penawaran ini sudah tidak tersedia');
+      expect(html).toContain('<a href="/">Kembali ke beranda</a>');
+    }
+    expect(await storedClicks()).toHaveLength(0);
+  });
+
+  it('reuses a looked-up link for a few seconds and forgets it on clearCache()', async () => {
+    const { db } = fixture;
+    const product = await insertProduct(db, { categoryId });
+    const id = await insertLink(db, { productId: product, platform: 'Shopee' });
+    expect((await go(id)).status).toBe(302);
+    await db.sequelize.query('UPDATE products SET "isActive" = ? WHERE id = ?', {
+      replacements: [false, product],
+    });
+    expect((await go(id)).status).toBe(302); // still cached (10 s by default)
+    router.clearCache();
+    expect((await go(id)).status).toBe(410);
+  });
+
+  it('never redirects to a URL that is not http(s)', async () => {
+    const response = await go(links.script!);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await storedClicks()).toHaveLength(0);
+    expect(logged).toContain(`[go] link ${links.script} has no http(s) affiliate URL`);
+  });
+});
+
+describe('ClickRecorder', () => {
+  const sink = () => {
+    const records: unknown[] = [];
+    return { records, add: (record: unknown) => records.push(record) > 0 };
+  };
+  const click = (at: number, linkId = 1) => ({
+    linkId,
+    productId: 'p',
+    categoryId: '1',
+    platform: 'Shopee',
+    ip: '192.0.2.10',
+    userAgent: CHROME,
+    at,
+  });
+
+  it('counts the same visitor and link again once the hour has passed', () => {
+    const target = sink();
+    const recorder = new ClickRecorder({ secret: 's', sink: target });
+    const t0 = Date.UTC(2026, 0, 1, 10);
+    expect(recorder.record(click(t0))).toBe('counted');
+    expect(recorder.record(click(t0 + 59 * 60_000))).toBe('duplicate');
+    expect(recorder.record(click(t0 + 60 * 60_000))).toBe('counted');
+    expect(target.records).toHaveLength(2);
+  });
+
+  it('keeps its memory bounded, forgetting the oldest visitors first', () => {
+    const recorder = new ClickRecorder({ secret: 's', sink: sink(), maxEntries: 100 });
+    const t0 = Date.UTC(2026, 0, 1, 10);
+    for (let link = 1; link <= 1000; link += 1) recorder.record(click(t0 + link, link));
+    expect(recorder.trackedVisitors).toBeLessThanOrEqual(100);
+    expect(recorder.record(click(t0 + 2000, 1000))).toBe('duplicate');
+    expect(recorder.record(click(t0 + 2000, 1))).toBe('counted');
+  });
+
+  it('reports a click the full buffer refused', () => {
+    const recorder = new ClickRecorder({ secret: 's', sink: { add: () => false } });
+    expect(recorder.record(click(Date.now()))).toBe('dropped');
+    // Not remembered: the next click of that visitor is tried again.
+    expect(recorder.record(click(Date.now()))).toBe('dropped');
+  });
+});

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { CTA_CLICK_EVENT } from '../analytics/cta';
+import { anonymizeIp } from '../analytics/ip';
+import type { EventRecord } from '../analytics/records';
+
+export const CLICK_WINDOW_MS = 60 * 60 * 1000;
+/** About 100 bytes each: the dedupe memory stays near 10 MB however busy the site is. */
+export const DEFAULT_MAX_ENTRIES = 100_000;
+
+export interface ClickInput {
+  linkId: number;
+  productId: string;
+  categoryId: string | null;
+  platform: string;
+  /** The client address as Express reports it (trust proxy applied); never stored. */
+  ip: string | null | undefined;
+  userAgent: string | null | undefined;
+  /** Path of the page the click came from, when it was this site. */
+  fromPath?: string | null;
+  at?: number;
+}
+
+export type ClickOutcome = 'counted' | 'duplicate' | 'dropped';
+
+/** Where counted clicks go: the ClickWriter, or anything that buffers event rows the same way. */
+export interface ClickSink {
+  add(record: EventRecord): boolean;
+}
+
+/**
+ * sha256 of a server secret, the anonymised address and the user agent: stable for one
+ * visitor for as long as the secret is, useless for finding the address.
+ */
+export function visitorHash(
+  secret: string,
+  ip: string | null | undefined,
+  userAgent: string,
+): string {
+  return createHash('sha256')
+    .update(secret)
+    .update('\u0000')
+    .update(anonymizeIp(ip) ?? '')
+    .update('\u0000')
+    .update(userAgent)
+    .digest('hex');
+}
+
+/**
+ * Counts a redirect's click once per visitor and link per hour (from the first counted click)
+ * and hands it to the sink. The dedupe is in memory and bounded: past `maxEntries` the oldest
+ * entries go first (it is per process; several processes may each count one click).
+ */
+export class ClickRecorder {
+  private readonly seen = new Map<string, number>();
+  private readonly windowMs: number;
+  private readonly maxEntries: number;
+  counted = 0;
+  duplicates = 0;
+  dropped = 0;
+
+  constructor(
+    private readonly options: {
+      secret: string;
+      sink: ClickSink;
+      windowMs?: number;
+      maxEntries?: number;
+    },
+  ) {
+    this.windowMs = options.windowMs ?? CLICK_WINDOW_MS;
+    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  }
+
+  get trackedVisitors(): number {
+    return this.seen.size;
+  }
+
+  record(click: ClickInput): ClickOutcome {
+    const at = click.at ?? Date.now();
+    const hash = visitorHash(this.options.secret, click.ip, click.userAgent ?? '');
+    const key = `${hash.slice(0, 32)}:${click.linkId}`;
+    this.evict(at);
+    const until = this.seen.get(key);
+    if (until !== undefined && until > at) {
+      this.duplicates += 1;
+      return 'duplicate';
+    }
+    const record: EventRecord = {
+      // No tracking session: a stable pseudonym of the visitor, so clicks can still be grouped.
+      sessionId: `go:${hash.slice(0, 32)}`,
+      eventType: CTA_CLICK_EVENT,
+      eventData: JSON.stringify({
+        source: 'redirect',
+        linkId: click.linkId,
+        productId: click.productId,
+        platform: click.platform,
+        categoryId: click.categoryId,
+        path: click.fromPath ?? null,
+      }),
+      productId: click.productId,
+      categoryId: click.categoryId,
+      platform: click.platform,
+      at,
+    };
+    if (!this.options.sink.add(record)) {
+      this.dropped += 1;
+      return 'dropped';
+    }
+    // Re-inserted at the end, so the map stays in expiry order.
+    this.seen.delete(key);
+    this.seen.set(key, at + this.windowMs);
+    this.counted += 1;
+    return 'counted';
+  }
+
+  /** Drops expired entries from the front (the oldest), and the oldest beyond the bound. */
+  private evict(now: number): void {
+    for (const [key, until] of this.seen) {
+      if (until > now && this.seen.size < this.maxEntries) break;
+      this.seen.delete(key);
+    }
+  }
+}

@@ -1,0 +1,111 @@
+// The /go redirect for `npm run bench -- go`, in its own process: the go router over a migrated
+// database with LINKS links, beside a bare Express route that answers the same 302 without
+// any lookup. On SIGTERM it writes every buffered click, prints its counters and exits.
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { QueryTypes } from 'sequelize';
+import { openDatabase } from '../api/src/db/database';
+import { migrate } from '../api/src/db/migrate';
+import { securityHeaders } from '../api/src/middleware/security';
+import { ClickRecorder, ClickWriter, goRoutes } from '../api/src/go';
+
+const links = Number(process.env.LINKS ?? 600);
+const db = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || null,
+  dataDir: process.env.DATA_DIR ?? './data',
+});
+await migrate(db);
+const qi = db.sequelize.getQueryInterface();
+const at = new Date();
+await qi.bulkInsert('categories', [
+  {
+    name: 'Bench',
+    slug: 'bench',
+    icon: 'tag',
+    color: 'blue',
+    group: 'Bench',
+    createdAt: at,
+    updatedAt: at,
+  },
+]);
+const [category] = await db.sequelize.query<{ id: number }>(`SELECT id FROM categories`, {
+  type: QueryTypes.SELECT,
+});
+const platforms = ['Shopee', 'Tokopedia', 'Lazada'];
+const products = Array.from({ length: Math.ceil(links / platforms.length) }, (_, i) => ({
+  id: randomUUID(),
+  categoryId: category!.id,
+  title: `Produk bench ${i}`,
+  description: 'Bench',
+  imageUrl: 'https://example.com/a.jpg',
+  imageUrls: '[]',
+  mediaType: 'default',
+  discountPercentage: 10,
+  badgeColor: 'green',
+  platforms: JSON.stringify(platforms),
+  isActive: true,
+  isFeaturedPromo: false,
+  isFeaturedPopular: false,
+  featuredOrder: 0,
+  createdAt: at,
+  updatedAt: at,
+}));
+await qi.bulkInsert('products', products);
+await qi.bulkInsert(
+  'platform_links',
+  products
+    .flatMap((product) =>
+      platforms.map((platform) => ({
+        productId: product.id,
+        platform,
+        affiliateUrl: `https://${platform.toLowerCase()}.example/p/${product.id}?aff=diskonradar`,
+        price: 'Rp 150.000',
+        priceValue: 150_000,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .slice(0, links),
+);
+
+const writer = new ClickWriter(db, {
+  flushIntervalMs: 1000,
+  flushRows: 2000,
+  maxBufferedRows: 50_000,
+  log: (line) => console.error(line),
+});
+writer.start();
+const recorder = new ClickRecorder({ secret: 'bench-secret', sink: writer });
+
+const app = express();
+app.disable('x-powered-by');
+app.use(securityHeaders());
+app.get('/bare/:id', (_req, res) => {
+  res
+    .status(302)
+    .set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' })
+    .set('Location', 'https://shopee.example/p/1?aff=diskonradar')
+    .end();
+});
+app.use('/go', goRoutes({ db, recordClick: (click) => void recorder.record(click) }));
+const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`go server at http://127.0.0.1:${port}`);
+});
+process.on('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+  void writer.stop().then(async () => {
+    console.log(
+      `go counters ${JSON.stringify({
+        counted: recorder.counted,
+        duplicates: recorder.duplicates,
+        dropped: recorder.dropped + writer.dropped,
+        written: writer.written,
+      })}`,
+    );
+    await db.close();
+    process.exit(0);
+  });
+});
