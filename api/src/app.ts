@@ -18,6 +18,11 @@ import { adminFaqRoutes, publicFaqRoutes } from './site/faqs/routes';
 import { adminMetaTagRoutes } from './site/meta-tags/routes';
 import { adminPopupRoutes, publicPopupRoutes } from './site/popups/routes';
 import { adminStatsRoutes } from './stats/routes';
+import { priceHistoryRoutes } from './catalogue/prices/routes';
+import { linkHealthAdminRoutes } from './catalogue/link-health/routes';
+import { healthRoutes } from './health/routes';
+import { cleanRequestText } from './middleware/clean-text';
+import type { GoRouter } from './go';
 import { mountWeb } from './web';
 import { geoLookupOrigin } from './config';
 import { ResponseCache } from './lib/response-cache';
@@ -28,6 +33,8 @@ export const JSON_BODY_LIMIT = '100kb';
 export interface AppExtensions {
   /** Extra admin API routers (analytics), mounted behind the session check. */
   adminRouters?: Record<string, Router>;
+  /** The counted click redirect, /go/{linkId}. */
+  go?: GoRouter;
 }
 
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
@@ -41,6 +48,9 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   const geoOrigin = geoLookupOrigin(config.geoLookupUrl);
   app.use(securityHeaders({ connectSources: geoOrigin ? [geoOrigin] : [] }));
   app.use(compression());
+  // Load balancers probe these; they sit before the web app's catch-all.
+  app.use(healthRoutes(context.db));
+  if (extensions.go) app.use('/go', extensions.go);
 
   const api = Router();
   api.use(
@@ -52,6 +62,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   );
   api.use(originCheck(config));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(cleanRequestText);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -59,6 +70,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
 
   const catalogueCache = new ResponseCache();
   api.use('/categories', publicCategoryRoutes(context, catalogueCache));
+  api.use('/products', priceHistoryRoutes(context));
   api.use('/products', publicProductRoutes(context, catalogueCache));
   api.use('/platform-links', publicPlatformLinkRoutes(context));
   api.use('/content', publicContentRoutes(context));
@@ -71,7 +83,10 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
     // Any successful admin write may change what shoppers see.
     if (req.method !== 'GET') {
       res.on('finish', () => {
-        if (res.statusCode < 400) catalogueCache.clear();
+        if (res.statusCode < 400) {
+          catalogueCache.clear();
+          extensions.go?.clearCache();
+        }
       });
     }
     next();
@@ -89,6 +104,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   admin.use('/faqs', adminFaqRoutes(context));
   admin.use('/meta-tags', adminMetaTagRoutes(context));
   admin.use('/popups', adminPopupRoutes(context));
+  admin.use('/link-health', linkHealthAdminRoutes(context));
   for (const [path, router] of Object.entries(extensions.adminRouters ?? {})) {
     admin.use(path, router);
   }

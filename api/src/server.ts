@@ -7,6 +7,9 @@ import { migrate } from './db/migrate';
 import { ensureFirstAdmin } from './auth/users';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { createAnalytics, type Analytics } from './analytics';
+import { createGo } from './go';
+import { linkCheckIntervalHours, startLinkHealthSchedule } from './catalogue/link-health/schedule';
+import { seedPriceHistory } from './seed/price-history';
 
 export interface RunningServer {
   config: AppConfig;
@@ -32,7 +35,11 @@ export async function prepareDatabase(
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
-  if (config.seedDemo && (await seedDemoIfEmpty(db))) log('Seeded the demo catalogue.');
+  if (config.seedDemo && (await seedDemoIfEmpty(db))) {
+    // Its own write after the catalogue's: the SQLite write queue is not reentrant.
+    await seedPriceHistory(db);
+    log('Seeded the demo catalogue.');
+  }
   await ensureFirstAdmin(db, {
     username: config.adminUsername,
     password: config.adminPassword,
@@ -46,7 +53,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await prepareDatabase(config, log);
   const analytics = createAnalytics({ config, db, log });
-  const app = createApp({ config, db }, { adminRouters: { '/analytics': analytics.router } });
+  const go = createGo({ config, db, log });
+  const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
+  const app = createApp(
+    { config, db },
+    { adminRouters: { '/analytics': analytics.router }, go: go.router },
+  );
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   analytics.attach(server, app);
@@ -73,6 +85,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Sockets close first (they hold server.close() open), then every buffered row is written.
       await analytics.close();
       await httpClosed;
+      // After HTTP: redirects still in flight get their clicks written.
+      await go.close();
+      await stopLinkChecks();
       await db.close();
     })();
     return closing;
