@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from './icons';
+import { IconPlus } from './admin-icons';
 import { EmptyState, ErrorState, LoadingState } from './QueryState';
 
 /** The parts of a list query the section reads; any TanStack list query fits. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconInfo } from './icons';
+import { IconInfo } from './admin-icons';
 
 /** The 'Loading...' line of the admin lists. */
 export function LoadingState({ text = 'Loading...' }: { text?: string }) {

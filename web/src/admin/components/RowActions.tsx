@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from './icons';
+import { IconPencil, IconTrash } from './admin-icons';
 
 // A fragment, not a Group: callers lay out the row and may put their own buttons before these.
 export function RowActions({

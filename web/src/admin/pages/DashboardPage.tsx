@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { productivity } from '@shared/rules/category';
 import { formatNumber } from '@shared/rules/format';
 import { ErrorState } from '../components/QueryState';
-import { IconBox, IconChart, IconFile, IconTag } from '../components/icons';
+import { IconBox, IconChart, IconFile, IconTag } from '../components/admin-icons';
 import { useMe } from '../queries/useMe';
 import { useStats } from '../queries/useStats';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -16,7 +16,7 @@ import { chatLink } from '../lib/whatsapp';
 import { Dialog } from './Dialog';
 import { FaqList } from './FaqList';
 import { LegalSections } from './LegalSections';
-import { LogoMark } from './icons';
+import { LogoMark } from './site-icons';
 
 type HelpModal = 'privacy' | 'terms' | 'contact' | 'faq';
 

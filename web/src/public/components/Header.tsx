@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { track } from '../../tracking';
 import { homeSearch, readHomeParams } from '../lib/home-params';
 import { FAVORITE_TOAST, useUiStore } from '../state/ui-store';
-import { HeartIcon, LogoMark, MenuIcon, SearchIcon, CloseIcon } from './icons';
+import { HeartIcon, LogoMark, MenuIcon, SearchIcon, CloseIcon } from './site-icons';
 import { MobileMenu } from './MobileMenu';
 import { NavBar } from './NavBar';
 

@@ -16,7 +16,7 @@ import { iconInitials } from '@shared/rules/category';
 import type { Category } from '@shared/types';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../components/icons';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../components/admin-icons';
 import { categoryColor, readableTextOn } from '../../lib/category-display';
 import { serverMessage, toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -15,7 +15,7 @@ import { contentSummary } from '@shared/rules/content';
 import { formatDateTime } from '@shared/rules/format';
 import type { ContentBlock } from '@shared/types';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { IconFile, IconHome, IconInfo, IconPhone } from '../../components/icons';
+import { IconFile, IconHome, IconInfo, IconPhone } from '../../components/admin-icons';
 import { useContentBlocks } from '../../queries/useContent';
 import { useFaqs } from '../../queries/useFaqs';
 import type { ContentTab } from './ContentPage';

@@ -21,7 +21,7 @@ import { productImageSchema } from '@shared/schemas';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { NumberField, SwitchField } from '../../components/form-fields';
-import { IconArrowDown, IconArrowUp } from '../../components/icons';
+import { IconArrowDown, IconArrowUp } from '../../components/admin-icons';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
 import { EmptyState } from '../../components/QueryState';

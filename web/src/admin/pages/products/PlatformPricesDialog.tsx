@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { platformLinkCreateSchema, platformLinkUpdateSchema } from '@shared/schemas';
 import type { PlatformLink, Product } from '@shared/types';
 import { SelectField } from '../../components/form-fields';
-import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import { IconPencil, IconPlus, IconTrash } from '../../components/admin-icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { applyServerErrors } from '../../lib/form-errors';
 import { displayPrice, platformName } from '../../lib/product-card';

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Image, Skeleton, Stack, Text } from '@manti
 import { useInViewport } from '@mantine/hooks';
 import type { Product } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
-import { IconLink, IconPencil, IconTrash } from '../../components/icons';
+import { IconLink, IconPencil, IconTrash } from '../../components/admin-icons';
 import { displayPrice, platformBadges, platformName, priceSummary } from '../../lib/product-card';
 import { mediaSrc } from '../../lib/urls';
 import { usePlatformLinks } from '../../queries/usePlatformLinks';

@@ -30,7 +30,7 @@ import {
   SelectField,
   SwitchField,
 } from '../../components/form-fields';
-import { IconPlus, IconTrash } from '../../components/icons';
+import { IconPlus, IconTrash } from '../../components/admin-icons';
 import { optionsWith } from '../../lib/category-display';
 import { applyServerErrors } from '../../lib/form-errors';
 import { serverMessage, toast } from '../../lib/toast';

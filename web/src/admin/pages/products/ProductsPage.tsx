@@ -5,7 +5,7 @@ import { matchesAdminSearch } from '@shared/rules/search';
 import type { Product } from '@shared/types';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { IconPlus, IconSearch } from '../../components/icons';
+import { IconPlus, IconSearch } from '../../components/admin-icons';
 import { serverMessage, toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../queries/useCategories';
