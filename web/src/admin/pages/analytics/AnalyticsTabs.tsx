@@ -3,7 +3,8 @@ import { BarChart, BarsList, DonutChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/rules/format';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { EmptyState } from '../../components/QueryState';
 import type { AnalyticsRange } from '../../queries/keys';
 import {
   useAnalyticsDashboard,
@@ -81,34 +82,6 @@ function Ranking({
       getBarProps={() => ({ style: { whiteSpace: 'nowrap', overflow: 'visible' } })}
     />
   );
-}
-
-function QueryBoundary<T>({
-  query,
-  title,
-  children,
-}: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    data: T | undefined;
-    refetch: () => unknown;
-  };
-  title: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <LoadingState />;
-  if (query.isError || query.data === undefined) {
-    return (
-      <ErrorState
-        title={title}
-        error={query.error ?? 'No data'}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  return <>{children(query.data)}</>;
 }
 
 export function RealtimeTab() {
