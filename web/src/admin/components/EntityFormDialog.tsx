@@ -29,6 +29,20 @@ export function useEntityForm<F extends FieldValues, V extends FieldValues>(
   return { ...form, submitWithToast };
 }
 
+interface SaveMutations<TInput> {
+  create: { mutateAsync(input: TInput): Promise<unknown> };
+  update: { mutateAsync(variables: { id: string; input: TInput }): Promise<unknown> };
+}
+
+/** Updates the entity a dialog edits, or creates one when it edits none. */
+export function saveEntity<TInput>(
+  entity: { id: string } | null,
+  input: TInput,
+  { create, update }: SaveMutations<TInput>,
+): Promise<unknown> {
+  return entity ? update.mutateAsync({ id: entity.id, input }) : create.mutateAsync(input);
+}
+
 export interface EntityFormDialogProps {
   opened: boolean;
   onClose(): void;

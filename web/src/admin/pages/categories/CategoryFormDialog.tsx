@@ -6,7 +6,7 @@ import { isApiError } from '@shared/api-client';
 import { CATEGORY_COLORS, CATEGORY_GROUPS, CATEGORY_ICONS } from '@shared/constants';
 import { categorySchema } from '@shared/schemas';
 import type { Category } from '@shared/types';
-import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { SelectField } from '../../components/form-fields';
 import { categoryColor, optionsWith, slugify } from '../../lib/category-display';
 import { serverMessage } from '../../lib/toast';
@@ -30,7 +30,7 @@ export interface CategoryFormDialogProps {
 }
 
 export function CategoryFormDialog({ opened, category, onClose }: CategoryFormDialogProps) {
-  const { create, update } = useCategoryMutations();
+  const mutations = useCategoryMutations();
   const editing = category !== null;
   const slugTouched = useRef(false);
   const form = useEntityForm<CategoryForm, CategoryValues>(
@@ -69,10 +69,7 @@ export function CategoryFormDialog({ opened, category, onClose }: CategoryFormDi
 
   const onSubmit = form.submitWithToast((values) => ({
     lang: 'id',
-    run: () =>
-      category
-        ? update.mutateAsync({ id: category.id, input: values })
-        : create.mutateAsync(values),
+    run: () => saveEntity(category, values, mutations),
     success: category ? 'Kategori berhasil diperbarui' : 'Kategori berhasil ditambahkan',
     failure: (error) =>
       serverMessage(error, editing ? 'Gagal memperbarui kategori' : 'Gagal menambahkan kategori'),

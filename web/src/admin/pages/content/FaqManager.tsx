@@ -5,7 +5,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from
 import { FAQ_CATEGORIES } from '@shared/constants';
 import { faqSchema } from '@shared/schemas';
 import type { Faq } from '@shared/types';
-import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
@@ -32,7 +32,7 @@ function FaqDialog({
   faq: Faq | null;
   onClose(): void;
 }) {
-  const { create, update } = useFaqMutations();
+  const mutations = useFaqMutations();
   const form = useEntityForm<FaqForm, FaqValues>(
     { resolver: zodResolver(faqSchema), defaultValues: EMPTY },
     FIELDS,
@@ -44,8 +44,7 @@ function FaqDialog({
   }, [opened, faq, reset]);
 
   const onSubmit = form.submitWithToast((values) => ({
-    run: () =>
-      faq ? update.mutateAsync({ id: faq.id, input: values }) : create.mutateAsync(values),
+    run: () => saveEntity(faq, values, mutations),
     success: faq ? 'FAQ updated successfully.' : 'FAQ created successfully.',
     // Unlike the other managers, FAQ failures never show the server's message.
     failure: () =>

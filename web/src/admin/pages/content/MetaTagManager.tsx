@@ -5,7 +5,7 @@ import { Badge, Card, Code, Group, Stack, Table, Text, Textarea } from '@mantine
 import { META_TAG_PAGES } from '@shared/constants';
 import { metaTagSchema } from '@shared/schemas';
 import type { MetaTag } from '@shared/types';
-import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { AutocompleteField, SwitchField } from '../../components/form-fields';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
@@ -29,7 +29,7 @@ function MetaTagDialog({
   tag: MetaTag | null;
   onClose(): void;
 }) {
-  const { create, update } = useMetaTagMutations();
+  const mutations = useMetaTagMutations();
   const form = useEntityForm<MetaTagForm, MetaTagValues>(
     { resolver: zodResolver(metaTagSchema), defaultValues: EMPTY },
     FIELDS,
@@ -42,8 +42,7 @@ function MetaTagDialog({
   }, [opened, tag, reset]);
 
   const onSubmit = form.submitWithToast((values) => ({
-    run: () =>
-      tag ? update.mutateAsync({ id: tag.id, input: values }) : create.mutateAsync(values),
+    run: () => saveEntity(tag, values, mutations),
     success: tag ? 'Meta tag updated successfully' : 'Meta tag created successfully',
     failure: (error) =>
       serverMessage(error, tag ? 'Failed to update meta tag' : 'Failed to create meta tag'),

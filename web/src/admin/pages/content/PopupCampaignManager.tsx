@@ -20,7 +20,7 @@ import { popupStatus, type PopupStatus } from '@shared/rules/popup';
 import { isHttpUrl } from '@shared/rules/url';
 import { defaultPopupValues, popupSchema } from '@shared/schemas';
 import type { Popup } from '@shared/types';
-import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import {
   AutocompleteField,
   ColorField,
@@ -115,7 +115,7 @@ function PopupDialog({
   popup: Popup | null;
   onClose(): void;
 }) {
-  const { create, update } = usePopupMutations();
+  const mutations = usePopupMutations();
   const form = useEntityForm<PopupForm, PopupValues>(
     { resolver: zodResolver(popupSchema), defaultValues: defaultPopupValues() },
     FIELDS,
@@ -129,8 +129,7 @@ function PopupDialog({
   }, [opened, popup, reset]);
 
   const onSubmit = form.submitWithToast((values) => ({
-    run: () =>
-      popup ? update.mutateAsync({ id: popup.id, input: values }) : create.mutateAsync(values),
+    run: () => saveEntity(popup, values, mutations),
     success: popup ? 'Popup updated successfully' : 'Popup created successfully',
     failure: (error) =>
       serverMessage(error, popup ? 'Failed to update popup' : 'Failed to create popup'),

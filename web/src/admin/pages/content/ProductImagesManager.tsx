@@ -17,7 +17,7 @@ import { productImageSchema } from '@shared/schemas';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconArrowDown, IconArrowUp } from '../../components/admin-icons';
-import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { NumberField, SwitchField } from '../../components/form-fields';
 import { ManagerSection, SectionHeading } from '../../components/ManagerSection';
 import { EmptyState } from '../../components/QueryState';
@@ -47,7 +47,7 @@ function ImageDialog({
   nextOrder: number;
   onClose(): void;
 }) {
-  const { create, update } = useProductImageMutations(productId);
+  const mutations = useProductImageMutations(productId);
   const form = useEntityForm<ImageForm, ImageValues>(
     { resolver: zodResolver(productImageSchema) },
     FIELDS,
@@ -70,8 +70,7 @@ function ImageDialog({
   }, [opened, image, productId, nextOrder, reset]);
 
   const onSubmit = form.submitWithToast((values) => ({
-    run: () =>
-      image ? update.mutateAsync({ id: image.id, input: values }) : create.mutateAsync(values),
+    run: () => saveEntity(image, values, mutations),
     success: image ? 'Product image updated successfully' : 'Product image added successfully',
     failure: (error) =>
       serverMessage(

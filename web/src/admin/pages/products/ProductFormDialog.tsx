@@ -30,7 +30,7 @@ import {
   SwitchField,
 } from '../../components/form-fields';
 import { IconPlus, IconTrash } from '../../components/admin-icons';
-import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { optionsWith } from '../../lib/category-display';
 import { serverMessage } from '../../lib/toast';
 import { useProductMutations } from '../../queries/useProducts';
@@ -168,7 +168,7 @@ export function ProductFormDialog({
   categories,
   onClose,
 }: ProductFormDialogProps) {
-  const { create, update } = useProductMutations();
+  const mutations = useProductMutations();
   const editing = product !== null;
   const form = useEntityForm<ProductForm, ProductValues>(
     { resolver: zodResolver(productSchema), defaultValues: EMPTY },
@@ -192,8 +192,7 @@ export function ProductFormDialog({
 
   const onSubmit = form.submitWithToast((values) => ({
     lang: 'id',
-    run: () =>
-      product ? update.mutateAsync({ id: product.id, input: values }) : create.mutateAsync(values),
+    run: () => saveEntity(product, values, mutations),
     success: product ? 'Produk berhasil diperbarui' : 'Produk berhasil ditambahkan',
     failure: (error) =>
       serverMessage(error, editing ? 'Gagal memperbarui produk' : 'Gagal menambahkan produk'),
