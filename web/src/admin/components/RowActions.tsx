@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import type { ScreenLang } from '../lib/toast';
 import { IconPencil, IconTrash } from './admin-icons';
 
@@ -13,9 +13,15 @@ export interface RowActionsProps {
   lang?: ScreenLang;
   /** Icon buttons with tooltips (lists), or small text buttons (cards of the catalogue). */
   variant?: 'icons' | 'buttons';
+  /**
+   * Text buttons of equal width filling the row, in a Group of their own: Mantine sizes the
+   * children of a growing Group by counting them, so the two buttons must be its children.
+   */
+  grow?: boolean;
 }
 
-// A fragment, not a Group: callers lay out the row and may put their own buttons before these.
+// A fragment, not a Group (unless `grow`): callers lay out the row and may put their own buttons
+// before these.
 export function RowActions({
   editLabel,
   deleteLabel,
@@ -24,32 +30,40 @@ export function RowActions({
   deleting,
   lang = 'en',
   variant = 'icons',
+  grow = false,
 }: RowActionsProps) {
   const deleteText = lang === 'id' ? 'Hapus' : 'Delete';
   if (variant === 'buttons') {
-    return (
-      <>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconPencil size={14} />}
-          onClick={onEdit}
-          aria-label={editLabel}
-        >
-          Edit
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={14} />}
-          onClick={onDelete}
-          loading={deleting}
-          aria-label={deleteLabel}
-        >
-          {deleteText}
-        </Button>
-      </>
+    const buttons = [
+      <Button
+        key="edit"
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} />}
+        onClick={onEdit}
+        aria-label={editLabel}
+      >
+        Edit
+      </Button>,
+      <Button
+        key="delete"
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} />}
+        onClick={onDelete}
+        loading={deleting}
+        aria-label={deleteLabel}
+      >
+        {deleteText}
+      </Button>,
+    ];
+    return grow ? (
+      <Group gap="xs" grow>
+        {buttons}
+      </Group>
+    ) : (
+      <>{buttons}</>
     );
   }
   return (

@@ -133,16 +133,15 @@ export function AdminProductCard({
         >
           Kelola Harga Platform
         </Button>
-        <Group gap="xs" grow>
-          <RowActions
-            variant="buttons"
-            lang="id"
-            editLabel={`Edit ${product.title}`}
-            deleteLabel={`Hapus ${product.title}`}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-        </Group>
+        <RowActions
+          variant="buttons"
+          grow
+          lang="id"
+          editLabel={`Edit ${product.title}`}
+          deleteLabel={`Hapus ${product.title}`}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </Stack>
     </Card>
   );
