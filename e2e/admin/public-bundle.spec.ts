@@ -23,7 +23,7 @@ test('the public pages never load admin code', async ({ page, baseURL }) => {
   expect(assets.size).toBeGreaterThan(0);
   for (const [url, body] of assets) {
     expect(url, 'an admin chunk was loaded').not.toMatch(
-      /\/assets\/(admin|AdminApp|CategoriesPage|ProductsPage|ContentPage|AnalyticsPage)-/,
+      /\/assets\/(admin|AdminApp|CategoriesAdminPage|ProductsPage|ContentPage|AnalyticsPage)-/,
     );
     for (const marker of ADMIN_MARKERS) {
       expect(body.includes(marker), `${url} contains admin text "${marker}"`).toBe(false);

@@ -18,7 +18,7 @@ import { adminTheme } from './theme';
 import { RealtimeSourceProvider, type RealtimeSource } from './realtime/RealtimeSourceContext';
 
 // Heavier screens load on first visit, so the login page and dashboard come up quickly.
-const CategoriesPage = lazy(() => import('./pages/categories/CategoriesPage'));
+const CategoriesAdminPage = lazy(() => import('./pages/categories/CategoriesAdminPage'));
 const ProductsPage = lazy(() => import('./pages/products/ProductsPage'));
 const ContentPage = lazy(() => import('./pages/content/ContentPage'));
 const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage'));
@@ -104,7 +104,7 @@ export function AdminRoutes() {
         path="/categories"
         element={
           <Protected>
-            <CategoriesPage />
+            <CategoriesAdminPage />
           </Protected>
         }
       />

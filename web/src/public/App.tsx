@@ -3,11 +3,11 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { ChatButton } from './components/ChatButton';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
-import { PopupManager } from './components/PopupManager';
+import { PopupLayer } from './components/PopupLayer';
 import { ProductModal } from './components/ProductModal';
 import { ToastRegion } from './components/ToastRegion';
 import { AboutPage } from './pages/AboutPage';
-import { CategoriesPage } from './pages/CategoriesPage';
+import { CategoryDirectoryPage } from './pages/CategoryDirectoryPage';
 import { ContactPage } from './pages/ContactPage';
 import { HomePage } from './pages/HomePage';
 import { PrivacyPage, TermsPage } from './pages/LegalPages';
@@ -40,7 +40,7 @@ export function App() {
       <main id="main" tabIndex={-1}>
         <Routes>
           <Route path="/" element={<HomePage />} />
-          <Route path="/kategori" element={<CategoriesPage />} />
+          <Route path="/kategori" element={<CategoryDirectoryPage />} />
           <Route path="/promo-hari-ini" element={<PromoPage />} />
           <Route path="/produk-terpopuler" element={<PopularPage />} />
           <Route path="/tentang" element={<AboutPage />} />
@@ -53,7 +53,7 @@ export function App() {
       <Footer />
       <ProductModal />
       <ChatButton />
-      <PopupManager />
+      <PopupLayer />
       <ToastRegion />
     </>
   );

@@ -15,7 +15,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useLogout, useMe } from '../queries/useMe';
 import { useAuthUi } from '../store/auth-ui';
 import { LOGIN_ROUTE } from '../auth/return-to';
-import { IconLogout } from './icons';
+import { IconLogout } from './admin-icons';
 import classes from './AdminShell.module.css';
 
 export const ADMIN_SECTIONS = [

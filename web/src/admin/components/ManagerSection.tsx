@@ -1,16 +1,25 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from './icons';
-import { EmptyState, ErrorState, LoadingState } from './QueryState';
+import { IconPlus } from './admin-icons';
+import { ListQueryStates, type ListQuery } from './QueryState';
 
 /** The parts of a list query the section reads; any TanStack list query fits. */
-export interface ManagerListQuery {
-  isPending: boolean;
-  isError: boolean;
-  isSuccess: boolean;
-  error: unknown;
+export interface ManagerListQuery extends ListQuery {
   data: readonly unknown[] | undefined;
-  refetch(): unknown;
+}
+
+/** The title and dimmed description that head each content section. */
+export function SectionHeading({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <div>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+    </div>
+  );
 }
 
 export interface ManagerSectionProps {
@@ -37,37 +46,26 @@ export function ManagerSection({
   emptyText,
   children,
 }: ManagerSectionProps) {
-  const text = (
-    <Text size="sm" c="dimmed">
-      {description}
-    </Text>
-  );
   return (
     <Stack>
       <Group justify="space-between">
         {title === undefined ? (
-          text
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
         ) : (
-          <div>
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-            {text}
-          </div>
+          <SectionHeading title={title} description={description} />
         )}
         <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
           {addLabel}
         </Button>
       </Group>
-      {query.isPending && <LoadingState />}
-      {query.isError && (
-        <ErrorState
-          title={loadErrorTitle}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {query.isSuccess && query.data?.length === 0 && <EmptyState>{emptyText}</EmptyState>}
+      <ListQueryStates
+        query={query}
+        errorTitle={loadErrorTitle}
+        empty={query.data?.length === 0}
+        emptyText={emptyText}
+      />
       {children}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { IconArrowLeft } from './icons';
+import { IconArrowLeft } from './admin-icons';
 
 export interface PageHeaderProps {
   title: string;

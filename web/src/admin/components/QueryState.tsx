@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconInfo } from './icons';
+import { IconInfo } from './admin-icons';
 
 /** The 'Loading...' line of the admin lists. */
 export function LoadingState({ text = 'Loading...' }: { text?: string }) {
@@ -46,5 +46,47 @@ export function EmptyState({ children }: { children: ReactNode }) {
         {children}
       </Text>
     </Center>
+  );
+}
+
+/** The parts of a query the states read; any TanStack query fits. */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isSuccess: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/**
+ * The loading, error and empty states of an admin list, in that order. They stand beside the
+ * list rather than around it, so a list already loaded stays on screen under a failed refetch.
+ */
+export function ListQueryStates({
+  query,
+  errorTitle,
+  empty,
+  emptyText,
+  retry = true,
+}: {
+  query: ListQuery;
+  errorTitle: string;
+  /** Whether the loaded list shows nothing (after any filter of the screen's own). */
+  empty: boolean;
+  emptyText: ReactNode;
+  retry?: boolean;
+}) {
+  return (
+    <>
+      {query.isPending && <LoadingState />}
+      {query.isError && (
+        <ErrorState
+          title={errorTitle}
+          error={query.error}
+          onRetry={retry ? () => void query.refetch() : undefined}
+        />
+      )}
+      {query.isSuccess && empty && <EmptyState>{emptyText}</EmptyState>}
+    </>
   );
 }

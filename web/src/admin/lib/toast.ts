@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TIMINGS } from '@shared/constants';
 import { isApiError } from '@shared/api-client';
+import { confirmDelete } from '../store/confirm';
 
 export interface ToastInput {
   title?: string;
@@ -38,13 +39,25 @@ export function serverMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-interface ToastedAction {
+/** The language of a screen: the content managers speak English, the catalogue Indonesian. */
+export type ScreenLang = 'en' | 'id';
+
+const TITLES: Record<ScreenLang, { success: string; error: string }> = {
+  en: { success: 'Success!', error: 'Error' },
+  id: { success: 'Berhasil', error: 'Gagal' },
+};
+
+export interface ToastedAction {
   run(): Promise<unknown>;
   success: string;
   failure(error: unknown): string;
   onSuccess?(): void;
   /** Runs before the error toast, e.g. to put server field errors on the form. */
   onError?(error: unknown): void;
+  /** Toast titles (and confirmation buttons) in the screen's language; English by default. */
+  lang?: ScreenLang;
+  /** A delete question asked first; answering no runs nothing and shows no toast. */
+  confirm?: string;
 }
 
 /** Awaits a mutation and reports it with exactly one toast; never rethrows. */
@@ -54,13 +67,16 @@ export async function runWithToast({
   failure,
   onSuccess,
   onError,
+  lang = 'en',
+  confirm,
 }: ToastedAction): Promise<void> {
+  if (confirm !== undefined && !(await confirmDelete(confirm, lang))) return;
   try {
     await run();
-    toast.success(success);
+    toast.success(success, TITLES[lang].success);
     onSuccess?.();
   } catch (error) {
     onError?.(error);
-    toast.error(failure(error));
+    toast.error(failure(error), TITLES[lang].error);
   }
 }

@@ -1,39 +1,72 @@
 import type { ReactNode } from 'react';
-import { Card, Group, SimpleGrid, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Group, SimpleGrid, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { productivity } from '@shared/rules/category';
+import type { StatsResponse } from '@shared/types';
 import { formatNumber } from '@shared/rules/format';
 import { ErrorState } from '../components/QueryState';
-import { IconBox, IconChart, IconFile, IconTag } from '../components/icons';
+import { StatCard } from '../components/StatCard';
+import { IconBox, IconChart, IconFile, IconTag } from '../components/admin-icons';
 import { useMe } from '../queries/useMe';
 import { useStats } from '../queries/useStats';
 import { useDocumentTitle } from '../lib/use-document-title';
 import classes from './DashboardPage.module.css';
 
-function StatCard({
-  label,
-  value,
-  detail,
-  loading,
-}: {
-  label: string;
-  value: string;
-  detail: string;
-  loading: boolean;
-}) {
-  return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-label={label}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={32} fw={700} mt={4} data-testid="stat-value">
-        {loading ? '...' : value}
-      </Text>
-      <Text size="xs" c="dimmed" mt={4}>
-        {loading ? '...' : detail}
-      </Text>
-    </Card>
-  );
+const NAV_CARDS = [
+  {
+    to: '/categories',
+    title: 'Kelola Kategori',
+    description: 'Tambah, ubah dan hapus kategori produk.',
+    icon: <IconTag size={22} />,
+    color: 'indigo',
+  },
+  {
+    to: '/products',
+    title: 'Kelola Produk',
+    description: 'Kelola produk serta harga dan link afiliasi per platform.',
+    icon: <IconBox size={22} />,
+    color: 'teal',
+  },
+  {
+    to: '/analytics',
+    title: 'Analytics',
+    description: 'Traffic real-time, klik CTA dan perilaku pengunjung.',
+    icon: <IconChart size={22} />,
+    color: 'grape',
+  },
+  {
+    to: '/content',
+    title: 'Kelola Konten',
+    description: 'Ubah teks statis seperti hero, kontak, FAQ, SEO, galeri dan popup.',
+    icon: <IconFile size={22} />,
+    color: 'orange',
+  },
+];
+
+/** The four figures of the dashboard, from the stats (zeros until they load). */
+function statFigures(s: StatsResponse | undefined) {
+  return [
+    {
+      label: 'Total Kategori',
+      value: formatNumber(s?.totalCategories ?? 0),
+      detail: `${formatNumber(s?.categoriesWithProducts ?? 0)} kategori memiliki produk`,
+    },
+    {
+      label: 'Total Produk',
+      value: formatNumber(s?.totalProducts ?? 0),
+      detail: `${formatNumber(s?.activeProducts ?? 0)} aktif, ${formatNumber(s?.inactiveProducts ?? 0)} tidak aktif`,
+    },
+    {
+      label: 'Kategori Kosong',
+      value: formatNumber(s?.categoriesWithoutProducts ?? 0),
+      detail: 'Kategori tanpa produk',
+    },
+    {
+      label: 'Produktivitas',
+      value: formatNumber(s ? productivity(s) : 0),
+      detail: 'Rata-rata produk per kategori',
+    },
+  ];
 }
 
 function NavCard({
@@ -93,64 +126,25 @@ export function DashboardPage() {
       )}
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" mt="md">
-        <StatCard
-          label="Total Kategori"
-          loading={loading}
-          value={formatNumber(s?.totalCategories ?? 0)}
-          detail={`${formatNumber(s?.categoriesWithProducts ?? 0)} kategori memiliki produk`}
-        />
-        <StatCard
-          label="Total Produk"
-          loading={loading}
-          value={formatNumber(s?.totalProducts ?? 0)}
-          detail={`${formatNumber(s?.activeProducts ?? 0)} aktif, ${formatNumber(s?.inactiveProducts ?? 0)} tidak aktif`}
-        />
-        <StatCard
-          label="Kategori Kosong"
-          loading={loading}
-          value={formatNumber(s?.categoriesWithoutProducts ?? 0)}
-          detail="Kategori tanpa produk"
-        />
-        <StatCard
-          label="Produktivitas"
-          loading={loading}
-          value={formatNumber(s ? productivity(s) : 0)}
-          detail="Rata-rata produk per kategori"
-        />
+        {statFigures(s).map((figure) => (
+          <StatCard
+            key={figure.label}
+            large
+            testId="stat-value"
+            label={figure.label}
+            value={loading ? '...' : figure.value}
+            hint={loading ? '...' : figure.detail}
+          />
+        ))}
       </SimpleGrid>
 
       <Title order={2} size="h4" mt="xl" mb="md">
         Kelola
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <NavCard
-          to="/categories"
-          title="Kelola Kategori"
-          description="Tambah, ubah dan hapus kategori produk."
-          icon={<IconTag size={22} />}
-          color="indigo"
-        />
-        <NavCard
-          to="/products"
-          title="Kelola Produk"
-          description="Kelola produk serta harga dan link afiliasi per platform."
-          icon={<IconBox size={22} />}
-          color="teal"
-        />
-        <NavCard
-          to="/analytics"
-          title="Analytics"
-          description="Traffic real-time, klik CTA dan perilaku pengunjung."
-          icon={<IconChart size={22} />}
-          color="grape"
-        />
-        <NavCard
-          to="/content"
-          title="Kelola Konten"
-          description="Ubah teks statis seperti hero, kontak, FAQ, SEO, galeri dan popup."
-          icon={<IconFile size={22} />}
-          color="orange"
-        />
+        {NAV_CARDS.map((card) => (
+          <NavCard key={card.to} {...card} />
+        ))}
       </SimpleGrid>
     </>
   );

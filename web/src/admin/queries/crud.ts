@@ -1,11 +1,28 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useApi } from '../api/ApiContext';
+
+/** One admin list: GET `path` under `queryKey`. */
+export function useAdminList<TEntity>(
+  queryKey: QueryKey,
+  path: string,
+  options: { enabled?: boolean; staleTime?: number } = {},
+) {
+  const api = useApi();
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<TEntity[]>(path, { signal }),
+    ...options,
+  });
+}
 
 /**
  * Create, update and delete for one admin resource. After each success the given lists are
  * reloaded (spec section 7: after each successful save the relevant lists are reloaded).
  */
-export function useCrudMutations<TInput, TEntity>(path: string, reload: readonly QueryKey[]) {
+export function useCrudMutations<TInput, TEntity, TUpdate = TInput>(
+  path: string,
+  reload: readonly QueryKey[],
+) {
   const api = useApi();
   const queryClient = useQueryClient();
   const onSuccess = () =>
@@ -16,7 +33,7 @@ export function useCrudMutations<TInput, TEntity>(path: string, reload: readonly
     onSuccess,
   });
   const update = useMutation({
-    mutationFn: ({ id, input }: { id: string; input: TInput }) =>
+    mutationFn: ({ id, input }: { id: string; input: TUpdate }) =>
       api.put<TEntity>(`${path}/${encodeURIComponent(id)}`, input),
     onSuccess,
   });

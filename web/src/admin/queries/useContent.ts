@@ -1,15 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContentUpdateValues } from '@shared/schemas';
 import type { ContentBlock } from '@shared/types';
 import { useApi } from '../api/ApiContext';
+import { useAdminList } from './crud';
 import { queryKeys } from './keys';
 
 export function useContentBlocks() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.content,
-    queryFn: ({ signal }) => api.get<ContentBlock[]>('/api/admin/content', { signal }),
-  });
+  return useAdminList<ContentBlock>(queryKeys.content, '/api/admin/content');
 }
 
 export function useSaveContent() {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
 import type { Category } from '@shared/types';
-import { categoryColor, categoryEmoji, groupCategories } from '../lib/category-style';
+import { groupCategories } from '../lib/category-style';
 import { homeSearch } from '../lib/home-params';
 import { useUiStore } from '../state/ui-store';
+import { CategoryIcon } from './CategoryIcon';
 import { Dialog } from './Dialog';
 import { RowSkeletons } from './Skeletons';
 
@@ -39,16 +40,7 @@ function CategoryList({ categories, loading, selectedSlug, onSelect }: CategoryL
                         onSelect(category.slug);
                       }}
                     >
-                      <span
-                        className="category-icon"
-                        style={{
-                          color: categoryColor(category.color),
-                          borderColor: categoryColor(category.color),
-                        }}
-                        aria-hidden="true"
-                      >
-                        {categoryEmoji(category.icon)}
-                      </span>
+                      <CategoryIcon category={category} />
                       <span className="category-name">{category.name}</span>
                     </Link>
                   </li>

@@ -1,7 +1,7 @@
 import { parseContactContent } from '@shared/rules/content';
 import { useContent } from '../data/queries';
 import { chatLink } from '../lib/whatsapp';
-import { WhatsAppIcon } from './icons';
+import { WhatsAppIcon } from './site-icons';
 
 /** Fixed bottom right; opens WhatsApp with a prefilled greeting. */
 export function ChatButton() {

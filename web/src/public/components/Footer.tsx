@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseContactContent } from '@shared/rules/content';
-import {
-  LEGAL_EMAIL,
-  PRIVACY_EMAIL,
-  PRIVACY_SECTIONS,
-  PRIVACY_UPDATED,
-  TERMS_SECTIONS,
-} from '../content/legal';
 import { FOOTER_CATEGORIES, FOOTER_FAQS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
 import { useContent } from '../data/queries';
 import { homeSearch } from '../lib/home-params';
@@ -15,8 +8,8 @@ import { useSite } from '../lib/site-context';
 import { chatLink } from '../lib/whatsapp';
 import { Dialog } from './Dialog';
 import { FaqList } from './FaqList';
-import { LegalSections } from './LegalSections';
-import { LogoMark } from './icons';
+import { LegalDocument } from './LegalSections';
+import { Logo } from './Logo';
 
 type HelpModal = 'privacy' | 'terms' | 'contact' | 'faq';
 
@@ -27,33 +20,25 @@ const HELP_LINKS: { id: HelpModal; label: string }[] = [
   { id: 'faq', label: 'FAQ' },
 ];
 
+const LEGAL_TITLES = { privacy: 'Kebijakan Privasi', terms: 'Syarat & Ketentuan' };
+
 function HelpDialog({ modal, onClose }: { modal: HelpModal; onClose(): void }) {
   const { data } = useContent('contact_us');
   const contact = parseContactContent(data?.data);
   switch (modal) {
     case 'privacy':
-      return (
-        <Dialog title="Kebijakan Privasi" onClose={onClose} className="dialog-wide">
-          <p className="muted">{`Terakhir diperbarui: ${PRIVACY_UPDATED}`}</p>
-          <LegalSections sections={PRIVACY_SECTIONS} headingLevel={3} />
-          <p>
-            Kontak privasi: <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> ·{' '}
-            <Link to="/privacy" onClick={onClose}>
-              Buka halaman lengkap
-            </Link>
-          </p>
-        </Dialog>
-      );
     case 'terms':
       return (
-        <Dialog title="Syarat & Ketentuan" onClose={onClose} className="dialog-wide">
-          <LegalSections sections={TERMS_SECTIONS} headingLevel={3} />
-          <p>
-            Kontak hukum: <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a> ·{' '}
-            <Link to="/terms" onClick={onClose}>
-              Buka halaman lengkap
-            </Link>
-          </p>
+        <Dialog title={LEGAL_TITLES[modal]} onClose={onClose} className="dialog-wide">
+          <LegalDocument
+            document={modal}
+            headingLevel={3}
+            contactExtra={
+              <Link to={`/${modal}`} onClick={onClose}>
+                Buka halaman lengkap
+              </Link>
+            }
+          />
         </Dialog>
       );
     case 'contact':
@@ -101,12 +86,7 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <Link to="/" className="logo logo-light" aria-label="DiskonRadar, ke beranda">
-            <LogoMark />
-            <span className="logo-text">
-              Diskon<span>Radar</span>
-            </span>
-          </Link>
+          <Logo light />
           <p>
             Diskon hingga 70% dari Shopee, Tokopedia, Lazada, Blibli, Bukalapak dan TikTok Shop
             dalam 31+ kategori. Gratis digunakan.

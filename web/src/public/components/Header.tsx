@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { track } from '../../tracking';
 import { homeSearch, readHomeParams } from '../lib/home-params';
 import { FAVORITE_TOAST, useUiStore } from '../state/ui-store';
-import { HeartIcon, LogoMark, MenuIcon, SearchIcon, CloseIcon } from './icons';
+import { Logo } from './Logo';
+import { HeartIcon, MenuIcon, SearchIcon, CloseIcon } from './site-icons';
 import { MobileMenu } from './MobileMenu';
 import { NavBar } from './NavBar';
 
@@ -134,12 +135,7 @@ export function Header() {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="logo" aria-label="DiskonRadar, ke beranda">
-          <LogoMark />
-          <span className="logo-text">
-            Diskon<span>Radar</span>
-          </span>
-        </Link>
+        <Logo />
         <SearchBox id="search-desktop" className="search-desktop" search={search} />
         <button
           type="button"

@@ -60,6 +60,48 @@ export function Hero() {
   );
 }
 
+/** The six marketplace partners with their colour and audience (home and about pages). */
+export function PartnerList() {
+  return (
+    <ul className="partner-grid">
+      {PARTNERS.map((partner) => (
+        <li key={partner.platform} className="partner-card">
+          <span
+            className="partner-dot"
+            style={{ background: platformColor(partner.platform) }}
+            aria-hidden="true"
+          />
+          <strong>{platformName(partner.platform)}</strong>
+          <span className="muted">{partner.users}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Cards of an emoji, a title and a line of text (home features, about values). */
+export function FeatureList({
+  features,
+  className = 'feature-grid',
+}: {
+  features: readonly { icon: string; title: string; text: string }[];
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {features.map((feature) => (
+        <li key={feature.title} className="feature-card">
+          <span className="feature-icon" aria-hidden="true">
+            {feature.icon}
+          </span>
+          <h3>{feature.title}</h3>
+          <p>{feature.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PartnersSection() {
   return (
     <section className="section partners" aria-labelledby="partners-title">
@@ -68,19 +110,7 @@ export function PartnersSection() {
           Partner Marketplace Kami
         </h2>
         <p className="section-subtitle">Promo dari 6 marketplace terbesar di Indonesia</p>
-        <ul className="partner-grid">
-          {PARTNERS.map((partner) => (
-            <li key={partner.platform} className="partner-card">
-              <span
-                className="partner-dot"
-                style={{ background: platformColor(partner.platform) }}
-                aria-hidden="true"
-              />
-              <strong>{platformName(partner.platform)}</strong>
-              <span className="muted">{partner.users}</span>
-            </li>
-          ))}
-        </ul>
+        <PartnerList />
       </div>
     </section>
   );
@@ -93,17 +123,7 @@ export function FeaturesSection() {
         <h2 id="features-title" className="section-title">
           Kenapa DiskonRadar?
         </h2>
-        <ul className="feature-grid">
-          {FEATURES.map((feature) => (
-            <li key={feature.title} className="feature-card">
-              <span className="feature-icon" aria-hidden="true">
-                {feature.icon}
-              </span>
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={FEATURES} />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fallbackToPlaceholder, imageSrc } from '../lib/images';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from './site-icons';
 
 /** One image or none: a plain image. More: previous/next that wrap, dots and a counter. */
 export function ImageGallery({ images, alt }: { images: string[]; alt: string }) {

@@ -1,4 +1,12 @@
-import type { LegalSection } from '../content/legal';
+import type { ReactNode } from 'react';
+import {
+  LEGAL_EMAIL,
+  PRIVACY_EMAIL,
+  PRIVACY_SECTIONS,
+  PRIVACY_UPDATED,
+  TERMS_SECTIONS,
+  type LegalSection,
+} from '../content/legal';
 
 export function LegalSections({
   sections,
@@ -28,5 +36,45 @@ export function LegalSections({
         </li>
       ))}
     </ol>
+  );
+}
+
+const DOCUMENTS: Record<
+  'privacy' | 'terms',
+  { updated?: string; sections: LegalSection[]; contactLabel: string; email: string }
+> = {
+  privacy: {
+    updated: PRIVACY_UPDATED,
+    sections: PRIVACY_SECTIONS,
+    contactLabel: 'Kontak privasi',
+    email: PRIVACY_EMAIL,
+  },
+  terms: { sections: TERMS_SECTIONS, contactLabel: 'Kontak hukum', email: LEGAL_EMAIL },
+};
+
+/** The privacy policy or the terms: date, numbered sections and the contact line. */
+export function LegalDocument({
+  document,
+  headingLevel = 2,
+  contactClassName,
+  contactExtra,
+}: {
+  document: 'privacy' | 'terms';
+  headingLevel?: 2 | 3;
+  contactClassName?: string;
+  /** Shown after the address, behind a middle dot (the footer's link to the full page). */
+  contactExtra?: ReactNode;
+}) {
+  const doc = DOCUMENTS[document];
+  return (
+    <>
+      {doc.updated ? <p className="muted">{`Terakhir diperbarui: ${doc.updated}`}</p> : null}
+      <LegalSections sections={doc.sections} headingLevel={headingLevel} />
+      <p className={contactClassName}>
+        {`${doc.contactLabel}: `}
+        <a href={`mailto:${doc.email}`}>{doc.email}</a>
+        {contactExtra ? <> · {contactExtra}</> : null}
+      </p>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { TIMINGS } from '@shared/constants';
 import { formatDateTime } from '@shared/rules/format';
 import { useNow } from '../lib/use-now';
-import { ClockIcon } from './icons';
+import { ClockIcon } from './site-icons';
 
 /** Date and time in id-ID (Asia/Jakarta), refreshed every second. */
 export function LiveClock() {

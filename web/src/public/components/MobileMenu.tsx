@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { FAVORITE_TOAST, useUiStore } from '../state/ui-store';
-import { HeartIcon } from './icons';
+import { HeartIcon } from './site-icons';
 import { NAV_ITEMS } from './nav-items';
 import { NavBadge } from './NavBar';
 

@@ -1,5 +1,5 @@
 import { paginationWindow } from '@shared/rules/pagination';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from './site-icons';
 
 interface PaginationProps {
   currentPage: number;

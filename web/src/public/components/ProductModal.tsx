@@ -14,7 +14,7 @@ import { META_PRIORITY, usePageMeta } from '../seo/use-page-meta';
 import { Dialog } from './Dialog';
 import { ImageGallery } from './ImageGallery';
 import { VideoPlayer } from './VideoPlayer';
-import { WhatsAppIcon, ExternalIcon } from './icons';
+import { WhatsAppIcon, ExternalIcon } from './site-icons';
 
 /** Main image first, then the variations; blank entries dropped, duplicates once. */
 function galleryList(product: Product): string[] {

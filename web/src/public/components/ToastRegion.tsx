@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TIMINGS } from '@shared/constants';
 import { useUiStore } from '../state/ui-store';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './site-icons';
 
 /** A swipe of 50 px to the right dismisses the toast (spec section 9). */
 const SWIPE_THRESHOLD = 50;

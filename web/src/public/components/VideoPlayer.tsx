@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { aspectRatio, aspectRatioCss, toEmbedUrl } from '@shared/rules/media';
 import { safeUrl } from '../lib/safe-url';
-import { ExternalIcon } from './icons';
+import { ExternalIcon } from './site-icons';
 
 type State = 'loading' | 'loaded' | 'error';
 

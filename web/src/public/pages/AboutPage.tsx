@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PARTNERS, STATS, platformColor, platformName } from '../content/site';
+import { FeatureList, PartnerList } from '../components/HomeSections';
+import { STATS } from '../content/site';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
@@ -35,6 +37,18 @@ const STEPS = [
   { title: 'Hemat!', text: 'Belanja di marketplace dengan harga diskon, tanpa biaya tambahan.' },
 ];
 
+/** A section of the about page under its left-aligned heading. */
+function AboutSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="section-title left">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function AboutPage() {
   usePageMeta({
     ...staticMeta('/tentang'),
@@ -60,26 +74,10 @@ export function AboutPage() {
           digunakan; kami mendapat komisi dari marketplace saat kamu membeli lewat link kami.
         </p>
       </section>
-      <section aria-labelledby="values-title">
-        <h2 id="values-title" className="section-title left">
-          Nilai Kami
-        </h2>
-        <ul className="feature-grid four">
-          {VALUES.map((value) => (
-            <li key={value.title} className="feature-card">
-              <span className="feature-icon" aria-hidden="true">
-                {value.icon}
-              </span>
-              <h3>{value.title}</h3>
-              <p>{value.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="stats-title">
-        <h2 id="stats-title" className="section-title left">
-          Pencapaian Kami
-        </h2>
+      <AboutSection id="values-title" title="Nilai Kami">
+        <FeatureList features={VALUES} className="feature-grid four" />
+      </AboutSection>
+      <AboutSection id="stats-title" title="Pencapaian Kami">
         <ul className="stats-grid">
           {STATS.map((stat) => (
             <li key={stat.label}>
@@ -88,29 +86,11 @@ export function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="about-partners-title">
-        <h2 id="about-partners-title" className="section-title left">
-          Partner Marketplace
-        </h2>
-        <ul className="partner-grid">
-          {PARTNERS.map((partner) => (
-            <li key={partner.platform} className="partner-card">
-              <span
-                className="partner-dot"
-                style={{ background: platformColor(partner.platform) }}
-                aria-hidden="true"
-              />
-              <strong>{platformName(partner.platform)}</strong>
-              <span className="muted">{partner.users}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="how-title">
-        <h2 id="how-title" className="section-title left">
-          Cara Kerja
-        </h2>
+      </AboutSection>
+      <AboutSection id="about-partners-title" title="Partner Marketplace">
+        <PartnerList />
+      </AboutSection>
+      <AboutSection id="how-title" title="Cara Kerja">
         <ol className="steps">
           {STEPS.map((step, index) => (
             <li key={step.title}>
@@ -122,7 +102,7 @@ export function AboutPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </AboutSection>
       <aside className="cta-box">
         <h2>Siap berburu diskon?</h2>
         <p>Mulai jelajahi ribuan produk diskon atau hubungi kami untuk kerja sama.</p>

@@ -2,7 +2,7 @@ import { LIMITS } from '@shared/constants';
 import { hasSocialLinks, parseContactContent } from '@shared/rules/content';
 import type { Faq } from '@shared/types';
 import { FaqList } from '../components/FaqList';
-import { MailIcon, PhoneIcon, PinIcon, SocialIcon, ClockIcon } from '../components/icons';
+import { MailIcon, PhoneIcon, PinIcon, SocialIcon, ClockIcon } from '../components/site-icons';
 import { TileSkeletons } from '../components/Skeletons';
 import { SUPPORT_EMAIL } from '../content/site';
 import { useContent, useFaqs } from '../data/queries';

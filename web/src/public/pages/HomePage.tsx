@@ -11,7 +11,7 @@ import { LiveClock } from '../components/LiveClock';
 import { Pagination } from '../components/Pagination';
 import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
-import { FilterIcon } from '../components/icons';
+import { FilterIcon } from '../components/site-icons';
 import { useAllProducts, useCategories, useProductPage } from '../data/queries';
 import { homeSearch, readHomeParams, type HomeParams } from '../lib/home-params';
 import { PRODUCTS_SECTION_ID, scrollToProductsSoon } from '../lib/scroll';

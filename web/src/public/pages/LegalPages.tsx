@@ -1,11 +1,4 @@
-import { LegalSections } from '../components/LegalSections';
-import {
-  LEGAL_EMAIL,
-  PRIVACY_EMAIL,
-  PRIVACY_SECTIONS,
-  PRIVACY_UPDATED,
-  TERMS_SECTIONS,
-} from '../content/legal';
+import { LegalDocument } from '../components/LegalSections';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
@@ -20,11 +13,7 @@ export function PrivacyPage() {
   return (
     <article className="container page legal">
       <h1>Kebijakan Privasi</h1>
-      <p className="muted">{`Terakhir diperbarui: ${PRIVACY_UPDATED}`}</p>
-      <LegalSections sections={PRIVACY_SECTIONS} />
-      <p className="legal-contact">
-        Kontak privasi: <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>
-      </p>
+      <LegalDocument document="privacy" contactClassName="legal-contact" />
     </article>
   );
 }
@@ -40,10 +29,7 @@ export function TermsPage() {
   return (
     <article className="container page legal">
       <h1>Syarat dan Ketentuan</h1>
-      <LegalSections sections={TERMS_SECTIONS} />
-      <p className="legal-contact">
-        Kontak hukum: <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a>
-      </p>
+      <LegalDocument document="terms" contactClassName="legal-contact" />
     </article>
   );
 }

@@ -3,7 +3,9 @@ import { BarChart, BarsList, DonutChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/rules/format';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { EmptyState } from '../../components/QueryState';
+import { StatCard } from '../../components/StatCard';
 import type { AnalyticsRange } from '../../queries/keys';
 import {
   useAnalyticsDashboard,
@@ -27,22 +29,8 @@ const PALETTE = [
   'gray.6',
 ];
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={label}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} mt={4} data-testid="figure-value">
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  );
+function Figure(props: { label: string; value: string; hint?: string }) {
+  return <StatCard {...props} testId="figure-value" />;
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -83,32 +71,14 @@ function Ranking({
   );
 }
 
-function QueryBoundary<T>({
-  query,
-  title,
-  children,
-}: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    data: T | undefined;
-    refetch: () => unknown;
-  };
-  title: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <LoadingState />;
-  if (query.isError || query.data === undefined) {
-    return (
-      <ErrorState
-        title={title}
-        error={query.error ?? 'No data'}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  return <>{children(query.data)}</>;
+const pageRow = (page: { path: string; views: number }) => ({ name: page.path, value: page.views });
+
+function RankingPanel({ title, ...ranking }: { title: string } & Parameters<typeof Ranking>[0]) {
+  return (
+    <Panel title={title}>
+      <Ranking {...ranking} />
+    </Panel>
+  );
 }
 
 export function RealtimeTab() {
@@ -133,24 +103,22 @@ export function RealtimeTab() {
             <Figure label="Searches" value={formatNumber(s.searchesLastHour)} hint="Last hour" />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Panel title="Top Countries">
-              <Ranking
-                items={s.topCountries
-                  .slice(0, LIMITS.analyticsTopCountries)
-                  .map((c) => ({ name: c.country, value: c.count }))}
-                barsLabel="Country"
-                valueLabel="Visitors"
-                empty="No visitors yet today."
-              />
-            </Panel>
-            <Panel title="Top Pages">
-              <Ranking
-                items={s.topPages.map((p) => ({ name: p.path, value: p.views }))}
-                barsLabel="Page"
-                valueLabel="Views"
-                empty="No page views in the last hour."
-              />
-            </Panel>
+            <RankingPanel
+              title="Top Countries"
+              items={s.topCountries
+                .slice(0, LIMITS.analyticsTopCountries)
+                .map((c) => ({ name: c.country, value: c.count }))}
+              barsLabel="Country"
+              valueLabel="Visitors"
+              empty="No visitors yet today."
+            />
+            <RankingPanel
+              title="Top Pages"
+              items={s.topPages.map(pageRow)}
+              barsLabel="Page"
+              valueLabel="Views"
+              empty="No page views in the last hour."
+            />
           </SimpleGrid>
         </Stack>
       )}
@@ -218,26 +186,24 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
                 </Group>
               )}
             </Panel>
-            <Panel title="Browsers">
-              <Ranking
-                items={d.browserBreakdown.map((b) => ({ name: b.browser, value: b.count }))}
-                barsLabel="Browser"
-                valueLabel="Sessions"
-                empty="No sessions in this range."
-              />
-            </Panel>
-          </SimpleGrid>
-          <Panel title="Top Referrers">
-            <Ranking
-              items={d.topReferrers.map((r) => ({
-                name: r.referrer || 'Direct',
-                value: r.visitors,
-              }))}
-              barsLabel="Referrer"
-              valueLabel="Visitors"
-              empty="No referrers in this range."
+            <RankingPanel
+              title="Browsers"
+              items={d.browserBreakdown.map((b) => ({ name: b.browser, value: b.count }))}
+              barsLabel="Browser"
+              valueLabel="Sessions"
+              empty="No sessions in this range."
             />
-          </Panel>
+          </SimpleGrid>
+          <RankingPanel
+            title="Top Referrers"
+            items={d.topReferrers.map((r) => ({
+              name: r.referrer || 'Direct',
+              value: r.visitors,
+            }))}
+            barsLabel="Referrer"
+            valueLabel="Visitors"
+            empty="No referrers in this range."
+          />
         </Stack>
       )}
     </QueryBoundary>
@@ -267,7 +233,7 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
         <QueryBoundary query={pages} title="Failed to load top pages">
           {(list) => (
             <Ranking
-              items={list.map((p) => ({ name: p.path, value: p.views }))}
+              items={list.map(pageRow)}
               barsLabel="Page"
               valueLabel="Views"
               empty="No page views in this range."
@@ -321,14 +287,13 @@ export function PerformanceTab({ range }: { range: AnalyticsRange }) {
               </>
             )}
           </Panel>
-          <Panel title="Top Products">
-            <Ranking
-              items={c.topProducts.map((p) => ({ name: p.product, value: p.clicks }))}
-              barsLabel="Product"
-              valueLabel="Clicks"
-              empty="No product clicks in this range."
-            />
-          </Panel>
+          <RankingPanel
+            title="Top Products"
+            items={c.topProducts.map((p) => ({ name: p.product, value: p.clicks }))}
+            barsLabel="Product"
+            valueLabel="Clicks"
+            empty="No product clicks in this range."
+          />
         </SimpleGrid>
       )}
     </QueryBoundary>

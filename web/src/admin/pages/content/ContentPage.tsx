@@ -7,7 +7,7 @@ import { FaqManager } from './FaqManager';
 import { HeroEditor } from './HeroEditor';
 import { MetaTagManager } from './MetaTagManager';
 import { OverviewTab } from './OverviewTab';
-import { PopupManager } from './PopupManager';
+import { PopupCampaignManager } from './PopupCampaignManager';
 import { ProductImagesManager } from './ProductImagesManager';
 
 export const CONTENT_TABS = [
@@ -74,7 +74,7 @@ export function ContentPage() {
           <ProductImagesManager />
         </Tabs.Panel>
         <Tabs.Panel value="popups">
-          <PopupManager />
+          <PopupCampaignManager />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,27 +1,16 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { FAQ_CATEGORIES } from '@shared/constants';
 import { faqSchema } from '@shared/schemas';
 import type { Faq } from '@shared/types';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
-import { applyServerErrors } from '../../lib/form-errors';
 import { runWithToast } from '../../lib/toast';
+import { useEditDialog } from '../../lib/use-edit-dialog';
 import { useFaqMutations, useFaqs } from '../../queries/useFaqs';
 
 type FaqForm = z.input<typeof faqSchema>;
@@ -29,6 +18,10 @@ type FaqValues = z.output<typeof faqSchema>;
 
 const EMPTY: FaqForm = { question: '', answer: '', category: 'general', order: 0, isActive: true };
 const FIELDS = ['question', 'answer', 'category', 'order', 'isActive'] as const;
+
+function toForm({ question, answer, category, order, isActive }: Faq): FaqForm {
+  return { question, answer, category, order, isActive };
+}
 
 function FaqDialog({
   opened,
@@ -39,92 +32,70 @@ function FaqDialog({
   faq: Faq | null;
   onClose(): void;
 }) {
-  const { create, update } = useFaqMutations();
-  const form = useForm<FaqForm, unknown, FaqValues>({
-    resolver: zodResolver(faqSchema),
-    defaultValues: EMPTY,
-  });
-  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const mutations = useFaqMutations();
+  const form = useEntityForm<FaqForm, FaqValues>(
+    { resolver: zodResolver(faqSchema), defaultValues: EMPTY },
+    FIELDS,
+  );
+  const { register, reset, control, formState } = form;
 
   useEffect(() => {
-    if (!opened) return;
-    reset(
-      faq
-        ? {
-            question: faq.question,
-            answer: faq.answer,
-            category: faq.category,
-            order: faq.order,
-            isActive: faq.isActive,
-          }
-        : EMPTY,
-    );
+    if (opened) reset(faq ? toForm(faq) : EMPTY);
   }, [opened, faq, reset]);
 
-  const onSubmit = handleSubmit((values) =>
-    runWithToast({
-      run: () =>
-        faq ? update.mutateAsync({ id: faq.id, input: values }) : create.mutateAsync(values),
-      success: faq ? 'FAQ updated successfully.' : 'FAQ created successfully.',
-      // Unlike the other managers, FAQ failures never show the server's message.
-      failure: () =>
-        faq ? 'Failed to update FAQ. Please try again.' : 'Failed to create FAQ. Please try again.',
-      onSuccess: onClose,
-      onError: (error) => applyServerErrors(error, setError, FIELDS),
-    }),
-  );
+  const onSubmit = form.submitWithToast((values) => ({
+    run: () => saveEntity(faq, values, mutations),
+    success: faq ? 'FAQ updated successfully.' : 'FAQ created successfully.',
+    // Unlike the other managers, FAQ failures never show the server's message.
+    failure: () =>
+      faq ? 'Failed to update FAQ. Please try again.' : 'Failed to create FAQ. Please try again.',
+    onSuccess: onClose,
+  }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={faq ? 'Edit FAQ' : 'Add FAQ'} size="lg">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <TextInput
-            label="Question"
-            withAsterisk
-            data-autofocus
-            error={formState.errors.question?.message}
-            {...register('question')}
-          />
-          <Textarea
-            label="Answer"
-            withAsterisk
-            autosize
-            minRows={3}
-            error={formState.errors.answer?.message}
-            {...register('answer')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <SelectField
-              control={control}
-              name="category"
-              label="Category"
-              required
-              data={[...FAQ_CATEGORIES]}
-            />
-            <NumberField control={control} name="order" label="Order" min={0} />
-          </SimpleGrid>
-          <SwitchField control={control} name="isActive" label="Active" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={formState.isSubmitting}>
-              {faq ? 'Update FAQ' : 'Create FAQ'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <EntityFormDialog
+      opened={opened}
+      onClose={onClose}
+      title={faq ? 'Edit FAQ' : 'Add FAQ'}
+      size="lg"
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel={faq ? 'Update FAQ' : 'Create FAQ'}
+    >
+      <TextInput
+        label="Question"
+        withAsterisk
+        data-autofocus
+        error={formState.errors.question?.message}
+        {...register('question')}
+      />
+      <Textarea
+        label="Answer"
+        withAsterisk
+        autosize
+        minRows={3}
+        error={formState.errors.answer?.message}
+        {...register('answer')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SelectField
+          control={control}
+          name="category"
+          label="Category"
+          required
+          data={[...FAQ_CATEGORIES]}
+        />
+        <NumberField control={control} name="order" label="Order" min={0} />
+      </SimpleGrid>
+      <SwitchField control={control} name="isActive" label="Active" />
+    </EntityFormDialog>
   );
 }
 
 export function FaqManager() {
   const faqs = useFaqs();
   const { remove } = useFaqMutations();
-  const [dialog, setDialog] = useState<{ opened: boolean; faq: Faq | null }>({
-    opened: false,
-    faq: null,
-  });
+  const dialog = useEditDialog<Faq>();
 
   // Spec section 8: deleting a FAQ asks no confirmation.
   const onDelete = (faq: Faq) =>
@@ -139,7 +110,7 @@ export function FaqManager() {
       title="FAQ Manager"
       description="Active FAQs appear on the contact page (first 5 by order) and in the footer."
       addLabel="Add FAQ"
-      onAdd={() => setDialog({ opened: true, faq: null })}
+      onAdd={dialog.openNew}
       query={faqs}
       loadErrorTitle="Failed to load FAQs"
       emptyText="No FAQs yet."
@@ -174,7 +145,7 @@ export function FaqManager() {
               <RowActions
                 editLabel={`Edit FAQ: ${faq.question}`}
                 deleteLabel={`Delete FAQ: ${faq.question}`}
-                onEdit={() => setDialog({ opened: true, faq })}
+                onEdit={() => dialog.openEdit(faq)}
                 onDelete={() => void onDelete(faq)}
                 deleting={remove.isPending && remove.variables === faq.id}
               />
@@ -182,11 +153,7 @@ export function FaqManager() {
           </Group>
         </Card>
       ))}
-      <FaqDialog
-        opened={dialog.opened}
-        faq={dialog.faq}
-        onClose={() => setDialog({ opened: false, faq: null })}
-      />
+      <FaqDialog opened={dialog.opened} faq={dialog.item} onClose={dialog.close} />
     </ManagerSection>
   );
 }

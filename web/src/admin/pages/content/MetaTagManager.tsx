@@ -1,29 +1,17 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import {
-  Badge,
-  Button,
-  Card,
-  Code,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Card, Code, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { META_TAG_PAGES } from '@shared/constants';
 import { metaTagSchema } from '@shared/schemas';
 import type { MetaTag } from '@shared/types';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { AutocompleteField, SwitchField } from '../../components/form-fields';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
-import { applyServerErrors } from '../../lib/form-errors';
 import { runWithToast, serverMessage } from '../../lib/toast';
+import { useEditDialog } from '../../lib/use-edit-dialog';
 import { useMetaTagMutations, useMetaTags } from '../../queries/useMetaTags';
-import { confirmDelete } from '../../store/confirm';
 
 type MetaTagForm = z.input<typeof metaTagSchema>;
 type MetaTagValues = z.output<typeof metaTagSchema>;
@@ -41,95 +29,78 @@ function MetaTagDialog({
   tag: MetaTag | null;
   onClose(): void;
 }) {
-  const { create, update } = useMetaTagMutations();
-  const form = useForm<MetaTagForm, unknown, MetaTagValues>({
-    resolver: zodResolver(metaTagSchema),
-    defaultValues: EMPTY,
-  });
-  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const mutations = useMetaTagMutations();
+  const form = useEntityForm<MetaTagForm, MetaTagValues>(
+    { resolver: zodResolver(metaTagSchema), defaultValues: EMPTY },
+    FIELDS,
+  );
+  const { register, reset, control, formState } = form;
 
   useEffect(() => {
     if (opened)
       reset(tag ? { htmlTag: tag.htmlTag, pageUrl: tag.pageUrl, isActive: tag.isActive } : EMPTY);
   }, [opened, tag, reset]);
 
-  const onSubmit = handleSubmit((values) =>
-    runWithToast({
-      run: () =>
-        tag ? update.mutateAsync({ id: tag.id, input: values }) : create.mutateAsync(values),
-      success: tag ? 'Meta tag updated successfully' : 'Meta tag created successfully',
-      failure: (error) =>
-        serverMessage(error, tag ? 'Failed to update meta tag' : 'Failed to create meta tag'),
-      onSuccess: onClose,
-      onError: (error) => applyServerErrors(error, setError, FIELDS),
-    }),
-  );
+  const onSubmit = form.submitWithToast((values) => ({
+    run: () => saveEntity(tag, values, mutations),
+    success: tag ? 'Meta tag updated successfully' : 'Meta tag created successfully',
+    failure: (error) =>
+      serverMessage(error, tag ? 'Failed to update meta tag' : 'Failed to create meta tag'),
+    onSuccess: onClose,
+  }));
 
   return (
-    <Modal
+    <EntityFormDialog
       opened={opened}
       onClose={onClose}
       title={tag ? 'Edit Meta Tag' : 'Add Meta Tag'}
       size="lg"
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel={tag ? 'Update Meta Tag' : 'Create Meta Tag'}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <Textarea
-            label="HTML Meta Tag"
-            withAsterisk
-            data-autofocus
-            autosize
-            minRows={2}
-            placeholder={'<meta name="description" content="...">'}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            error={formState.errors.htmlTag?.message}
-            {...register('htmlTag')}
-          />
-          <AutocompleteField
-            control={control}
-            name="pageUrl"
-            label="Page URL"
-            description="* for every page, or a path such as /kategori"
-            data={[...META_TAG_PAGES]}
-          />
-          <SwitchField control={control} name="isActive" label="Active" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={formState.isSubmitting}>
-              {tag ? 'Update Meta Tag' : 'Create Meta Tag'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Textarea
+        label="HTML Meta Tag"
+        withAsterisk
+        data-autofocus
+        autosize
+        minRows={2}
+        placeholder={'<meta name="description" content="...">'}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        error={formState.errors.htmlTag?.message}
+        {...register('htmlTag')}
+      />
+      <AutocompleteField
+        control={control}
+        name="pageUrl"
+        label="Page URL"
+        description="* for every page, or a path such as /kategori"
+        data={[...META_TAG_PAGES]}
+      />
+      <SwitchField control={control} name="isActive" label="Active" />
+    </EntityFormDialog>
   );
 }
 
 export function MetaTagManager() {
   const tags = useMetaTags();
   const { remove } = useMetaTagMutations();
-  const [dialog, setDialog] = useState<{ opened: boolean; tag: MetaTag | null }>({
-    opened: false,
-    tag: null,
-  });
+  const dialog = useEditDialog<MetaTag>();
 
-  const onDelete = async (tag: MetaTag) => {
-    if (!(await confirmDelete(DELETE_META_TAG_CONFIRM, 'en'))) return;
-    await runWithToast({
+  const onDelete = (tag: MetaTag) =>
+    runWithToast({
+      confirm: DELETE_META_TAG_CONFIRM,
       run: () => remove.mutateAsync(tag.id),
       success: 'Meta tag deleted successfully',
       failure: (error) => serverMessage(error, 'Failed to delete meta tag'),
     });
-  };
 
   return (
     <ManagerSection
       title="SEO Meta Tags"
       description="Extra meta tags for the public pages; they are parsed and re-rendered safely."
       addLabel="Add Meta Tag"
-      onAdd={() => setDialog({ opened: true, tag: null })}
+      onAdd={dialog.openNew}
       query={tags}
       loadErrorTitle="Failed to load meta tags"
       emptyText="No meta tags yet."
@@ -183,7 +154,7 @@ export function MetaTagManager() {
                         <RowActions
                           editLabel="Edit meta tag"
                           deleteLabel="Delete meta tag"
-                          onEdit={() => setDialog({ opened: true, tag })}
+                          onEdit={() => dialog.openEdit(tag)}
                           onDelete={() => void onDelete(tag)}
                         />
                       </Group>
@@ -195,11 +166,7 @@ export function MetaTagManager() {
           </Table.ScrollContainer>
         </Card>
       )}
-      <MetaTagDialog
-        opened={dialog.opened}
-        tag={dialog.tag}
-        onClose={() => setDialog({ opened: false, tag: null })}
-      />
+      <MetaTagDialog opened={dialog.opened} tag={dialog.item} onClose={dialog.close} />
     </ManagerSection>
   );
 }

@@ -14,8 +14,8 @@ import { CONTENT_KEYS, LIMITS } from '@shared/constants';
 import { contentSummary } from '@shared/rules/content';
 import { formatDateTime } from '@shared/rules/format';
 import type { ContentBlock } from '@shared/types';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { IconFile, IconHome, IconInfo, IconPhone } from '../../components/icons';
+import { ListQueryStates } from '../../components/QueryState';
+import { IconFile, IconHome, IconInfo, IconPhone } from '../../components/admin-icons';
 import { useContentBlocks } from '../../queries/useContent';
 import { useFaqs } from '../../queries/useFaqs';
 import type { ContentTab } from './ContentPage';
@@ -94,17 +94,12 @@ export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): voi
         <Title order={2} size="h4" mb="sm" id="content-blocks-heading">
           Content Blocks
         </Title>
-        {blocks.isPending && <LoadingState />}
-        {blocks.isError && (
-          <ErrorState
-            title="Failed to load content"
-            error={blocks.error}
-            onRetry={() => void blocks.refetch()}
-          />
-        )}
-        {blocks.isSuccess && blocks.data.length === 0 && (
-          <EmptyState>No content blocks yet.</EmptyState>
-        )}
+        <ListQueryStates
+          query={blocks}
+          errorTitle="Failed to load content"
+          empty={blocks.data?.length === 0}
+          emptyText="No content blocks yet."
+        />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {blocks.data?.map((block) => {
             const tab = EDITOR_TAB[block.key];
@@ -128,9 +123,13 @@ export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): voi
             Manage All FAQs ({faqs.data?.length ?? 0})
           </Button>
         </Group>
-        {faqs.isPending && <LoadingState />}
-        {faqs.isError && <ErrorState title="Failed to load FAQs" error={faqs.error} />}
-        {faqs.isSuccess && faqs.data.length === 0 && <EmptyState>No FAQs yet.</EmptyState>}
+        <ListQueryStates
+          query={faqs}
+          errorTitle="Failed to load FAQs"
+          empty={faqs.data?.length === 0}
+          emptyText="No FAQs yet."
+          retry={false}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {firstFaqs.map((faq) => (
             <Card key={faq.id} withBorder radius="md" padding="md" data-testid="overview-faq">

@@ -1,36 +1,32 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   ActionIcon,
   Badge,
-  Button,
   Card,
   Group,
   Image,
-  Modal,
   Select,
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { productImageSchema } from '@shared/schemas';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
+import { IconArrowDown, IconArrowUp } from '../../components/admin-icons';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { NumberField, SwitchField } from '../../components/form-fields';
-import { IconArrowDown, IconArrowUp } from '../../components/icons';
-import { ManagerSection } from '../../components/ManagerSection';
-import { RowActions } from '../../components/RowActions';
+import { ManagerSection, SectionHeading } from '../../components/ManagerSection';
 import { EmptyState } from '../../components/QueryState';
-import { applyServerErrors } from '../../lib/form-errors';
+import { RowActions } from '../../components/RowActions';
 import { runWithToast, serverMessage } from '../../lib/toast';
+import { useEditDialog } from '../../lib/use-edit-dialog';
 import { mediaSrc } from '../../lib/urls';
 import { useProductImageMutations, useProductImages } from '../../queries/useProductImages';
 import { useAdminProducts } from '../../queries/useProducts';
-import { confirmDelete } from '../../store/confirm';
 
 type ImageForm = z.input<typeof productImageSchema>;
 type ImageValues = z.output<typeof productImageSchema>;
@@ -51,11 +47,12 @@ function ImageDialog({
   nextOrder: number;
   onClose(): void;
 }) {
-  const { create, update } = useProductImageMutations(productId);
-  const form = useForm<ImageForm, unknown, ImageValues>({
-    resolver: zodResolver(productImageSchema),
-  });
-  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const mutations = useProductImageMutations(productId);
+  const form = useEntityForm<ImageForm, ImageValues>(
+    { resolver: zodResolver(productImageSchema) },
+    FIELDS,
+  );
+  const { register, reset, control, formState } = form;
 
   useEffect(() => {
     if (!opened) return;
@@ -72,56 +69,43 @@ function ImageDialog({
     );
   }, [opened, image, productId, nextOrder, reset]);
 
-  const onSubmit = handleSubmit((values) =>
-    runWithToast({
-      run: () =>
-        image ? update.mutateAsync({ id: image.id, input: values }) : create.mutateAsync(values),
-      success: image ? 'Product image updated successfully' : 'Product image added successfully',
-      failure: (error) =>
-        serverMessage(
-          error,
-          image ? 'Failed to update product image' : 'Failed to add product image',
-        ),
-      onSuccess: onClose,
-      onError: (error) => applyServerErrors(error, setError, FIELDS),
-    }),
-  );
+  const onSubmit = form.submitWithToast((values) => ({
+    run: () => saveEntity(image, values, mutations),
+    success: image ? 'Product image updated successfully' : 'Product image added successfully',
+    failure: (error) =>
+      serverMessage(
+        error,
+        image ? 'Failed to update product image' : 'Failed to add product image',
+      ),
+    onSuccess: onClose,
+  }));
 
   return (
-    <Modal
+    <EntityFormDialog
       opened={opened}
       onClose={onClose}
       title={image ? 'Edit Product Image' : 'Add Product Image'}
       size="lg"
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel={image ? 'Update Image' : 'Add Image'}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <TextInput
-            label="Image URL"
-            withAsterisk
-            data-autofocus
-            placeholder="https://..."
-            error={formState.errors.imageUrl?.message ?? formState.errors.productId?.message}
-            {...register('imageUrl')}
-          />
-          <TextInput
-            label="Alt Text"
-            error={formState.errors.altText?.message}
-            {...register('altText')}
-          />
-          <NumberField control={control} name="order" label="Order" min={0} />
-          <SwitchField control={control} name="isActive" label="Active" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={formState.isSubmitting}>
-              {image ? 'Update Image' : 'Add Image'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Image URL"
+        withAsterisk
+        data-autofocus
+        placeholder="https://..."
+        error={formState.errors.imageUrl?.message ?? formState.errors.productId?.message}
+        {...register('imageUrl')}
+      />
+      <TextInput
+        label="Alt Text"
+        error={formState.errors.altText?.message}
+        {...register('altText')}
+      />
+      <NumberField control={control} name="order" label="Order" min={0} />
+      <SwitchField control={control} name="isActive" label="Active" />
+    </EntityFormDialog>
   );
 }
 
@@ -129,10 +113,7 @@ function Gallery({ productId }: { productId: string }) {
   const { apiBaseUrl } = useAdminConfig();
   const images = useProductImages(productId);
   const { update, remove } = useProductImageMutations(productId);
-  const [dialog, setDialog] = useState<{ opened: boolean; image: ProductImage | null }>({
-    opened: false,
-    image: null,
-  });
+  const dialog = useEditDialog<ProductImage>();
   const list = images.data ?? [];
   const nextOrder = list.reduce((max, image) => Math.max(max, image.order + 1), 0);
 
@@ -148,20 +129,19 @@ function Gallery({ productId }: { productId: string }) {
       failure: (error) => serverMessage(error, 'Failed to update product image'),
     });
 
-  const onDelete = async (image: ProductImage) => {
-    if (!(await confirmDelete(DELETE_IMAGE_CONFIRM, 'en'))) return;
-    await runWithToast({
+  const onDelete = (image: ProductImage) =>
+    runWithToast({
+      confirm: DELETE_IMAGE_CONFIRM,
       run: () => remove.mutateAsync(image.id),
       success: 'Product image deleted successfully',
       failure: (error) => serverMessage(error, 'Failed to delete product image'),
     });
-  };
 
   return (
     <ManagerSection
       description={images.isSuccess ? `${list.length} image(s)` : ''}
       addLabel="Add Image"
-      onAdd={() => setDialog({ opened: true, image: null })}
+      onAdd={dialog.openNew}
       query={images}
       loadErrorTitle="Failed to load images"
       emptyText="This product has no gallery images yet."
@@ -225,7 +205,7 @@ function Gallery({ productId }: { productId: string }) {
               <RowActions
                 editLabel="Edit image"
                 deleteLabel="Delete image"
-                onEdit={() => setDialog({ opened: true, image })}
+                onEdit={() => dialog.openEdit(image)}
                 onDelete={() => void onDelete(image)}
               />
             </Group>
@@ -235,9 +215,9 @@ function Gallery({ productId }: { productId: string }) {
       <ImageDialog
         opened={dialog.opened}
         productId={productId}
-        image={dialog.image}
+        image={dialog.item}
         nextOrder={nextOrder}
-        onClose={() => setDialog({ opened: false, image: null })}
+        onClose={dialog.close}
       />
     </ManagerSection>
   );
@@ -249,14 +229,10 @@ export function ProductImagesManager() {
 
   return (
     <Stack>
-      <div>
-        <Title order={2} size="h4">
-          Product Images Gallery
-        </Title>
-        <Text size="sm" c="dimmed">
-          Choose a product to manage its gallery images and their order.
-        </Text>
-      </div>
+      <SectionHeading
+        title="Product Images Gallery"
+        description="Choose a product to manage its gallery images and their order."
+      />
       <Select
         label="Product"
         placeholder={products.isPending ? 'Loading...' : 'Select a product'}

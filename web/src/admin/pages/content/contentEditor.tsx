@@ -1,40 +1,66 @@
-import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { Button, Card, Group, Stack, Switch } from '@mantine/core';
 import { TIMINGS } from '@shared/constants';
-import { atLeast } from '../../lib/form-errors';
+import type { ContentBlock } from '@shared/types';
+import { SectionHeading } from '../../components/ManagerSection';
+import { applyServerErrors, atLeast } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useSaveContent } from '../../queries/useContent';
 import { useContentBlock } from './useContentBlock';
 
 /** Marks an editor whose form has not been filled from any loaded block yet. */
-export const NOT_APPLIED = Symbol('not applied');
+const NOT_APPLIED = Symbol('not applied');
 
-export interface ContentEditorOptions {
+export interface ContentEditorOptions<F extends FieldValues, V extends FieldValues> {
   contentKey: string;
   /** Title saved when the block does not exist yet. */
   defaultTitle: string;
   successMessage: string;
   failureMessage: string;
+  form: UseFormReturn<F, unknown, V>;
+  /** Fields that may carry the server's field errors. */
+  fields: readonly string[];
+  /** The form values of a loaded block (undefined: the block does not exist yet). */
+  toValues(block: ContentBlock | undefined): F;
 }
 
-/** Loads one content block and saves it back as JSON together with its Active switch. */
-export function useContentEditor({
+/**
+ * Loads one content block into the form and saves the form back as JSON together with its
+ * Active switch.
+ */
+export function useContentEditor<F extends FieldValues, V extends FieldValues>({
   contentKey,
   defaultTitle,
   successMessage,
   failureMessage,
-}: ContentEditorOptions) {
-  const content = useContentBlock(contentKey);
+  form,
+  fields,
+  toValues,
+}: ContentEditorOptions<F, V>) {
+  const { block, ...query } = useContentBlock(contentKey);
   const save = useSaveContent();
   const [isActive, setIsActive] = useState(true);
+  const { reset, setError, handleSubmit } = form;
 
-  const submit = async (values: object, onFailure: (error: unknown) => void) => {
+  // The save reloads the content list, which hands back a new block; resetting the form then
+  // would cut the 'Saving...' state short, so a new block is applied once the save is over.
+  const saving = form.formState.isSubmitting;
+  const appliedBlock = useRef<unknown>(NOT_APPLIED);
+  useEffect(() => {
+    if (query.isPending || saving || appliedBlock.current === block) return;
+    appliedBlock.current = block;
+    reset(toValues(block));
+    setIsActive(block?.isActive ?? true);
+  }, [block, query.isPending, saving, reset, toValues]);
+
+  const onSubmit = handleSubmit(async (values) => {
     try {
       // Held for at least TIMINGS.saveBusy so the 'Saving...' state is seen even on a fast API.
       await atLeast(
         save.mutateAsync({
           key: contentKey,
-          title: content.block?.title ?? defaultTitle,
+          title: block?.title ?? defaultTitle,
           data: JSON.stringify(values),
           isActive,
         }),
@@ -42,20 +68,68 @@ export function useContentEditor({
       );
       toast.success(successMessage);
     } catch (err) {
-      onFailure(err);
+      applyServerErrors(err, setError, fields);
       toast.error(failureMessage);
     }
-  };
+  });
 
-  return { ...content, isActive, setIsActive, submit };
+  return { query, isActive, setIsActive, saving, onSubmit };
 }
 
-export function SaveChangesButton({ saving }: { saving: boolean }) {
+/** The form card of a content editor: heading, Active switch, the fields and Save Changes. */
+export function ContentEditorCard({
+  label,
+  title,
+  description,
+  editor,
+  headerActions,
+  children,
+}: {
+  /** Accessible name of the form. */
+  label: string;
+  title: string;
+  description: string;
+  editor: ReturnType<typeof useContentEditor>;
+  /** Buttons beside the Active switch. */
+  headerActions?: ReactNode;
+  children: ReactNode;
+}) {
+  const activeSwitch = (
+    <Switch
+      label="Active"
+      checked={editor.isActive}
+      onChange={(event) => editor.setIsActive(event.currentTarget.checked)}
+    />
+  );
   return (
-    <Group justify="flex-end">
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving...' : 'Save Changes'}
-      </Button>
-    </Group>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="form"
+      onSubmit={editor.onSubmit}
+      noValidate
+      aria-label={label}
+    >
+      <Group justify="space-between" mb="md">
+        <SectionHeading title={title} description={description} />
+        {headerActions ? (
+          <Group>
+            {activeSwitch}
+            {headerActions}
+          </Group>
+        ) : (
+          activeSwitch
+        )}
+      </Group>
+      <Stack>
+        {children}
+        <Group justify="flex-end">
+          <Button type="submit" disabled={editor.saving}>
+            {editor.saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

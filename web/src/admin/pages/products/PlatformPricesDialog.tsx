@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
@@ -19,19 +19,21 @@ import type { z } from 'zod';
 import { platformLinkCreateSchema, platformLinkUpdateSchema } from '@shared/schemas';
 import type { PlatformLink, Product } from '@shared/types';
 import { SelectField } from '../../components/form-fields';
-import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { applyServerErrors } from '../../lib/form-errors';
+import { IconPlus } from '../../components/admin-icons';
+import { useEntityForm } from '../../components/EntityFormDialog';
+import { ListQueryStates } from '../../components/QueryState';
+import { RowActions } from '../../components/RowActions';
 import { displayPrice, platformName } from '../../lib/product-card';
-import { serverMessage, toast } from '../../lib/toast';
+import { runWithToast, serverMessage } from '../../lib/toast';
 import { safeHref } from '../../lib/urls';
 import { usePlatformLinkMutations, usePlatformLinks } from '../../queries/usePlatformLinks';
-import { confirmDelete } from '../../store/confirm';
 
 type CreateForm = z.input<typeof platformLinkCreateSchema>;
 type CreateValues = z.output<typeof platformLinkCreateSchema>;
 type UpdateForm = z.input<typeof platformLinkUpdateSchema>;
 type UpdateValues = z.output<typeof platformLinkUpdateSchema>;
+
+const LINK_FIELDS = ['platform', 'affiliateUrl', 'price'] as const;
 
 export const DELETE_LINK_CONFIRM = 'Apakah Anda yakin ingin menghapus platform link ini?';
 
@@ -51,28 +53,28 @@ function LinkEditRow({
   onDone(): void;
 }) {
   const { update } = usePlatformLinkMutations(productId);
-  const form = useForm<UpdateForm, unknown, UpdateValues>({
-    resolver: zodResolver(platformLinkUpdateSchema),
-    defaultValues: {
-      platform: link.platform,
-      affiliateUrl: link.affiliateUrl,
-      price: link.price ?? '',
+  const form = useEntityForm<UpdateForm, UpdateValues>(
+    {
+      resolver: zodResolver(platformLinkUpdateSchema),
+      defaultValues: {
+        platform: link.platform,
+        affiliateUrl: link.affiliateUrl,
+        price: link.price ?? '',
+      },
     },
-  });
-  const { register, handleSubmit, setError, control, formState } = form;
+    LINK_FIELDS,
+  );
+  const { register, control, formState } = form;
   // A platform already linked by another row of this product cannot be chosen again.
   const choices = PLATFORMS.filter((p) => p === link.platform || !takenByOthers.has(p));
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync({ id: link.id, input: values });
-      toast.success('Platform link berhasil diperbarui', 'Berhasil');
-      onDone();
-    } catch (error) {
-      applyServerErrors(error, setError, ['platform', 'affiliateUrl', 'price']);
-      toast.error(serverMessage(error, 'Gagal memperbarui platform link'), 'Gagal');
-    }
-  });
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => update.mutateAsync({ id: link.id, input: values }),
+    success: 'Platform link berhasil diperbarui',
+    failure: (error) => serverMessage(error, 'Gagal memperbarui platform link'),
+    onSuccess: onDone,
+  }));
 
   return (
     <Paper
@@ -147,24 +149,13 @@ function LinkViewRow({
           )}
         </Stack>
         <Group gap={4} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPencil size={14} />}
-            onClick={onEdit}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onDelete}
-            aria-label={`Hapus ${platformName(link.platform)}`}
-          >
-            Hapus
-          </Button>
+          <RowActions
+            variant="buttons"
+            lang="id"
+            deleteLabel={`Hapus ${platformName(link.platform)}`}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </Group>
       </Group>
     </Paper>
@@ -182,11 +173,11 @@ function AddPlatformPanel({
 }) {
   const { create } = usePlatformLinkMutations(productId);
   const empty: CreateForm = { productId, platform: '' as Platform, affiliateUrl: '', price: '' };
-  const form = useForm<CreateForm, unknown, CreateValues>({
-    resolver: zodResolver(platformLinkCreateSchema),
-    defaultValues: empty,
-  });
-  const { register, handleSubmit, setError, control, formState, reset } = form;
+  const form = useEntityForm<CreateForm, CreateValues>(
+    { resolver: zodResolver(platformLinkCreateSchema), defaultValues: empty },
+    LINK_FIELDS,
+  );
+  const { register, control, formState, reset } = form;
   const [platform, affiliateUrl, price] = useWatch({
     control,
     name: ['platform', 'affiliateUrl', 'price'],
@@ -194,17 +185,16 @@ function AddPlatformPanel({
   // Spec section 5: all three are required, otherwise the Add button is disabled.
   const complete = Boolean(platform) && affiliateUrl.trim() !== '' && price.trim() !== '';
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync(values);
-      toast.success('Platform link berhasil ditambahkan', 'Berhasil');
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => create.mutateAsync(values),
+    success: 'Platform link berhasil ditambahkan',
+    failure: (error) => serverMessage(error, 'Gagal menambahkan platform link'),
+    onSuccess: () => {
       reset(empty);
       onAdded();
-    } catch (error) {
-      applyServerErrors(error, setError, ['platform', 'affiliateUrl', 'price']);
-      toast.error(serverMessage(error, 'Gagal menambahkan platform link'), 'Gagal');
-    }
-  });
+    },
+  }));
 
   return (
     <Paper
@@ -278,15 +268,14 @@ export function PlatformPricesDialog({
   const linked = new Set((links.data ?? []).map((l) => l.platform));
   const available = PLATFORMS.filter((p) => !linked.has(p));
 
-  const onDelete = async (link: PlatformLink) => {
-    if (!(await confirmDelete(DELETE_LINK_CONFIRM, 'id'))) return;
-    try {
-      await remove.mutateAsync(link.id);
-      toast.success('Platform link berhasil dihapus', 'Berhasil');
-    } catch (error) {
-      toast.error(serverMessage(error, 'Gagal menghapus platform link'), 'Gagal');
-    }
-  };
+  const onDelete = (link: PlatformLink) =>
+    runWithToast({
+      lang: 'id',
+      confirm: DELETE_LINK_CONFIRM,
+      run: () => remove.mutateAsync(link.id),
+      success: 'Platform link berhasil dihapus',
+      failure: (error) => serverMessage(error, 'Gagal menghapus platform link'),
+    });
 
   return (
     <Modal
@@ -301,17 +290,12 @@ export function PlatformPricesDialog({
           <Text size="sm" c="dimmed">
             {product.title}
           </Text>
-          {links.isPending && <LoadingState />}
-          {links.isError && (
-            <ErrorState
-              title="Gagal memuat platform link"
-              error={links.error}
-              onRetry={() => void links.refetch()}
-            />
-          )}
-          {links.isSuccess && links.data.length === 0 && (
-            <EmptyState>Belum ada platform link untuk produk ini.</EmptyState>
-          )}
+          <ListQueryStates
+            query={links}
+            errorTitle="Gagal memuat platform link"
+            empty={links.data?.length === 0}
+            emptyText="Belum ada platform link untuk produk ini."
+          />
           {links.data?.map((link) =>
             editingId === link.id ? (
               <LinkEditRow

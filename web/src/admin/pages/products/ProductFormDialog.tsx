@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useController, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Button,
   Divider,
   Group,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -30,10 +29,10 @@ import {
   SelectField,
   SwitchField,
 } from '../../components/form-fields';
-import { IconPlus, IconTrash } from '../../components/icons';
+import { IconPlus, IconTrash } from '../../components/admin-icons';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { optionsWith } from '../../lib/category-display';
-import { applyServerErrors } from '../../lib/form-errors';
-import { serverMessage, toast } from '../../lib/toast';
+import { serverMessage } from '../../lib/toast';
 import { useProductMutations } from '../../queries/useProducts';
 
 type ProductForm = z.input<typeof productSchema>;
@@ -169,13 +168,13 @@ export function ProductFormDialog({
   categories,
   onClose,
 }: ProductFormDialogProps) {
-  const { create, update } = useProductMutations();
+  const mutations = useProductMutations();
   const editing = product !== null;
-  const form = useForm<ProductForm, unknown, ProductValues>({
-    resolver: zodResolver(productSchema),
-    defaultValues: EMPTY,
-  });
-  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const form = useEntityForm<ProductForm, ProductValues>(
+    { resolver: zodResolver(productSchema), defaultValues: EMPTY },
+    FIELDS,
+  );
+  const { register, reset, control, formState } = form;
   const mediaType = useWatch({ control, name: 'mediaType' });
 
   useEffect(() => {
@@ -191,145 +190,126 @@ export function ProductFormDialog({
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (product) {
-        await update.mutateAsync({ id: product.id, input: values });
-        toast.success('Produk berhasil diperbarui', 'Berhasil');
-      } else {
-        await create.mutateAsync(values);
-        toast.success('Produk berhasil ditambahkan', 'Berhasil');
-      }
-      close();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-      toast.error(
-        serverMessage(error, editing ? 'Gagal memperbarui produk' : 'Gagal menambahkan produk'),
-        'Gagal',
-      );
-    }
-  });
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => saveEntity(product, values, mutations),
+    success: product ? 'Produk berhasil diperbarui' : 'Produk berhasil ditambahkan',
+    failure: (error) =>
+      serverMessage(error, editing ? 'Gagal memperbarui produk' : 'Gagal menambahkan produk'),
+    onSuccess: close,
+  }));
 
   const showsVariations = mediaType === 'image' || mediaType === 'both';
   const showsVideo = mediaType === 'video' || mediaType === 'both';
   const errors = formState.errors;
-  const busy = formState.isSubmitting;
   const categoryOptions = categories.map((c) => ({ value: c.id, label: c.name }));
 
   return (
-    <Modal
+    <EntityFormDialog
       opened={opened}
       onClose={close}
       title={editing ? 'Edit Produk' : 'Tambah Produk'}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel={editing ? 'Simpan Perubahan' : 'Tambah Produk'}
+      lang="id"
+      footerMt="sm"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <SelectField
-              control={control}
-              name="categoryId"
-              label="Kategori"
-              required
-              searchable
-              placeholder="Pilih kategori"
-              data={categoryOptions}
-            />
-            <NumberField
-              control={control}
-              name="discountPercentage"
-              label="Diskon (%)"
-              required
-              min={0}
-              max={100}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Judul Produk"
-            withAsterisk
-            data-autofocus
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <Textarea
-            label="Deskripsi"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={8}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <TextInput
-            label="URL Gambar Utama"
-            withAsterisk
-            placeholder="https://..."
-            error={errors.imageUrl?.message}
-            {...register('imageUrl')}
-          />
-          <SelectField
-            control={control}
-            name="mediaType"
-            label="Tipe Media"
-            description="Gambar atau both menampilkan variasi gambar; video atau both menampilkan URL video."
-            data={MEDIA_TYPES.map((value) => ({ value, label: MEDIA_TYPE_LABELS[value] }))}
-          />
-          {showsVariations && <ImageVariations control={control} />}
-          {showsVideo && (
-            <TextInput
-              label="URL Video"
-              description="TikTok, YouTube atau Instagram"
-              placeholder="https://..."
-              error={errors.videoUrl?.message}
-              {...register('videoUrl')}
-            />
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Teks Badge"
-              error={errors.badgeText?.message}
-              {...register('badgeText')}
-            />
-            <SelectField
-              control={control}
-              name="badgeColor"
-              label="Warna Badge"
-              data={optionsWith(ADMIN_BADGE_COLORS, product?.badgeColor)}
-            />
-          </SimpleGrid>
-          <CheckboxGroupField
-            control={control}
-            name="platforms"
-            label="Platform"
-            required
-            options={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_DISPLAY_NAMES[p] }))}
-          />
-          <Divider />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <SwitchField control={control} name="isActive" label="Aktif" />
-            <SwitchField
-              control={control}
-              name="isFeaturedPromo"
-              label="Promo unggulan (Promo Hari Ini)"
-            />
-            <SwitchField
-              control={control}
-              name="isFeaturedPopular"
-              label="Populer unggulan (Terpopuler)"
-            />
-            <NumberField control={control} name="featuredOrder" label="Urutan unggulan" min={0} />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Batal
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? 'Simpan Perubahan' : 'Tambah Produk'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SelectField
+          control={control}
+          name="categoryId"
+          label="Kategori"
+          required
+          searchable
+          placeholder="Pilih kategori"
+          data={categoryOptions}
+        />
+        <NumberField
+          control={control}
+          name="discountPercentage"
+          label="Diskon (%)"
+          required
+          min={0}
+          max={100}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Judul Produk"
+        withAsterisk
+        data-autofocus
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <Textarea
+        label="Deskripsi"
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={8}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <TextInput
+        label="URL Gambar Utama"
+        withAsterisk
+        placeholder="https://..."
+        error={errors.imageUrl?.message}
+        {...register('imageUrl')}
+      />
+      <SelectField
+        control={control}
+        name="mediaType"
+        label="Tipe Media"
+        description="Gambar atau both menampilkan variasi gambar; video atau both menampilkan URL video."
+        data={MEDIA_TYPES.map((value) => ({ value, label: MEDIA_TYPE_LABELS[value] }))}
+      />
+      {showsVariations && <ImageVariations control={control} />}
+      {showsVideo && (
+        <TextInput
+          label="URL Video"
+          description="TikTok, YouTube atau Instagram"
+          placeholder="https://..."
+          error={errors.videoUrl?.message}
+          {...register('videoUrl')}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Teks Badge"
+          error={errors.badgeText?.message}
+          {...register('badgeText')}
+        />
+        <SelectField
+          control={control}
+          name="badgeColor"
+          label="Warna Badge"
+          data={optionsWith(ADMIN_BADGE_COLORS, product?.badgeColor)}
+        />
+      </SimpleGrid>
+      <CheckboxGroupField
+        control={control}
+        name="platforms"
+        label="Platform"
+        required
+        options={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_DISPLAY_NAMES[p] }))}
+      />
+      <Divider />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SwitchField control={control} name="isActive" label="Aktif" />
+        <SwitchField
+          control={control}
+          name="isFeaturedPromo"
+          label="Promo unggulan (Promo Hari Ini)"
+        />
+        <SwitchField
+          control={control}
+          name="isFeaturedPopular"
+          label="Populer unggulan (Terpopuler)"
+        />
+        <NumberField control={control} name="featuredOrder" label="Urutan unggulan" min={0} />
+      </SimpleGrid>
+    </EntityFormDialog>
   );
 }

@@ -4,16 +4,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { matchesAdminSearch } from '@shared/rules/search';
 import type { Product } from '@shared/types';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { IconPlus, IconSearch } from '../../components/icons';
-import { serverMessage, toast } from '../../lib/toast';
+import { ListQueryStates } from '../../components/QueryState';
+import { IconPlus, IconSearch } from '../../components/admin-icons';
+import { runWithToast, serverMessage } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../queries/useCategories';
 import { useAdminProducts, useProductMutations } from '../../queries/useProducts';
-import { confirmDelete } from '../../store/confirm';
 import { useProductFilters } from '../../store/product-filters';
 import { PlatformPricesDialog } from './PlatformPricesDialog';
-import { ProductCard } from './ProductCard';
+import { AdminProductCard } from './AdminProductCard';
 import { ProductFormDialog } from './ProductFormDialog';
 
 export const DELETE_PRODUCT_CONFIRM = 'Apakah Anda yakin ingin menghapus produk ini?';
@@ -47,15 +46,14 @@ export function ProductsPage() {
   );
   const filtered = filters.categoryId !== 'all' || filters.search.trim() !== '';
 
-  const onDelete = async (product: Product) => {
-    if (!(await confirmDelete(DELETE_PRODUCT_CONFIRM, 'id'))) return;
-    try {
-      await remove.mutateAsync(product.id);
-      toast.success('Produk berhasil dihapus', 'Berhasil');
-    } catch (error) {
-      toast.error(serverMessage(error, 'Gagal menghapus produk'), 'Gagal');
-    }
-  };
+  const onDelete = (product: Product) =>
+    runWithToast({
+      lang: 'id',
+      confirm: DELETE_PRODUCT_CONFIRM,
+      run: () => remove.mutateAsync(product.id),
+      success: 'Produk berhasil dihapus',
+      failure: (error) => serverMessage(error, 'Gagal menghapus produk'),
+    });
 
   return (
     <>
@@ -104,23 +102,16 @@ export function ProductsPage() {
           Menampilkan {visible.length} dari {products.data.length} produk
         </Text>
       )}
-      {products.isPending && <LoadingState />}
-      {products.isError && (
-        <ErrorState
-          title="Gagal memuat produk"
-          error={products.error}
-          onRetry={() => void products.refetch()}
-        />
-      )}
-      {products.isSuccess && visible.length === 0 && (
-        <EmptyState>
-          {filtered ? 'Tidak ada produk yang cocok dengan filter.' : 'Belum ada produk.'}
-        </EmptyState>
-      )}
+      <ListQueryStates
+        query={products}
+        errorTitle="Gagal memuat produk"
+        empty={visible.length === 0}
+        emptyText={filtered ? 'Tidak ada produk yang cocok dengan filter.' : 'Belum ada produk.'}
+      />
 
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         {visible.map((product) => (
-          <ProductCard
+          <AdminProductCard
             key={product.id}
             product={product}
             categoryName={categoryNames.get(product.categoryId) ?? product.category?.name ?? '-'}

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   Alert,
   Badge,
-  Button,
   Card,
   Group,
   Image,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -22,6 +20,7 @@ import { popupStatus, type PopupStatus } from '@shared/rules/popup';
 import { isHttpUrl } from '@shared/rules/url';
 import { defaultPopupValues, popupSchema } from '@shared/schemas';
 import type { Popup } from '@shared/types';
+import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import {
   AutocompleteField,
   ColorField,
@@ -32,10 +31,9 @@ import {
 } from '../../components/form-fields';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
-import { applyServerErrors } from '../../lib/form-errors';
 import { runWithToast, serverMessage } from '../../lib/toast';
+import { useEditDialog } from '../../lib/use-edit-dialog';
 import { usePopupMutations, usePopups } from '../../queries/usePopups';
-import { confirmDelete } from '../../store/confirm';
 
 type PopupForm = z.input<typeof popupSchema>;
 type PopupValues = z.output<typeof popupSchema>;
@@ -117,12 +115,12 @@ function PopupDialog({
   popup: Popup | null;
   onClose(): void;
 }) {
-  const { create, update } = usePopupMutations();
-  const form = useForm<PopupForm, unknown, PopupValues>({
-    resolver: zodResolver(popupSchema),
-    defaultValues: defaultPopupValues(),
-  });
-  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const mutations = usePopupMutations();
+  const form = useEntityForm<PopupForm, PopupValues>(
+    { resolver: zodResolver(popupSchema), defaultValues: defaultPopupValues() },
+    FIELDS,
+  );
+  const { register, reset, control, formState } = form;
   const imageUrl = useWatch({ control, name: 'imageUrl' });
 
   useEffect(() => {
@@ -130,131 +128,115 @@ function PopupDialog({
     if (opened) reset(popup ? toForm(popup) : defaultPopupValues(new Date()));
   }, [opened, popup, reset]);
 
-  const onSubmit = handleSubmit((values) =>
-    runWithToast({
-      run: () =>
-        popup ? update.mutateAsync({ id: popup.id, input: values }) : create.mutateAsync(values),
-      success: popup ? 'Popup updated successfully' : 'Popup created successfully',
-      failure: (error) =>
-        serverMessage(error, popup ? 'Failed to update popup' : 'Failed to create popup'),
-      onSuccess: onClose,
-      onError: (error) => applyServerErrors(error, setError, FIELDS),
-    }),
-  );
+  const onSubmit = form.submitWithToast((values) => ({
+    run: () => saveEntity(popup, values, mutations),
+    success: popup ? 'Popup updated successfully' : 'Popup created successfully',
+    failure: (error) =>
+      serverMessage(error, popup ? 'Failed to update popup' : 'Failed to create popup'),
+    onSuccess: onClose,
+  }));
   const errors = formState.errors;
 
   return (
-    <Modal
+    <EntityFormDialog
       opened={opened}
       onClose={onClose}
       title={popup ? 'Edit Popup' : 'Create Popup'}
       size="xl"
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel={popup ? 'Update Popup' : 'Create Popup'}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Title"
-              withAsterisk
-              data-autofocus
-              error={errors.title?.message}
-              {...register('title')}
-            />
-            <SelectField control={control} name="type" label="Type" data={[...POPUP_TYPES]} />
-          </SimpleGrid>
-          <Textarea
-            label="Content"
-            withAsterisk
-            autosize
-            minRows={3}
-            error={errors.content?.message}
-            {...register('content')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Target URL"
-              placeholder="https://..."
-              error={errors.targetUrl?.message}
-              {...register('targetUrl')}
-            />
-            <TextInput
-              label="Button Text"
-              error={errors.buttonText?.message}
-              {...register('buttonText')}
-            />
-            <ColorField control={control} name="backgroundColor" label="Background Color" />
-            <ColorField control={control} name="textColor" label="Text Color" />
-            <TextInput
-              label="Image URL"
-              placeholder="https://..."
-              error={errors.imageUrl?.message}
-              {...register('imageUrl')}
-            />
-            <SelectField
-              control={control}
-              name="imagePosition"
-              label="Image Position"
-              data={[...POPUP_IMAGE_POSITIONS]}
-            />
-          </SimpleGrid>
-          <ImagePreview url={typeof imageUrl === 'string' ? imageUrl.trim() : ''} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateTimeField control={control} name="startDate" label="Start Date" required />
-            <DateTimeField control={control} name="endDate" label="End Date" required />
-            <AutocompleteField
-              control={control}
-              name="showOnPages"
-              label="Show On Pages"
-              description="* for every page, or comma-separated paths"
-              data={[...POPUP_PAGES]}
-            />
-            <NumberField
-              control={control}
-              name="triggerAfterSeconds"
-              label="Trigger After (seconds)"
-              min={0}
-              max={LIMITS.popupTriggerMaxSeconds}
-            />
-          </SimpleGrid>
-          <SwitchField control={control} name="isActive" label="Active" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={formState.isSubmitting}>
-              {popup ? 'Update Popup' : 'Create Popup'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Title"
+          withAsterisk
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <SelectField control={control} name="type" label="Type" data={[...POPUP_TYPES]} />
+      </SimpleGrid>
+      <Textarea
+        label="Content"
+        withAsterisk
+        autosize
+        minRows={3}
+        error={errors.content?.message}
+        {...register('content')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Target URL"
+          placeholder="https://..."
+          error={errors.targetUrl?.message}
+          {...register('targetUrl')}
+        />
+        <TextInput
+          label="Button Text"
+          error={errors.buttonText?.message}
+          {...register('buttonText')}
+        />
+        <ColorField control={control} name="backgroundColor" label="Background Color" />
+        <ColorField control={control} name="textColor" label="Text Color" />
+        <TextInput
+          label="Image URL"
+          placeholder="https://..."
+          error={errors.imageUrl?.message}
+          {...register('imageUrl')}
+        />
+        <SelectField
+          control={control}
+          name="imagePosition"
+          label="Image Position"
+          data={[...POPUP_IMAGE_POSITIONS]}
+        />
+      </SimpleGrid>
+      <ImagePreview url={typeof imageUrl === 'string' ? imageUrl.trim() : ''} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DateTimeField control={control} name="startDate" label="Start Date" required />
+        <DateTimeField control={control} name="endDate" label="End Date" required />
+        <AutocompleteField
+          control={control}
+          name="showOnPages"
+          label="Show On Pages"
+          description="* for every page, or comma-separated paths"
+          data={[...POPUP_PAGES]}
+        />
+        <NumberField
+          control={control}
+          name="triggerAfterSeconds"
+          label="Trigger After (seconds)"
+          min={0}
+          max={LIMITS.popupTriggerMaxSeconds}
+        />
+      </SimpleGrid>
+      <SwitchField control={control} name="isActive" label="Active" />
+    </EntityFormDialog>
   );
 }
 
-export function PopupManager() {
+/** The admin's popup campaigns (the site shows them through its PopupLayer). */
+export function PopupCampaignManager() {
   const popups = usePopups();
   const { remove } = usePopupMutations();
-  const [dialog, setDialog] = useState<{ opened: boolean; popup: Popup | null }>({
-    opened: false,
-    popup: null,
-  });
+  const dialog = useEditDialog<Popup>();
   const now = new Date();
 
-  const onDelete = async (popup: Popup) => {
-    if (!(await confirmDelete(DELETE_POPUP_CONFIRM, 'en'))) return;
-    await runWithToast({
+  const onDelete = (popup: Popup) =>
+    runWithToast({
+      confirm: DELETE_POPUP_CONFIRM,
       run: () => remove.mutateAsync(popup.id),
       success: 'Popup deleted successfully',
       failure: (error) => serverMessage(error, 'Failed to delete popup'),
     });
-  };
 
   return (
     <ManagerSection
       title="Popup Campaigns"
       description="One popup at a time is shown to visitors while it is active and in its schedule."
       addLabel="Create Popup"
-      onAdd={() => setDialog({ opened: true, popup: null })}
+      onAdd={dialog.openNew}
       query={popups}
       loadErrorTitle="Failed to load popups"
       emptyText="No popups yet."
@@ -318,7 +300,7 @@ export function PopupManager() {
                 <RowActions
                   editLabel={`Edit popup ${popup.title}`}
                   deleteLabel={`Delete popup ${popup.title}`}
-                  onEdit={() => setDialog({ opened: true, popup })}
+                  onEdit={() => dialog.openEdit(popup)}
                   onDelete={() => void onDelete(popup)}
                 />
               </Group>
@@ -326,11 +308,7 @@ export function PopupManager() {
           );
         })}
       </SimpleGrid>
-      <PopupDialog
-        opened={dialog.opened}
-        popup={dialog.popup}
-        onClose={() => setDialog({ opened: false, popup: null })}
-      />
+      <PopupDialog opened={dialog.opened} popup={dialog.item} onClose={dialog.close} />
     </ManagerSection>
   );
 }

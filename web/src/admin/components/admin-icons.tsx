@@ -1,27 +1,9 @@
-// A handful of inline stroke icons (no icon package in the project). Decorative: aria-hidden.
-import type { SVGProps } from 'react';
+// A handful of inline stroke icons for the back office, 18 px unless sized.
+import { SvgIcon, type SvgIconProps } from '../../common/svg-icon';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+type IconProps = SvgIconProps;
 
-function Svg({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const Svg = ({ size = 18, ...props }: IconProps) => <SvgIcon size={size} {...props} />;
 
 export const IconArrowLeft = (p: IconProps) => (
   <Svg {...p}>

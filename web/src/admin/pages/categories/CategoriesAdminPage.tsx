@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -10,18 +9,18 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { iconInitials } from '@shared/rules/category';
 import type { Category } from '@shared/types';
+import { IconPlus, IconSearch } from '../../components/admin-icons';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../components/icons';
+import { ListQueryStates } from '../../components/QueryState';
+import { RowActions } from '../../components/RowActions';
 import { categoryColor, readableTextOn } from '../../lib/category-display';
-import { serverMessage, toast } from '../../lib/toast';
+import { runWithToast, serverMessage } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useEditDialog } from '../../lib/use-edit-dialog';
 import { useCategories, useCategoryMutations } from '../../queries/useCategories';
-import { confirmDelete } from '../../store/confirm';
 import { CategoryFormDialog } from './CategoryFormDialog';
 
 export const DELETE_CATEGORY_CONFIRM = 'Apakah Anda yakin ingin menghapus kategori ini?';
@@ -74,21 +73,13 @@ function CategoryCard({
           </div>
         </Group>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" onClick={onEdit} aria-label={`Edit ${category.name}`}>
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Hapus">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={onDelete}
-              aria-label={`Hapus ${category.name}`}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowActions
+            editLabel={`Edit ${category.name}`}
+            deleteLabel={`Hapus ${category.name}`}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            lang="id"
+          />
         </Group>
       </Group>
       <Stack gap={6} mt="sm">
@@ -109,25 +100,22 @@ function CategoryCard({
   );
 }
 
-export function CategoriesPage() {
+/** The admin's category screen (the site's own list is CategoryDirectoryPage). */
+export function CategoriesAdminPage() {
   useDocumentTitle('Kategori');
   const categories = useCategories();
   const { remove } = useCategoryMutations();
-  const [dialog, setDialog] = useState<{ opened: boolean; category: Category | null }>({
-    opened: false,
-    category: null,
-  });
+  const dialog = useEditDialog<Category>();
   const [filter, setFilter] = useState('');
 
-  const onDelete = async (category: Category) => {
-    if (!(await confirmDelete(DELETE_CATEGORY_CONFIRM, 'id'))) return;
-    try {
-      await remove.mutateAsync(category.id);
-      toast.success('Kategori berhasil dihapus', 'Berhasil');
-    } catch (error) {
-      toast.error(serverMessage(error, 'Gagal menghapus kategori'), 'Gagal');
-    }
-  };
+  const onDelete = (category: Category) =>
+    runWithToast({
+      lang: 'id',
+      confirm: DELETE_CATEGORY_CONFIRM,
+      run: () => remove.mutateAsync(category.id),
+      success: 'Kategori berhasil dihapus',
+      failure: (error) => serverMessage(error, 'Gagal menghapus kategori'),
+    });
 
   const term = filter.trim().toLowerCase();
   const visible = (categories.data ?? []).filter(
@@ -147,10 +135,7 @@ export function CategoriesPage() {
         }
         backLabel="Kembali ke Dashboard"
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setDialog({ opened: true, category: null })}
-          >
+          <Button leftSection={<IconPlus size={16} />} onClick={dialog.openNew}>
             Add Category
           </Button>
         }
@@ -164,34 +149,25 @@ export function CategoriesPage() {
         value={filter}
         onChange={(event) => setFilter(event.currentTarget.value)}
       />
-      {categories.isPending && <LoadingState />}
-      {categories.isError && (
-        <ErrorState
-          title="Gagal memuat kategori"
-          error={categories.error}
-          onRetry={() => void categories.refetch()}
-        />
-      )}
-      {categories.isSuccess && visible.length === 0 && (
-        <EmptyState>{term ? 'Tidak ada kategori yang cocok.' : 'Belum ada kategori.'}</EmptyState>
-      )}
+      <ListQueryStates
+        query={categories}
+        errorTitle="Gagal memuat kategori"
+        empty={visible.length === 0}
+        emptyText={term ? 'Tidak ada kategori yang cocok.' : 'Belum ada kategori.'}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {visible.map((category) => (
           <CategoryCard
             key={category.id}
             category={category}
-            onEdit={() => setDialog({ opened: true, category })}
+            onEdit={() => dialog.openEdit(category)}
             onDelete={() => void onDelete(category)}
           />
         ))}
       </SimpleGrid>
-      <CategoryFormDialog
-        opened={dialog.opened}
-        category={dialog.category}
-        onClose={() => setDialog({ opened: false, category: null })}
-      />
+      <CategoryFormDialog opened={dialog.opened} category={dialog.item} onClose={dialog.close} />
     </>
   );
 }
 
-export default CategoriesPage;
+export default CategoriesAdminPage;

@@ -72,7 +72,7 @@ function PopupDialog({ popup, onDismiss }: { popup: Popup; onDismiss(): void }) 
  * One popup at a time (spec section 4): the first active popup not yet dismissed in this
  * session appears after its triggerAfterSeconds; closing it dismisses it for the session.
  */
-export function PopupManager() {
+export function PopupLayer() {
   const { pathname } = useLocation();
   const [href, setHref] = useState('*');
   useEffect(() => setHref(window.location.href), [pathname]);

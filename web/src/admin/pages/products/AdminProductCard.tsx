@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Image, Skeleton, Stack, Text } from '@manti
 import { useInViewport } from '@mantine/hooks';
 import type { Product } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
-import { IconLink, IconPencil, IconTrash } from '../../components/icons';
+import { IconLink } from '../../components/admin-icons';
+import { RowActions } from '../../components/RowActions';
 import { displayPrice, platformBadges, platformName, priceSummary } from '../../lib/product-card';
 import { mediaSrc } from '../../lib/urls';
 import { usePlatformLinks } from '../../queries/usePlatformLinks';
@@ -47,7 +48,8 @@ function PriceSummary({ productId, visible }: { productId: string; visible: bool
   );
 }
 
-export function ProductCard({
+/** A product in the admin grid (the site's own card is ProductCard). */
+export function AdminProductCard({
   product,
   categoryName,
   onManagePrices,
@@ -131,27 +133,15 @@ export function ProductCard({
         >
           Kelola Harga Platform
         </Button>
-        <Group gap="xs" grow>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPencil size={14} />}
-            onClick={onEdit}
-            aria-label={`Edit ${product.title}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onDelete}
-            aria-label={`Hapus ${product.title}`}
-          >
-            Hapus
-          </Button>
-        </Group>
+        <RowActions
+          variant="buttons"
+          grow
+          lang="id"
+          editLabel={`Edit ${product.title}`}
+          deleteLabel={`Hapus ${product.title}`}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </Stack>
     </Card>
   );

@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
+import { CategoryIcon } from '../components/CategoryIcon';
 import { TileSkeletons } from '../components/Skeletons';
 import { useCategories } from '../data/queries';
-import { categoryColor, categoryEmoji, groupCategories } from '../lib/category-style';
+import { groupCategories } from '../lib/category-style';
 import { homeSearch } from '../lib/home-params';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
-export function CategoriesPage() {
+export function CategoryDirectoryPage() {
   const { data: categories, isPending } = useCategories();
   usePageMeta({
     ...staticMeta('/kategori'),
@@ -47,16 +48,7 @@ export function CategoriesPage() {
                     className="category-tile"
                     to={{ pathname: '/', search: homeSearch({ category: category.slug }) }}
                   >
-                    <span
-                      className="category-icon large"
-                      style={{
-                        color: categoryColor(category.color),
-                        borderColor: categoryColor(category.color),
-                      }}
-                      aria-hidden="true"
-                    >
-                      {categoryEmoji(category.icon)}
-                    </span>
+                    <CategoryIcon category={category} large />
                     <span className="tile-name">{category.name}</span>
                     <span className="tile-action">Lihat produk →</span>
                   </Link>

@@ -1,25 +1,6 @@
-// Inline SVG icons (no icon library): decorative, hidden from screen readers; the buttons
-// that hold them carry the label.
-import type { ReactNode } from 'react';
-
-function Svg({ children, size = 20 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// Inline SVG icons of the site (no icon library): decorative, hidden from screen readers; the
+// buttons that hold them carry the label. 20 px unless sized.
+import { SvgIcon as Svg } from '../../common/svg-icon';
 
 export const SearchIcon = () => (
   <Svg>

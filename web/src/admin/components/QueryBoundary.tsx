@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { ErrorState, LoadingState } from './QueryState';
+
+/** The parts of a query the boundary reads; any TanStack query fits. */
+export interface BoundaryQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+/** Loading, then the error (with a retry) or the content drawn from the loaded data. */
+export function QueryBoundary<T>({
+  query,
+  title,
+  children,
+}: {
+  query: BoundaryQuery<T>;
+  /** Title of the error state. */
+  title: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <ErrorState
+        title={title}
+        error={query.error ?? 'No data'}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
