@@ -2,6 +2,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { Database } from './database';
 import * as initialSchema from './migrations/0001-initial-schema';
 import * as analyticsRollups from './migrations/0002-analytics-rollups';
+import * as productSearch from './migrations/0003-product-search';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -10,6 +11,7 @@ import * as analyticsRollups from './migrations/0002-analytics-rollups';
 export const migrations = [
   { name: '0001-initial-schema', ...initialSchema },
   { name: '0002-analytics-rollups', ...analyticsRollups },
+  { name: '0003-product-search', ...productSearch },
 ];
 
 export function createMigrator(db: Database) {
