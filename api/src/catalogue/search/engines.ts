@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import type { Database } from '../../db/database';
 import { fts5String, tsqueryLexeme, type SearchToken } from './terms';
+import { sqliteVocabulary } from './vocabulary';
 
 /** One word of the query: any of `words` must match (the typed word and its typo fixes). */
 export interface WordGroup {
@@ -8,18 +9,13 @@ export interface WordGroup {
   prefix: boolean;
 }
 
-export interface MatchPage {
-  limit: number;
-  offset: number;
-  categoryId: number | null;
-  /** Whether totalCount is wanted (suggestions skip it). */
-  count: boolean;
-}
-
-export interface MatchResult {
-  ids: string[];
-  totalCount: number;
-}
+/**
+ * Where every word of the query is found. The ranking tiers: every word in the title; every
+ * word in title, category or badge (not all in the title); the rest (some word only in the
+ * description). Newer first within a tier.
+ */
+export type Scope = 'title' | 'label' | 'all';
+export type Tier = 0 | 1 | 2;
 
 /**
  * What the search needs from a full-text engine. Every method builds its engine query from
@@ -30,11 +26,22 @@ export interface SearchEngine {
   hasMatch(db: Database, token: SearchToken): Promise<boolean>;
   /** Which of these words are in the index vocabulary. */
   knownWords(db: Database, words: string[]): Promise<string[]>;
-  /**
-   * Active products matching every group, ranked: a match in the title first, then in the
-   * category or badge, then only in the description; newer first within each; id last.
-   */
-  match(db: Database, groups: WordGroup[], page: MatchPage): Promise<MatchResult>;
+  /** How many active products have every group within `scope`. */
+  count(
+    db: Database,
+    scope: Scope,
+    groups: WordGroup[],
+    categoryId: number | null,
+  ): Promise<number>;
+  /** One slice of a ranking tier, newest first. */
+  fetch(
+    db: Database,
+    tier: Tier,
+    groups: WordGroup[],
+    categoryId: number | null,
+    limit: number,
+    offset: number,
+  ): Promise<string[]>;
 }
 
 /** Positional bind parameters, numbered as they are added. */
@@ -60,76 +67,88 @@ const fts5Group = (group: WordGroup) => {
   return words.length === 1 ? words[0]! : `(${words.join(' OR ')})`;
 };
 
-const fts5Query = (groups: WordGroup[]) => groups.map(fts5Group).join(' AND ');
+/** Every group, anywhere in `columns`. */
+const fts5All = (groups: WordGroup[], columns: string) =>
+  `{${columns}} : (${groups.map(fts5Group).join(' AND ')})`;
 
-/** bm25 with one column weighted alone is negative exactly when that column matched. */
-const SQLITE_TIER = `CASE WHEN bm25(product_search, 1, 0, 0, 0) < 0 THEN 0
-  WHEN bm25(product_search, 0, 1, 1, 0) < 0 THEN 1 ELSE 2 END`;
+const FTS5_SCOPES: Record<Scope, string> = {
+  title: 'title',
+  label: 'title category badge',
+  all: 'title category badge description',
+};
+
+const fts5Scope = (groups: WordGroup[], scope: Scope) => fts5All(groups, FTS5_SCOPES[scope]);
+
+const fts5Tier = (groups: WordGroup[], tier: Tier) => {
+  if (tier === 0) return fts5Scope(groups, 'title');
+  if (tier === 1) return `${fts5Scope(groups, 'label')} NOT ${fts5Scope(groups, 'title')}`;
+  return `${fts5Scope(groups, 'all')} NOT ${fts5Scope(groups, 'label')}`;
+};
+
+const FTS5_JOIN = 'JOIN product_search_docs d ON d.docid = product_search.rowid';
 
 export const sqliteEngine: SearchEngine = {
   async hasMatch(db, token) {
     const rows = await select(
       db,
       'SELECT 1 AS hit FROM product_search WHERE product_search MATCH $1 LIMIT 1',
-      [fts5Query([{ words: [token.text], prefix: token.prefix }])],
+      [fts5Scope([{ words: [token.text], prefix: token.prefix }], 'all')],
     );
     return rows.length > 0;
   },
 
   async knownWords(db, words) {
-    if (words.length === 0) return [];
-    const rows = await select<{ term: string }>(
-      db,
-      `SELECT term FROM product_search_vocab
-        WHERE term IN (SELECT value FROM json_each($1)) AND doc > 0`,
-      [JSON.stringify(words)],
-    );
-    return rows.map((row) => row.term);
+    const vocabulary = await sqliteVocabulary(db);
+    return words.filter((word) => vocabulary.has(word));
   },
 
-  async match(db, groups, page) {
-    const params = new Params(fts5Query(groups));
-    const byCategory =
-      page.categoryId === null ? '' : `AND d."categoryId" = ${params.add(page.categoryId)}`;
-    const fromWhere = `FROM product_search JOIN product_search_docs d ON d.docid = product_search.rowid
-        WHERE product_search MATCH $1 ${byCategory}`;
-    const counting = params.values.slice();
-    const rows = await select<{ id: string }>(
+  async count(db, scope, groups, categoryId) {
+    const params = new Params(fts5Scope(groups, scope));
+    const rows = await select<{ total: number }>(
       db,
-      `SELECT d."productId" AS id ${fromWhere}
-        ORDER BY ${SQLITE_TIER}, d."createdAt" DESC, d."productId"
-        LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
+      categoryId === null
+        ? 'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1'
+        : `SELECT count(*) AS total FROM product_search ${FTS5_JOIN}
+            WHERE product_search MATCH $1 AND d."categoryId" = ${params.add(categoryId)}`,
       params.values,
     );
-    let totalCount = rows.length;
-    if (page.count) {
-      const counted = await select<{ total: number }>(
-        db,
-        page.categoryId === null
-          ? 'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1'
-          : `SELECT count(*) AS total ${fromWhere}`,
-        counting,
-      );
-      totalCount = Number(counted[0]?.total ?? 0);
-    }
-    return { ids: rows.map((row) => row.id), totalCount };
+    return Number(rows[0]?.total ?? 0);
+  },
+
+  async fetch(db, tier, groups, categoryId, limit, offset) {
+    const params = new Params(fts5Tier(groups, tier));
+    const byCategory = categoryId === null ? '' : `AND d."categoryId" = ${params.add(categoryId)}`;
+    // Docids follow createdAt, so FTS5 returns the newest first and stops at the page's end.
+    const rows = await select<{ id: string }>(
+      db,
+      `SELECT d."productId" AS id FROM product_search ${FTS5_JOIN}
+        WHERE product_search MATCH $1 ${byCategory}
+        ORDER BY product_search.rowid DESC
+        LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+      params.values,
+    );
+    return rows.map((row) => row.id);
   },
 };
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL tsvector
 
-const tsGroup = (group: WordGroup, weight = '') => {
-  const marks = (group.prefix ? '*' : '') + weight;
-  const words = group.words.map((word) => tsqueryLexeme(word) + (marks ? `:${marks}` : ''));
+const tsGroup = (group: WordGroup) => {
+  const words = group.words.map((word) => tsqueryLexeme(word) + (group.prefix ? ':*' : ''));
   return words.length === 1 ? words[0]! : `(${words.join(' | ')})`;
 };
 
-/** Every group must match anywhere. */
-const tsAll = (groups: WordGroup[]) => groups.map((group) => tsGroup(group)).join(' & ');
-/** Some group matches in the fields of this weight. */
-const tsAnyIn = (groups: WordGroup[], weight: string) =>
-  groups.map((group) => tsGroup(group, weight)).join(' | ');
+/** Every group must match. */
+const tsAll = (groups: WordGroup[]) => groups.map(tsGroup).join(' & ');
+
+const TS_COLUMNS: Record<Scope, string> = { title: 'title', label: 'label', all: 'document' };
+
+const tsTier = (tier: Tier) => {
+  if (tier === 0) return 's.title @@ $1::tsquery';
+  if (tier === 1) return 's.label @@ $1::tsquery AND NOT s.title @@ $1::tsquery';
+  return 's.document @@ $1::tsquery AND NOT s.label @@ $1::tsquery';
+};
 
 export const postgresEngine: SearchEngine = {
   async hasMatch(db, token) {
@@ -151,38 +170,30 @@ export const postgresEngine: SearchEngine = {
     return rows.map((row) => row.word);
   },
 
-  async match(db, groups, page) {
+  async count(db, scope, groups, categoryId) {
     const params = new Params(tsAll(groups));
-    const byCategory =
-      page.categoryId === null ? '' : `AND s."categoryId" = ${params.add(page.categoryId)}`;
-    const where = `WHERE s.document @@ $1::tsquery ${byCategory}`;
-    const counting = params.values.slice();
-    const titleQuery = params.add(tsAnyIn(groups, 'A'));
-    const labelQuery = params.add(tsAnyIn(groups, 'B'));
-    const rows = await select<{ id: string; total: string }>(
+    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+    const rows = await select<{ total: string }>(
       db,
-      `SELECT s."productId" AS id, ${page.count ? 'count(*) OVER ()' : '0'} AS total
-        FROM product_search s ${where}
-        ORDER BY CASE WHEN s.document @@ ${titleQuery}::tsquery THEN 0
-            WHEN s.document @@ ${labelQuery}::tsquery THEN 1 ELSE 2 END,
-          s."createdAt" DESC, s."productId"
-        LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
+      `SELECT count(*) AS total FROM product_search s
+        WHERE s.${TS_COLUMNS[scope]} @@ $1::tsquery ${byCategory}`,
       params.values,
     );
-    let totalCount = rows.length;
-    if (page.count) {
-      totalCount = Number(rows[0]?.total ?? 0);
-      if (rows.length === 0 && page.offset > 0) {
-        // Past the last page the window count has no row to ride on.
-        const counted = await select<{ total: string }>(
-          db,
-          `SELECT count(*) AS total FROM product_search s ${where}`,
-          counting,
-        );
-        totalCount = Number(counted[0]?.total ?? 0);
-      }
-    }
-    return { ids: rows.map((row) => row.id), totalCount };
+    return Number(rows[0]?.total ?? 0);
+  },
+
+  async fetch(db, tier, groups, categoryId, limit, offset) {
+    const params = new Params(tsAll(groups));
+    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+    const rows = await select<{ id: string }>(
+      db,
+      `SELECT s."productId" AS id FROM product_search s
+        WHERE ${tsTier(tier)} ${byCategory}
+        ORDER BY s."createdAt" DESC, s."productId"
+        LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+      params.values,
+    );
+    return rows.map((row) => row.id);
   },
 };
 

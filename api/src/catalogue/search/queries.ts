@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { engineFor, Params, select, type WordGroup } from './engines';
+import { engineFor, Params, select, type Tier, type WordGroup } from './engines';
 import {
   editDistance,
   editVariants,
@@ -130,12 +130,53 @@ export async function searchProductIds(
   const categoryId = await categoryFilter(db, options);
   if (categoryId === undefined) return EMPTY;
   const groups = await wordGroups(db, tokens);
-  return engineFor(db).match(db, groups, {
-    limit: options.limit,
-    offset: (options.page - 1) * options.limit,
-    categoryId,
-    count: true,
-  });
+  return rankedPage(db, groups, categoryId, options.limit, (options.page - 1) * options.limit);
+}
+
+const TIERS: Tier[] = [0, 1, 2];
+
+/**
+ * One page of the ranked matches: the tiers' sizes (three counts) place the page, then each
+ * tier it overlaps is read newest first from the right offset.
+ */
+async function rankedPage(
+  db: Database,
+  groups: WordGroup[],
+  categoryId: number | null,
+  limit: number,
+  offset: number,
+): Promise<ProductIdPage> {
+  const engine = engineFor(db);
+  const [inTitle, inLabel, total] = await Promise.all([
+    engine.count(db, 'title', groups, categoryId),
+    engine.count(db, 'label', groups, categoryId),
+    engine.count(db, 'all', groups, categoryId),
+  ]);
+  const sizes = [inTitle, inLabel - inTitle, total - inLabel];
+  const ids: string[] = [];
+  let skip = offset;
+  for (const tier of TIERS) {
+    const size = sizes[tier]!;
+    if (ids.length >= limit) break;
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    ids.push(...(await engine.fetch(db, tier, groups, categoryId, limit - ids.length, skip)));
+    skip = 0;
+  }
+  return { ids, totalCount: total };
+}
+
+/** The first `limit` ranked matches, without counting them all. */
+async function topMatches(db: Database, groups: WordGroup[], limit: number): Promise<string[]> {
+  const engine = engineFor(db);
+  const ids: string[] = [];
+  for (const tier of TIERS) {
+    if (ids.length >= limit) break;
+    ids.push(...(await engine.fetch(db, tier, groups, null, limit - ids.length, 0)));
+  }
+  return ids;
 }
 
 /** How well a category name answers the query's tokens, or null when it does not. */
@@ -179,13 +220,7 @@ async function suggestCategories(
 }
 
 async function suggestProducts(db: Database, tokens: SearchToken[]): Promise<ProductSuggestion[]> {
-  const groups = await wordGroups(db, tokens);
-  const { ids } = await engineFor(db).match(db, groups, {
-    limit: SUGGESTED_PRODUCTS,
-    offset: 0,
-    categoryId: null,
-    count: false,
-  });
+  const ids = await topMatches(db, await wordGroups(db, tokens), SUGGESTED_PRODUCTS);
   if (ids.length === 0) return [];
   const rows =
     db.dialect === 'postgres'

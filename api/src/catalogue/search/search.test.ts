@@ -134,6 +134,25 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue search on %s', (dialec
     expect(result.totalCount).toBe(5);
   });
 
+  it('ranks by where the whole query is found', async () => {
+    // Both words in the title, before one in the title and one in the description.
+    const split = await addProduct(db, {
+      title: 'Sepatu Hitam Polos',
+      categoryId: fashion,
+      description: 'Tali warna merah.',
+      createdAt: '2026-01-05T00:00:00Z',
+    });
+    expect((await search(db, 'sepatu merah')).ids).toEqual([ids.titleNew, split]);
+    await db.sequelize.query('DELETE FROM products WHERE id = $1', { bind: [split] });
+  });
+
+  it('keeps an edited product in its place: newer means created later', async () => {
+    await db.sequelize.query('UPDATE products SET description = $1 WHERE id = $2', {
+      bind: ['Sepatu kulit asli, diperbarui.', ids.titleOld],
+    });
+    expect((await search(db, 'sepatu')).ids.slice(0, 2)).toEqual([ids.titleNew, ids.titleOld]);
+  });
+
   it('pages the ranked results and counts them all', async () => {
     const page2 = await searchProductIds(db, { term: 'sepatu', page: 2, limit: 2 });
     expect(page2).toEqual({ ids: [ids.category, ids.badge], totalCount: 5 });

@@ -10,25 +10,48 @@ import type { QueryInterface } from 'sequelize';
  *
  * SQLite: an FTS5 table without stored content (the text lives in products already) whose
  * rows are deleted by rowid, folding case and diacritics, with prefix indexes for the word
- * being typed; `product_search_docs` gives every indexed product a stable integer rowid and
- * carries what the ranking and filters need, so a search never touches the products table.
+ * being typed, and columns title, category, badge, description (the ranking tiers are column
+ * filters); `product_search_docs` gives every indexed product an integer docid that follows
+ * createdAt and carries its category, so a search never touches the products table.
  *
- * PostgreSQL: `product_search` holds one weighted tsvector per active product (A title,
- * B category and badge, C description; the `simple` configuration over unaccent) with a GIN
+ * PostgreSQL: `product_search` holds three nested tsvectors per active product (title; title,
+ * category and badge; everything), `simple` configuration over unaccent, each with a GIN
  * index; `search_words` is the vocabulary the typo look-up asks. It only grows: a word no
  * longer used costs one row and matches nothing.
  */
 
 const SQLITE_INDEXED = `"isActive" IN (1, 'true')`;
 
+/**
+ * SQLite docids follow createdAt: the epoch millisecond times 2^20, plus a sequence within
+ * the millisecond. FTS5 walks its doclists in docid order, so "newer first" is the index's
+ * own order and a page stops reading after its last row, whatever the number of matches.
+ */
+const DOCID_SLOT = 1_048_576;
+const epochMs = (column: string) =>
+  `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
+const nextDocid = (createdAt: string) => `(SELECT coalesce(max(docid) + 1, slot.base)
+    FROM (SELECT ${epochMs(createdAt)} * ${DOCID_SLOT} AS base) slot
+    LEFT JOIN product_search_docs ON docid BETWEEN slot.base AND slot.base + ${DOCID_SLOT - 1})`;
+
+/** The FTS row of one indexed product, by its docs row. */
+const sqliteIndexRow = (product: string, category: string) => `
+  INSERT INTO product_search (rowid, title, category, badge, description)
+    SELECT d.docid, ${product}.title, COALESCE(${category}, ''),
+      COALESCE(${product}."badgeText", ''), ${product}.description
+    FROM product_search_docs d WHERE d."productId" = ${product}.id`;
+
 const sqliteUp = [
   `CREATE TABLE product_search_docs (
     docid INTEGER PRIMARY KEY,
     "productId" TEXT NOT NULL UNIQUE,
-    "categoryId" INTEGER NOT NULL,
-    "createdAt" TEXT NOT NULL
+    "categoryId" INTEGER NOT NULL
   )`,
-  `CREATE INDEX product_search_docs_category ON product_search_docs ("categoryId", "createdAt")`,
+  `CREATE INDEX product_search_docs_category ON product_search_docs ("categoryId")`,
+  // Bumped by every change to the index: in-process caches of it (the typo vocabulary) know
+  // when to reload.
+  `CREATE TABLE product_search_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
+  `INSERT INTO product_search_version (id, version) VALUES (1, 0)`,
   `CREATE VIRTUAL TABLE product_search USING fts5(
     title, category, badge, description,
     content = '', contentless_delete = 1,
@@ -37,10 +60,10 @@ const sqliteUp = [
   )`,
   `CREATE VIRTUAL TABLE product_search_vocab USING fts5vocab(product_search, 'row')`,
 
-  // Backfill: oldest first, so rowids follow the catalogue's age.
-  `INSERT INTO product_search_docs ("productId", "categoryId", "createdAt")
-    SELECT id, "categoryId", "createdAt" FROM products
-    WHERE ${SQLITE_INDEXED} ORDER BY "createdAt", id`,
+  `INSERT INTO product_search_docs (docid, "productId", "categoryId")
+    SELECT ms * ${DOCID_SLOT} + row_number() OVER (PARTITION BY ms ORDER BY id) - 1, id, "categoryId"
+    FROM (SELECT id, "categoryId", ${epochMs('"createdAt"')} AS ms FROM products
+      WHERE ${SQLITE_INDEXED})`,
   `INSERT INTO product_search (rowid, title, category, badge, description)
     SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''), p.description
     FROM product_search_docs d
@@ -51,13 +74,10 @@ const sqliteUp = [
   `CREATE TRIGGER product_search_insert AFTER INSERT ON products
     WHEN NEW.${SQLITE_INDEXED}
     BEGIN
-      INSERT INTO product_search_docs ("productId", "categoryId", "createdAt")
-        VALUES (NEW.id, NEW."categoryId", NEW."createdAt");
-      INSERT INTO product_search (rowid, title, category, badge, description)
-        SELECT d.docid, NEW.title,
-          COALESCE((SELECT name FROM categories WHERE id = NEW."categoryId"), ''),
-          COALESCE(NEW."badgeText", ''), NEW.description
-        FROM product_search_docs d WHERE d."productId" = NEW.id;
+      INSERT INTO product_search_docs (docid, "productId", "categoryId")
+        VALUES (${nextDocid('NEW."createdAt"')}, NEW.id, NEW."categoryId");
+      ${sqliteIndexRow('NEW', '(SELECT name FROM categories WHERE id = NEW."categoryId")')};
+      UPDATE product_search_version SET version = version + 1;
     END`,
   `CREATE TRIGGER product_search_update AFTER UPDATE ON products
     WHEN OLD.id IS NOT NEW.id OR OLD.title IS NOT NEW.title
@@ -68,19 +88,18 @@ const sqliteUp = [
       DELETE FROM product_search
         WHERE rowid IN (SELECT docid FROM product_search_docs WHERE "productId" = OLD.id);
       DELETE FROM product_search_docs WHERE "productId" = OLD.id;
-      INSERT INTO product_search_docs ("productId", "categoryId", "createdAt")
-        SELECT NEW.id, NEW."categoryId", NEW."createdAt" WHERE NEW.${SQLITE_INDEXED};
-      INSERT INTO product_search (rowid, title, category, badge, description)
-        SELECT d.docid, NEW.title,
-          COALESCE((SELECT name FROM categories WHERE id = NEW."categoryId"), ''),
-          COALESCE(NEW."badgeText", ''), NEW.description
-        FROM product_search_docs d WHERE d."productId" = NEW.id;
+      INSERT INTO product_search_docs (docid, "productId", "categoryId")
+        SELECT ${nextDocid('NEW."createdAt"')}, NEW.id, NEW."categoryId"
+        WHERE NEW.${SQLITE_INDEXED};
+      ${sqliteIndexRow('NEW', '(SELECT name FROM categories WHERE id = NEW."categoryId")')};
+      UPDATE product_search_version SET version = version + 1;
     END`,
   `CREATE TRIGGER product_search_delete AFTER DELETE ON products
     BEGIN
       DELETE FROM product_search
         WHERE rowid IN (SELECT docid FROM product_search_docs WHERE "productId" = OLD.id);
       DELETE FROM product_search_docs WHERE "productId" = OLD.id;
+      UPDATE product_search_version SET version = version + 1;
     END`,
   // A renamed category changes the category field of every product in it.
   `CREATE TRIGGER product_search_category_rename AFTER UPDATE OF name ON categories
@@ -92,6 +111,7 @@ const sqliteUp = [
         SELECT d.docid, p.title, NEW.name, COALESCE(p."badgeText", ''), p.description
         FROM product_search_docs d JOIN products p ON p.id = d."productId"
         WHERE d."categoryId" = NEW.id;
+      UPDATE product_search_version SET version = version + 1;
     END`,
 ];
 
@@ -102,43 +122,60 @@ const sqliteDown = [
   'DROP TRIGGER IF EXISTS product_search_insert',
   'DROP TABLE IF EXISTS product_search_vocab',
   'DROP TABLE IF EXISTS product_search',
+  'DROP TABLE IF EXISTS product_search_version',
   'DROP TABLE IF EXISTS product_search_docs',
 ];
 
+/** The three vectors of one product, from its fields; `words` is unaccented `simple`. */
+const postgresVectors = (title: string, category: string, badge: string, description: string) => {
+  const label = `product_search_words(coalesce(${category}, '') || ' ' || coalesce(${badge}, ''))`;
+  return `product_search_words(${title}),
+    product_search_words(${title}) || ${label},
+    product_search_words(${title}) || ${label} || product_search_words(${description})`;
+};
+
 const postgresUp = [
   'CREATE EXTENSION IF NOT EXISTS unaccent',
-  // unaccent() is only STABLE, so the document is computed here and stored by the triggers
-  // rather than by a generated column.
-  `CREATE FUNCTION product_search_document(title text, category text, badge text, description text)
-    RETURNS tsvector LANGUAGE sql STABLE PARALLEL SAFE AS $$
-      SELECT setweight(to_tsvector('simple', unaccent(coalesce(title, ''))), 'A')
-        || setweight(to_tsvector('simple',
-             unaccent(coalesce(category, '') || ' ' || coalesce(badge, ''))), 'B')
-        || setweight(to_tsvector('simple', unaccent(coalesce(description, ''))), 'C')
-    $$`,
+  // unaccent() is only STABLE, so the vectors are computed by the triggers and stored,
+  // rather than by generated columns.
+  `CREATE FUNCTION product_search_words(text) RETURNS tsvector
+    LANGUAGE sql STABLE PARALLEL SAFE
+    AS $$ SELECT to_tsvector('simple', unaccent(coalesce($1, ''))) $$`,
+  // Three nested vectors instead of one weighted vector: "every word in the title" and
+  // "every word in title, category or badge" are then plain GIN look-ups (weights force a
+  // recheck of every candidate row), which is what the ranking tiers and their counts need.
+  // The vectors live out of line (toast_tuple_target), so the rows a search visits for
+  // visibility and createdAt are ~100 bytes: a count over 50,000 matches stays cheap.
   `CREATE TABLE product_search (
     "productId" uuid PRIMARY KEY REFERENCES products (id) ON DELETE CASCADE ON UPDATE CASCADE,
     "categoryId" integer NOT NULL,
     "createdAt" timestamptz NOT NULL,
+    title tsvector NOT NULL,
+    label tsvector NOT NULL,
     document tsvector NOT NULL
-  )`,
+  ) WITH (toast_tuple_target = 128)`,
   `CREATE TABLE search_words (word text COLLATE "C" PRIMARY KEY)`,
 
-  `INSERT INTO product_search ("productId", "categoryId", "createdAt", document)
+  `INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document)
     SELECT p.id, p."categoryId", p."createdAt",
-      product_search_document(p.title, c.name, p."badgeText", p.description)
+      ${postgresVectors('p.title', 'c.name', 'p."badgeText"', 'p.description')}
     FROM products p LEFT JOIN categories c ON c.id = p."categoryId"
     WHERE p."isActive"`,
   `INSERT INTO search_words (word)
     SELECT DISTINCT unnest(tsvector_to_array(document)) FROM product_search
     ON CONFLICT DO NOTHING`,
+  `CREATE INDEX product_search_title ON product_search USING gin (title)`,
+  `CREATE INDEX product_search_label ON product_search USING gin (label)`,
   `CREATE INDEX product_search_document ON product_search USING gin (document)`,
-  `CREATE INDEX product_search_category ON product_search ("categoryId", "createdAt")`,
+  `CREATE INDEX product_search_newest ON product_search ("createdAt" DESC, "productId")`,
+  `CREATE INDEX product_search_category ON product_search ("categoryId", "createdAt" DESC)`,
   'ANALYZE product_search',
 
   `CREATE FUNCTION product_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
-      doc tsvector;
+      title_words tsvector;
+      label_words tsvector;
+      all_words tsvector;
     BEGIN
       IF TG_OP = 'UPDATE' AND OLD.id IS DISTINCT FROM NEW.id THEN
         DELETE FROM product_search WHERE "productId" = OLD.id;
@@ -147,14 +184,17 @@ const postgresUp = [
         DELETE FROM product_search WHERE "productId" = NEW.id;
         RETURN NULL;
       END IF;
-      doc := product_search_document(NEW.title,
-        (SELECT name FROM categories WHERE id = NEW."categoryId"),
-        NEW."badgeText", NEW.description);
-      INSERT INTO product_search ("productId", "categoryId", "createdAt", document)
-        VALUES (NEW.id, NEW."categoryId", NEW."createdAt", doc)
+      title_words := product_search_words(NEW.title);
+      label_words := title_words || product_search_words(
+        coalesce((SELECT name FROM categories WHERE id = NEW."categoryId"), '')
+        || ' ' || coalesce(NEW."badgeText", ''));
+      all_words := label_words || product_search_words(NEW.description);
+      INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document)
+        VALUES (NEW.id, NEW."categoryId", NEW."createdAt", title_words, label_words, all_words)
         ON CONFLICT ("productId") DO UPDATE SET "categoryId" = EXCLUDED."categoryId",
-          "createdAt" = EXCLUDED."createdAt", document = EXCLUDED.document;
-      INSERT INTO search_words (word) SELECT unnest(tsvector_to_array(doc))
+          "createdAt" = EXCLUDED."createdAt", title = EXCLUDED.title,
+          label = EXCLUDED.label, document = EXCLUDED.document;
+      INSERT INTO search_words (word) SELECT unnest(tsvector_to_array(all_words))
         ON CONFLICT DO NOTHING;
       RETURN NULL;
     END
@@ -173,11 +213,12 @@ const postgresUp = [
   `CREATE FUNCTION product_search_category_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       UPDATE product_search s
-        SET document = product_search_document(p.title, NEW.name, p."badgeText", p.description)
+        SET (title, label, document) = (SELECT
+          ${postgresVectors('p.title', 'NEW.name', 'p."badgeText"', 'p.description')})
         FROM products p
         WHERE s."categoryId" = NEW.id AND p.id = s."productId";
       INSERT INTO search_words (word)
-        SELECT unnest(tsvector_to_array(to_tsvector('simple', unaccent(NEW.name))))
+        SELECT unnest(tsvector_to_array(product_search_words(NEW.name)))
         ON CONFLICT DO NOTHING;
       RETURN NULL;
     END
@@ -195,7 +236,7 @@ const postgresDown = [
   'DROP FUNCTION IF EXISTS product_search_sync()',
   'DROP TABLE IF EXISTS search_words',
   'DROP TABLE IF EXISTS product_search',
-  'DROP FUNCTION IF EXISTS product_search_document(text, text, text, text)',
+  'DROP FUNCTION IF EXISTS product_search_words(text)',
 ];
 
 /**
