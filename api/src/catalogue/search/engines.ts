@@ -16,6 +16,7 @@ export interface WordGroup {
  */
 export type Scope = 'title' | 'label' | 'all';
 export type Tier = 0 | 1 | 2;
+export type ScopeCounts = Record<Scope, number>;
 
 /**
  * What the search needs from a full-text engine. Every method builds its engine query from
@@ -26,13 +27,8 @@ export interface SearchEngine {
   hasMatch(db: Database, token: SearchToken): Promise<boolean>;
   /** Which of these words are in the index vocabulary. */
   knownWords(db: Database, words: string[]): Promise<string[]>;
-  /** How many active products have every group within `scope`. */
-  count(
-    db: Database,
-    scope: Scope,
-    groups: WordGroup[],
-    categoryId: number | null,
-  ): Promise<number>;
+  /** How many active products have every group in the title, in the label, anywhere. */
+  counts(db: Database, groups: WordGroup[], categoryId: number | null): Promise<ScopeCounts>;
   /** One slice of a ranking tier, newest first. */
   fetch(
     db: Database,
@@ -87,6 +83,19 @@ const fts5Tier = (groups: WordGroup[], tier: Tier) => {
 
 const FTS5_JOIN = 'JOIN product_search_docs d ON d.docid = product_search.rowid';
 
+async function countFts5(db: Database, query: string, categoryId: number | null) {
+  const params = new Params(query);
+  const rows = await select<{ total: number }>(
+    db,
+    categoryId === null
+      ? 'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1'
+      : `SELECT count(*) AS total FROM product_search ${FTS5_JOIN}
+          WHERE product_search MATCH $1 AND d."categoryId" = ${params.add(categoryId)}`,
+    params.values,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
 export const sqliteEngine: SearchEngine = {
   async hasMatch(db, token) {
     const rows = await select(
@@ -102,17 +111,13 @@ export const sqliteEngine: SearchEngine = {
     return words.filter((word) => vocabulary.has(word));
   },
 
-  async count(db, scope, groups, categoryId) {
-    const params = new Params(fts5Scope(groups, scope));
-    const rows = await select<{ total: number }>(
-      db,
-      categoryId === null
-        ? 'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1'
-        : `SELECT count(*) AS total FROM product_search ${FTS5_JOIN}
-            WHERE product_search MATCH $1 AND d."categoryId" = ${params.add(categoryId)}`,
-      params.values,
+  async counts(db, groups, categoryId) {
+    const [title, label, all] = await Promise.all(
+      (['title', 'label', 'all'] as const).map((scope) =>
+        countFts5(db, fts5Scope(groups, scope), categoryId),
+      ),
     );
-    return Number(rows[0]?.total ?? 0);
+    return { title: title!, label: label!, all: all! };
   },
 
   async fetch(db, tier, groups, categoryId, limit, offset) {
@@ -142,8 +147,6 @@ const tsGroup = (group: WordGroup) => {
 /** Every group must match. */
 const tsAll = (groups: WordGroup[]) => groups.map(tsGroup).join(' & ');
 
-const TS_COLUMNS: Record<Scope, string> = { title: 'title', label: 'label', all: 'document' };
-
 const tsTier = (tier: Tier) => {
   if (tier === 0) return 's.title @@ $1::tsquery';
   if (tier === 1) return 's.label @@ $1::tsquery AND NOT s.title @@ $1::tsquery';
@@ -170,16 +173,25 @@ export const postgresEngine: SearchEngine = {
     return rows.map((row) => row.word);
   },
 
-  async count(db, scope, groups, categoryId) {
+  async counts(db, groups, categoryId) {
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const rows = await select<{ total: string }>(
+    // One pass over the matches; the title and label vectors are small and stored inline.
+    const rows = await select<{ title: string; label: string; total: string }>(
       db,
-      `SELECT count(*) AS total FROM product_search s
-        WHERE s.${TS_COLUMNS[scope]} @@ $1::tsquery ${byCategory}`,
+      `SELECT count(*) FILTER (WHERE s.title @@ $1::tsquery) AS title,
+          count(*) FILTER (WHERE s.label @@ $1::tsquery) AS label,
+          count(*) AS total
+        FROM product_search s
+        WHERE s.document @@ $1::tsquery ${byCategory}`,
       params.values,
     );
-    return Number(rows[0]?.total ?? 0);
+    const row = rows[0];
+    return {
+      title: Number(row?.title ?? 0),
+      label: Number(row?.label ?? 0),
+      all: Number(row?.total ?? 0),
+    };
   },
 
   async fetch(db, tier, groups, categoryId, limit, offset) {

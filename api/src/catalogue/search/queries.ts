@@ -136,7 +136,7 @@ export async function searchProductIds(
 const TIERS: Tier[] = [0, 1, 2];
 
 /**
- * One page of the ranked matches: the tiers' sizes (three counts) place the page, then each
+ * One page of the ranked matches: the tiers' sizes place the page, then each
  * tier it overlaps is read newest first from the right offset.
  */
 async function rankedPage(
@@ -147,12 +147,8 @@ async function rankedPage(
   offset: number,
 ): Promise<ProductIdPage> {
   const engine = engineFor(db);
-  const [inTitle, inLabel, total] = await Promise.all([
-    engine.count(db, 'title', groups, categoryId),
-    engine.count(db, 'label', groups, categoryId),
-    engine.count(db, 'all', groups, categoryId),
-  ]);
-  const sizes = [inTitle, inLabel - inTitle, total - inLabel];
+  const counts = await engine.counts(db, groups, categoryId);
+  const sizes = [counts.title, counts.label - counts.title, counts.all - counts.label];
   const ids: string[] = [];
   let skip = offset;
   for (const tier of TIERS) {
@@ -165,7 +161,7 @@ async function rankedPage(
     ids.push(...(await engine.fetch(db, tier, groups, categoryId, limit - ids.length, skip)));
     skip = 0;
   }
-  return { ids, totalCount: total };
+  return { ids, totalCount: counts.all };
 }
 
 /** The first `limit` ranked matches, without counting them all. */
