@@ -83,15 +83,15 @@ const fts5Tier = (groups: WordGroup[], tier: Tier) => {
 
 const FTS5_JOIN = 'JOIN product_search_docs d ON d.docid = product_search.rowid';
 
+/** The category filter is a token of the index's `filter` column: part of the match. */
+const fts5InCategory = (query: string, categoryId: number | null) =>
+  categoryId === null ? query : `${query} AND {filter} : ${fts5String(`c${categoryId}`)}`;
+
 async function countFts5(db: Database, query: string, categoryId: number | null) {
-  const params = new Params(query);
   const rows = await select<{ total: number }>(
     db,
-    categoryId === null
-      ? 'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1'
-      : `SELECT count(*) AS total FROM product_search ${FTS5_JOIN}
-          WHERE product_search MATCH $1 AND d."categoryId" = ${params.add(categoryId)}`,
-    params.values,
+    'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1',
+    [fts5InCategory(query, categoryId)],
   );
   return Number(rows[0]?.total ?? 0);
 }
@@ -121,16 +121,14 @@ export const sqliteEngine: SearchEngine = {
   },
 
   async fetch(db, tier, groups, categoryId, limit, offset) {
-    const params = new Params(fts5Tier(groups, tier));
-    const byCategory = categoryId === null ? '' : `AND d."categoryId" = ${params.add(categoryId)}`;
     // Docids follow createdAt, so FTS5 returns the newest first and stops at the page's end.
     const rows = await select<{ id: string }>(
       db,
       `SELECT d."productId" AS id FROM product_search ${FTS5_JOIN}
-        WHERE product_search MATCH $1 ${byCategory}
+        WHERE product_search MATCH $1
         ORDER BY product_search.rowid DESC
-        LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
-      params.values,
+        LIMIT $2 OFFSET $3`,
+      [fts5InCategory(`(${fts5Tier(groups, tier)})`, categoryId), limit, offset],
     );
     return rows.map((row) => row.id);
   },

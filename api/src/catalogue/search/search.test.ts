@@ -193,6 +193,8 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue search on %s', (dialec
     expect((await search(db, 'sepatu', { categorySlug: 'sepatu-olahraga' })).ids).toEqual([
       ids.category,
     ]);
+    // The index's category token is not a word visitors can find.
+    expect((await search(db, `c${shoes}`)).ids).toEqual([]);
     expect(await search(db, 'sepatu', { categorySlug: 'tidak-ada' })).toEqual({
       ids: [],
       totalCount: 0,

@@ -11,7 +11,7 @@ import type { QueryInterface } from 'sequelize';
  * SQLite: an FTS5 table without stored content (the text lives in products already) whose
  * rows are deleted by rowid, folding case and diacritics, with prefix indexes for the word
  * being typed, and columns title, category, badge, description (the ranking tiers are column
- * filters); `product_search_docs` gives every indexed product an integer docid that follows
+ * filters) plus a category token; `product_search_docs` gives every indexed product an integer docid that follows
  * createdAt and carries its category, so a search never touches the products table.
  *
  * PostgreSQL: `product_search` holds three nested tsvectors per active product (title; title,
@@ -34,11 +34,18 @@ const nextDocid = (createdAt: string) => `(SELECT coalesce(max(docid) + 1, slot.
     FROM (SELECT ${epochMs(createdAt)} * ${DOCID_SLOT} AS base) slot
     LEFT JOIN product_search_docs ON docid BETWEEN slot.base AND slot.base + ${DOCID_SLOT - 1})`;
 
+/**
+ * The `filter` column holds one token, `c<categoryId>`: a category filter is then part of the
+ * full-text match (visitor words are always limited to the four text columns).
+ */
+const categoryToken = (categoryId: string) => `'c' || ${categoryId}`;
+
 /** The FTS row of one indexed product, by its docs row. */
 const sqliteIndexRow = (product: string, category: string) => `
-  INSERT INTO product_search (rowid, title, category, badge, description)
+  INSERT INTO product_search (rowid, title, category, badge, description, filter)
     SELECT d.docid, ${product}.title, COALESCE(${category}, ''),
-      COALESCE(${product}."badgeText", ''), ${product}.description
+      COALESCE(${product}."badgeText", ''), ${product}.description,
+      ${categoryToken(`${product}."categoryId"`)}
     FROM product_search_docs d WHERE d."productId" = ${product}.id`;
 
 const sqliteUp = [
@@ -53,7 +60,7 @@ const sqliteUp = [
   `CREATE TABLE product_search_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
   `INSERT INTO product_search_version (id, version) VALUES (1, 0)`,
   `CREATE VIRTUAL TABLE product_search USING fts5(
-    title, category, badge, description,
+    title, category, badge, description, filter,
     content = '', contentless_delete = 1,
     tokenize = 'unicode61 remove_diacritics 2',
     prefix = '2 3 4'
@@ -64,8 +71,9 @@ const sqliteUp = [
     SELECT ms * ${DOCID_SLOT} + row_number() OVER (PARTITION BY ms ORDER BY id) - 1, id, "categoryId"
     FROM (SELECT id, "categoryId", ${epochMs('"createdAt"')} AS ms FROM products
       WHERE ${SQLITE_INDEXED})`,
-  `INSERT INTO product_search (rowid, title, category, badge, description)
-    SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''), p.description
+  `INSERT INTO product_search (rowid, title, category, badge, description, filter)
+    SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''), p.description,
+      ${categoryToken('p."categoryId"')}
     FROM product_search_docs d
     JOIN products p ON p.id = d."productId"
     LEFT JOIN categories c ON c.id = p."categoryId"`,
@@ -107,8 +115,9 @@ const sqliteUp = [
     BEGIN
       DELETE FROM product_search
         WHERE rowid IN (SELECT docid FROM product_search_docs WHERE "categoryId" = NEW.id);
-      INSERT INTO product_search (rowid, title, category, badge, description)
-        SELECT d.docid, p.title, NEW.name, COALESCE(p."badgeText", ''), p.description
+      INSERT INTO product_search (rowid, title, category, badge, description, filter)
+        SELECT d.docid, p.title, NEW.name, COALESCE(p."badgeText", ''), p.description,
+          ${categoryToken('p."categoryId"')}
         FROM product_search_docs d JOIN products p ON p.id = d."productId"
         WHERE d."categoryId" = NEW.id;
       UPDATE product_search_version SET version = version + 1;
