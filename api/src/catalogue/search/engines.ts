@@ -152,11 +152,15 @@ const tsTier = (tier: Tier) => {
 };
 
 export const postgresEngine: SearchEngine = {
+  // Asked of the vocabulary's B-tree (exact word, or the range of words with this prefix):
+  // for a word no product has, the planner's guess can make `@@ ... LIMIT 1` read the table.
   async hasMatch(db, token) {
     const rows = await select(
       db,
-      'SELECT 1 AS hit FROM product_search WHERE document @@ $1::tsquery LIMIT 1',
-      [tsAll([{ words: [token.text], prefix: token.prefix }])],
+      token.prefix
+        ? 'SELECT 1 AS hit FROM search_words WHERE word >= $1 AND word < $2 LIMIT 1'
+        : 'SELECT 1 AS hit FROM search_words WHERE word = $1 LIMIT 1',
+      token.prefix ? [token.text, `${token.text}\u{10FFFF}`] : [token.text],
     );
     return rows.length > 0;
   },

@@ -330,6 +330,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue search on %s', (dialec
 
   it('lists active products newest first at any page', async () => {
     const all = await listActiveProductIds(db, { page: 1, limit: 100 });
+    expect(all.totalCount).toBe(all.ids.length);
     const paged: string[] = [];
     for (let page = 1; page <= Math.ceil(all.totalCount / 3); page++) {
       const result = await listActiveProductIds(db, { page, limit: 3 });
