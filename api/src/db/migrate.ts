@@ -2,6 +2,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { Database } from './database';
 import * as initialSchema from './migrations/0001-initial-schema';
 import * as analyticsRollups from './migrations/0002-analytics-rollups';
+import * as productSearch from './migrations/0003-product-search';
 import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
 
 /**
@@ -11,6 +12,7 @@ import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
 export const migrations = [
   { name: '0001-initial-schema', ...initialSchema },
   { name: '0002-analytics-rollups', ...analyticsRollups },
+  { name: '0003-product-search', ...productSearch },
   { name: '0004-prices-and-clicks', ...pricesAndClicks },
 ];
 

@@ -1,0 +1,83 @@
+import { QueryTypes, Transaction } from 'sequelize';
+import type { Database } from '../../db/database';
+
+/**
+ * The words of SQLite's search index, held in memory for the typo look-up.
+ *
+ * Why in memory: a typo fix asks which of a word's ~600 one-edit variants exist. FTS5's
+ * vocabulary table answers one term at a time (~25 µs each at 100,000 products, so ~15 ms a
+ * word and up to 8 words a query) and cannot be range-scanned cheaply, since it counts every
+ * term's postings as it goes. A Set answers all 600 in well under a millisecond and costs a
+ * few MB (one entry per distinct word).
+ *
+ * Freshness: at most every REFRESH_MS a search that needs the vocabulary checks, with one
+ * indexed look-up, whether the index changed (the triggers bump product_search_version), and if so
+ * reloads it in the background on its own read connection, so no request waits on the
+ * reload. A word first written in the last REFRESH_MS is therefore found exactly at once but
+ * may not yet be offered as a typo fix; a deleted word may linger as a fix that matches
+ * nothing. Exact and prefix search never use this cache.
+ */
+export const REFRESH_MS = 30_000;
+
+interface State {
+  words: Set<string>;
+  marker: number;
+  checkedAt: number;
+  refreshing: Promise<void> | null;
+}
+
+const states = new WeakMap<Database, Promise<State>>();
+
+async function indexMarker(db: Database, transaction?: Transaction): Promise<number> {
+  const rows = await db.sequelize.query<{ marker: number | null }>(
+    'SELECT version AS marker FROM product_search_version WHERE id = 1',
+    { type: QueryTypes.SELECT, transaction },
+  );
+  return Number(rows[0]?.marker ?? 0);
+}
+
+/** Reads the whole vocabulary inside a read transaction: a connection of its own. */
+async function readVocabulary(db: Database): Promise<{ words: Set<string>; marker: number }> {
+  return db.sequelize.transaction({ type: Transaction.TYPES.DEFERRED }, async (transaction) => {
+    const marker = await indexMarker(db, transaction);
+    const rows = await db.sequelize.query<{ term: string }>(
+      'SELECT term FROM product_search_vocab',
+      { type: QueryTypes.SELECT, transaction },
+    );
+    return { words: new Set(rows.map((row) => row.term)), marker };
+  });
+}
+
+function refreshIfChanged(db: Database, state: State): void {
+  if (state.refreshing || Date.now() - state.checkedAt < REFRESH_MS) return;
+  state.checkedAt = Date.now();
+  state.refreshing = (async () => {
+    try {
+      if ((await indexMarker(db)) === state.marker) return;
+      const fresh = await readVocabulary(db);
+      state.words = fresh.words;
+      state.marker = fresh.marker;
+    } catch {
+      // A failed refresh (for example while the database closes) keeps the words it had.
+    } finally {
+      state.refreshing = null;
+    }
+  })();
+}
+
+/** The index vocabulary of an SQLite database; the first call loads it. */
+export async function sqliteVocabulary(db: Database): Promise<Set<string>> {
+  let pending = states.get(db);
+  if (!pending) {
+    pending = readVocabulary(db).then((loaded) => ({
+      ...loaded,
+      checkedAt: Date.now(),
+      refreshing: null,
+    }));
+    states.set(db, pending);
+    pending.catch(() => states.delete(db));
+  }
+  const state = await pending;
+  refreshIfChanged(db, state);
+  return state.words;
+}
