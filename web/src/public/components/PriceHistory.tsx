@@ -8,8 +8,9 @@ import { useSite } from '../lib/site-context';
 
 // A hand-drawn step chart in inline SVG: no chart library, a few hundred bytes of code.
 const W = 320;
-const H = 120;
-const PAD = { top: 8, right: 4, bottom: 18, left: 4 };
+const H = 130;
+// The bottom keeps the lowest price's label clear of the date axis.
+const PAD = { top: 10, right: 4, bottom: 28, left: 4 };
 
 const time = (iso: string) => Date.parse(iso);
 
