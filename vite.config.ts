@@ -56,6 +56,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3001',
       '/media': 'http://localhost:3001',
+      '/go': 'http://localhost:3001',
       '/ws': { target: 'ws://localhost:3001', ws: true },
     },
   },

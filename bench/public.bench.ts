@@ -93,6 +93,38 @@ async function runLighthouse(url: string) {
   }
 }
 
+/**
+ * Only the sizes of what `/` loads (no Lighthouse): printed by `npm run bench -- <names>` when
+ * the full public bench is not among them, so every bench run shows the JS budget.
+ */
+export async function publicBudget(): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-budget-'));
+  const server = await startApiServer({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench-password',
+    GEO_LOOKUP_URL: '',
+  });
+  try {
+    const assets = linkedAssets(await (await fetch(`${server.url}/`)).text());
+    const sum = (kind: Asset['kind']) =>
+      kb(assets.filter((a) => a.kind === kind).reduce((total, a) => total + a.gzipBytes, 0));
+    const figures = {
+      jsGzipKb: sum('js'),
+      cssGzipKb: sum('css'),
+      adminModulesLoaded: adminModulesIn(assets).length,
+      budget: { jsKb: BUDGET.jsKb, cssKb: BUDGET.cssKb },
+    };
+    console.log('\n== Public web budget: what / loads ==');
+    console.log(`JS  ${figures.jsGzipKb} KB gzip (budget ${BUDGET.jsKb})`);
+    console.log(`CSS ${figures.cssGzipKb} KB gzip (budget ${BUDGET.cssKb})`);
+    console.log(`admin modules among them: ${figures.adminModulesLoaded}`);
+    return figures;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   for (const file of ['index.html', path.join('.vite', 'chunk-modules.json')]) {
     if (!existsSync(path.join(WEB_DIST, file)))

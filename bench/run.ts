@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark module in turn and prints its figures. Figures are
 // reported, never asserted: the machines are shared and noisy. Pass names to run a subset
-// (npm run bench -- api analytics).
+// (npm run bench -- api analytics; npm run bench -- go for the /go/{id} redirect). A subset
+// without `public` still prints the public `/` JS and CSS budget.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ interface BenchModule {
   run(): Promise<Record<string, unknown>>;
 }
 
-const ORDER = ['api', 'public', 'analytics'];
+const ORDER = ['api', 'public', 'analytics', 'go'];
 
 async function main() {
   // Benchmarks measure the server as `npm start` runs it: built, as plain JavaScript.
@@ -31,6 +32,17 @@ async function main() {
       console.error(`bench ${name} failed:`, error);
       results[name] = { error: String(error) };
       process.exitCode = 1;
+    }
+  }
+  if (!selected.includes('public')) {
+    const { publicBudget } = (await import('./public.bench')) as {
+      publicBudget(): Promise<Record<string, unknown>>;
+    };
+    try {
+      results.publicBudget = await publicBudget();
+    } catch (error) {
+      console.error('public budget failed:', error);
+      results.publicBudget = { error: String(error) };
     }
   }
   const dir = path.join(ROOT, 'bench', 'results');

@@ -10,6 +10,7 @@ import type {
   Product,
   ProductListResponse,
 } from '@shared/types';
+import type { PriceHistory } from '@shared/rules/price-history';
 
 export interface SiteConfig {
   /** Public IP-geolocation service for the tracking session; '' disables the look-up. */
@@ -30,7 +31,13 @@ export interface SsrData {
   allProducts?: ProductListResponse;
   featured?: Partial<Record<'promo' | 'popular', Product[]>>;
   faqs?: Faq[];
-  product?: { id: string; product: Product | null; links: PlatformLink[] };
+  product?: {
+    id: string;
+    product: Product | null;
+    links: PlatformLink[];
+    /** 90 days of prices, so the 30-day verdict is in the HTML; null when the product is gone. */
+    priceHistory?: PriceHistory | null;
+  };
   popups?: { path: string; popups: Popup[] };
   metaTags?: MetaTag[];
 }

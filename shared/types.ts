@@ -52,6 +52,8 @@ export interface Product {
   createdAt: string;
   brand?: string | null;
   category?: Category;
+  /** Lowest current price over the product's links; null when none has a price. */
+  lowestPrice?: LowestPrice | null;
 }
 
 export interface PlatformLink {
@@ -61,7 +63,28 @@ export interface PlatformLink {
   affiliateUrl: string;
   /** Free-text display price such as 'Rp 1.299.000'; empty or null shows as N/A. */
   price: string | null;
+  /** Whole rupiah, read from `price` or entered; null when there is no readable price. */
+  priceValue: number | null;
   createdAt: string;
+  /** Link health (admin reads only): the last check of the affiliate URL. */
+  health?: LinkHealth;
+}
+
+export interface LinkHealth {
+  isBroken: boolean;
+  /** Final HTTP status of the last check; null when none came (timeout, DNS) or unchecked. */
+  lastStatus: number | null;
+  lastError: string | null;
+  lastCheckedAt: string | null;
+}
+
+/** The cheapest current offer of a product over its platforms (cards, JSON-LD). */
+export interface LowestPrice {
+  /** Whole rupiah. */
+  price: number;
+  platform: Platform;
+  /** The link to send the visitor through: `/go/{linkId}`. */
+  linkId: string;
 }
 
 export interface ProductListResponse {
@@ -98,6 +121,8 @@ export interface StatsResponse {
   totalProducts: number;
   activeProducts: number;
   inactiveProducts: number;
+  /** Platform links the link checker flagged broken. */
+  brokenLinks: number;
 }
 
 export interface ContentBlock {

@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { ensureFirstAdmin } from './auth/users';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { createAnalytics, type Analytics } from './analytics';
-import { createGo } from './go';
+import { createGo, type Go } from './go';
 import { linkCheckIntervalHours, startLinkHealthSchedule } from './catalogue/link-health/schedule';
 import { seedPriceHistory } from './seed/price-history';
 
@@ -19,6 +19,8 @@ export interface RunningServer {
   port: number;
   /** Visitor analytics: the /ws socket server, its write buffer and the admin reports. */
   analytics: Analytics;
+  /** The counted click redirect /go/{linkId}, with its buffered click writer. */
+  go: Go;
   /** Graceful stop: no new connections, in-flight requests finish, then the database closes. */
   close(): Promise<void>;
 }
@@ -93,5 +95,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return closing;
   };
 
-  return { config, db, server, url: `http://${shownHost}:${port}`, port, analytics, close };
+  return { config, db, server, url: `http://${shownHost}:${port}`, port, analytics, go, close };
 }

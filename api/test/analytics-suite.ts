@@ -175,6 +175,13 @@ export function defineAnalyticsSuite(dialect: TestDialect) {
         isActive: true,
       });
       expect(product.status, product.text).toBe(201);
+      const link = await admin.post<{ id: string }>('/api/admin/platform-links', {
+        productId: product.body.id,
+        platform: 'Shopee',
+        affiliateUrl: 'https://shopee.co.id/sepatu-lari',
+        price: 'Rp 349.000',
+      });
+      expect(link.status, link.text).toBe(201);
 
       const before = await readReports();
       const country = `Negeri ${unique()}`;
@@ -214,6 +221,15 @@ export function defineAnalyticsSuite(dialect: TestDialect) {
       socket.send(pageviewMessage(browser, homePath));
       await store(socket);
       await socket.close();
+      // The click itself is counted by the redirect the platform button goes through; the
+      // socket's cta_click above only tells the session's journey (not counted twice).
+      const go = await fetch(`${server.url}/go/${link.body.id}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': DESKTOP_UA, referer: `${server.url}${promoPath}` },
+      });
+      expect(go.status).toBe(302);
+      expect(go.headers.get('location')).toBe('https://shopee.co.id/sepatu-lari');
+      await server.running.go.writer.flush();
 
       const after = await readReports();
       expect(after.dashboard.totalVisitors - before.dashboard.totalVisitors).toBe(2);

@@ -1,5 +1,5 @@
 import type { RealtimeStats } from '../../shared/types';
-import { expect, test } from './fixtures';
+import { expect, test, unique } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -105,4 +105,72 @@ test('analytics: the badge reads Disconnected when the socket closes, and a fail
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed to load the analytics overview' }),
   ).toBeVisible();
+});
+
+test('analytics: a shopper clicking a platform button goes through /go and the CTA figures rise', async ({
+  adminPage: page,
+  api,
+  browser,
+  baseURL,
+}) => {
+  const [category] = await api.get<{ id: string }[]>('/api/categories');
+  const title = unique('E2E Klik');
+  const product = await api.post<{ id: string }>('/api/admin/products', {
+    categoryId: category!.id,
+    title,
+    description: 'Produk uji klik.',
+    imageUrl: 'https://images.example.com/e2e/klik.jpg',
+    imageUrls: [],
+    videoUrl: '',
+    mediaType: 'default',
+    discountPercentage: 30,
+    badgeText: '',
+    badgeColor: 'green',
+    platforms: ['Lazada'],
+    isActive: true,
+  });
+  const link = await api.post<{ id: string }>('/api/admin/platform-links', {
+    productId: product.id,
+    platform: 'Lazada',
+    affiliateUrl: 'https://www.lazada.co.id/e2e-klik',
+    price: 'Rp 123.000',
+  });
+  const before = await api.get<RealtimeStats>('/api/admin/analytics/realtime');
+
+  // A shopper of their own (no admin cookie) opens the product and clicks Lazada.
+  const shopper = await browser.newContext({ baseURL });
+  const shopperPage = await shopper.newPage();
+  await shopperPage.goto(`/?produk=${product.id}`);
+  const button = shopperPage.locator(`a.platform-button[href="/go/${link.id}"]`);
+  await expect(button).toHaveAttribute('target', '_blank');
+  const goResponse = shopper.waitForEvent('response', (r) => r.url().endsWith(`/go/${link.id}`));
+  await Promise.all([shopper.waitForEvent('page'), button.click()]);
+  const response = await goResponse;
+  // The marketplace is not visited (no internet in tests); the redirect is what counts.
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe('https://www.lazada.co.id/e2e-klik');
+  await shopper.close();
+
+  // Counted by the redirect (within a flush interval), once.
+  await expect
+    .poll(
+      async () => (await api.get<RealtimeStats>('/api/admin/analytics/realtime')).ctaClicksLastHour,
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(before.ctaClicksLastHour);
+  const cta = await api.get<{ topProducts: { product: string; clicks: number }[] }>(
+    '/api/admin/analytics/cta-performance',
+  );
+  expect(cta.topProducts).toContainEqual({ product: title, clicks: 1 });
+
+  await page.goto('/admin/analytics');
+  const figure = page.getByRole('region', { name: 'CTA Clicks' }).getByTestId('figure-value');
+  await expect
+    .poll(async () => Number((await figure.textContent())?.replace(/\./g, '')), {
+      // The live figures are pushed every few seconds.
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(before.ctaClicksLastHour);
+  await page.getByRole('tab', { name: 'Performance' }).click();
+  await expect(page.getByRole('region', { name: 'Top Products' })).toContainText(title);
 });

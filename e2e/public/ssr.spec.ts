@@ -148,9 +148,28 @@ test('a product address describes the product for link previews', async ({
   expect(page.meta('og:description')).toContain(`${product.discountPercentage}%`);
   expect(page.canonical).toBe(`${baseURL}/?produk=${product.id}`);
   const ld = page.jsonLd.find((block) => block['@type'] === 'Product') as
-    { name: string; offers: { priceCurrency: string; price?: number } } | undefined;
+    | {
+        name: string;
+        offers: {
+          '@type': string;
+          priceCurrency: string;
+          lowPrice?: number;
+          highPrice?: number;
+          offerCount?: number;
+        };
+      }
+    | undefined;
   expect(ld?.name).toBe(product.title);
   expect(ld?.offers.priceCurrency).toBe('IDR');
+  if (product.lowestPrice) {
+    // Several marketplaces, one product: the lowest and highest of their prices.
+    expect(ld?.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: product.lowestPrice.price,
+    });
+    expect(ld?.offers.highPrice).toBeGreaterThanOrEqual(product.lowestPrice.price);
+    expect(ld?.offers.offerCount).toBeGreaterThanOrEqual(1);
+  }
   // The modal is in the HTML already, with its affiliate links.
   expect(page.html).toContain('Cek Harga di Platform:');
   expect(page.html).toContain('rel="sponsored noopener"');

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { MAX_LENGTH, PLATFORMS } from '../constants';
-import { httpUrl, idField, oneOf, optionalText, requiredText } from './fields';
+import { MAX_PRICE_RUPIAH } from '../rules/price';
+import { formNumber, httpUrl, idField, oneOf, optionalText, requiredText } from './fields';
 
 export const PLATFORM_LINK_MESSAGES = {
   productId: 'Produk harus dipilih',
   platform: 'Platform harus dipilih',
   affiliateUrl: 'URL afiliasi tidak valid',
   price: 'Harga harus diisi',
+  priceValue: 'Harga angka tidak valid',
 } as const;
 
 const M = PLATFORM_LINK_MESSAGES;
@@ -14,6 +16,11 @@ const M = PLATFORM_LINK_MESSAGES;
 const linkFields = {
   platform: oneOf(PLATFORMS, M.platform),
   affiliateUrl: httpUrl(M.affiliateUrl),
+  /**
+   * Whole rupiah, when the price is entered as a number; absent or null means "read it from
+   * the display text" (resolvePriceValue).
+   */
+  priceValue: formNumber(M.priceValue, { min: 0, max: MAX_PRICE_RUPIAH, integer: true }).nullish(),
 };
 
 /** New link: platform, affiliate URL and price are all required (the Add button rule). */

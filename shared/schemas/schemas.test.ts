@@ -297,6 +297,22 @@ describe('platform link schemas', () => {
     });
   });
 
+  it('takes an optional whole-rupiah priceValue', () => {
+    expect(parse(platformLinkCreateSchema, { ...valid, priceValue: 1_299_000 })).toEqual({
+      ...valid,
+      priceValue: 1_299_000,
+    });
+    expect(parse(platformLinkCreateSchema, { ...valid, priceValue: '99000' }).priceValue).toBe(
+      99_000,
+    );
+    expect(parse(platformLinkCreateSchema, { ...valid, priceValue: null }).priceValue).toBeNull();
+    for (const priceValue of [-1, 1.5, 'Rp 10', 100_000_000_001]) {
+      expect(errorsOf(platformLinkCreateSchema, { ...valid, priceValue })).toEqual({
+        priceValue: 'Harga angka tidak valid',
+      });
+    }
+  });
+
   it('allows clearing the price on update', () => {
     const { productId: _productId, ...update } = valid;
     expect(parse(platformLinkUpdateSchema, { ...update, price: '' })).toEqual({

@@ -1,4 +1,5 @@
 import type { EventMessage, PageviewMessage, SessionMessage } from '@shared/schemas';
+import { storedEventType } from './cta';
 import { UNKNOWN } from './rollups';
 
 /** What the write buffer stores; field lengths already fit the columns. */
@@ -129,7 +130,8 @@ export function toEventRecord(message: EventMessage, at: number): EventRecord {
   const data = parseObject(message.eventData);
   return {
     sessionId: message.sessionId,
-    eventType: message.eventType.slice(0, 40),
+    // The visitor's cta_click is kept as cta_click_client: /go/{linkId} counts the click.
+    eventType: storedEventType(message.eventType).slice(0, 40),
     eventData: message.eventData,
     productId: text(message.productId, 64) ?? stringField(data, 'productId', 64),
     categoryId: text(message.categoryId, 64) ?? stringField(data, 'categoryId', 64),

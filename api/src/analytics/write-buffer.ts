@@ -1,5 +1,6 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
+import { CLIENT_CTA_CLICK_EVENT } from './cta';
 import { applyRollupIncrements, METRIC, RollupIncrements } from './rollups';
 import type { EventRecord, PageMetricRecord, PageviewRecord, SessionRecord } from './records';
 import { isDatabaseUnavailable, isTransientWriteError } from '../db/unavailable';
@@ -517,10 +518,10 @@ export class AnalyticsWriteBuffer {
     for (const record of batch.events) {
       const hour = hourOf(record.at);
       rollups.add(METRIC.event, hour, record.eventType);
-      if (record.eventType !== 'cta_click') continue;
+      // The visitor's own CTA click makes its session a conversion; the click itself is
+      // counted (cta_platform, cta_product, live figures) by the /go redirect (api/src/go).
+      if (record.eventType !== CLIENT_CTA_CLICK_EVENT) continue;
       ctaClicks.set(record.sessionId, (ctaClicks.get(record.sessionId) ?? 0) + 1);
-      if (record.platform) rollups.add(METRIC.ctaPlatform, hour, record.platform);
-      if (record.productId) rollups.add(METRIC.ctaProduct, hour, record.productId);
     }
 
     // 6. Duration and scroll depth land on the latest view of that path in that session.

@@ -60,6 +60,13 @@ class PlatformLink extends Model<
   declare platform: string;
   declare affiliateUrl: string;
   declare price: CreationOptional<string>;
+  /** Whole rupiah (BIGINT, so PostgreSQL hands it back as a string); null without a price. */
+  declare priceValue: CreationOptional<number | string | null>;
+  /** Link health, written by the link checker (api/src/catalogue/link-health). */
+  declare lastCheckedAt: CreationOptional<Date | null>;
+  declare lastStatus: CreationOptional<number | null>;
+  declare lastError: CreationOptional<string | null>;
+  declare isBroken: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -206,6 +213,11 @@ export function defineModels(sequelize: Sequelize) {
       platform: { type: DataTypes.STRING(20), allowNull: false },
       affiliateUrl: { type: DataTypes.STRING(2048), allowNull: false },
       price: { type: DataTypes.STRING(50), allowNull: false, defaultValue: '' },
+      priceValue: { type: DataTypes.BIGINT, allowNull: true },
+      lastCheckedAt: { type: DataTypes.DATE, allowNull: true },
+      lastStatus: { type: DataTypes.INTEGER, allowNull: true },
+      lastError: { type: DataTypes.STRING(200), allowNull: true },
+      isBroken: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps,
     },
     { sequelize, modelName: 'PlatformLink', tableName: 'platform_links' },

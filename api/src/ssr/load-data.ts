@@ -2,9 +2,11 @@
 // records the browser would fetch, so hydration finds exactly what the server drew.
 import { LIMITS } from '@shared/constants';
 import { pageTargets } from '@shared/rules/pages';
+import { PRICE_HISTORY_DAYS } from '@shared/rules/price-history';
 import type { SsrData, SiteConfig } from '@shared/ssr-data';
 import { listCategories } from '../catalogue/categories/queries';
 import { linksOf } from '../catalogue/platform-links/queries';
+import { priceHistory } from '../catalogue/prices/queries';
 import {
   featuredProducts,
   findActiveProduct,
@@ -57,8 +59,14 @@ export async function loadRouteData(
       ? Promise.all([
           findActiveProduct(db, productId.toLowerCase()),
           linksOf(db, productId.toLowerCase()),
-        ]).then(([found, links]) => {
-          data.product = { id: productId, product: found, links: found ? links : [] };
+          priceHistory(db, productId.toLowerCase(), PRICE_HISTORY_DAYS.default, data.now),
+        ]).then(([found, links, history]) => {
+          data.product = {
+            id: productId,
+            product: found,
+            links: found ? links : [],
+            priceHistory: found ? history : null,
+          };
         })
       : productId && known
         ? Promise.resolve().then(() => {

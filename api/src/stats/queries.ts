@@ -7,17 +7,19 @@ interface StatsRow {
   categoriesWithProducts: number | string;
   totalProducts: number | string;
   activeProducts: number | string;
+  brokenLinks: number | string;
 }
 
-/** One round trip for all six figures; PostgreSQL returns counts as strings, hence Number(). */
+/** One round trip for all the figures; PostgreSQL returns counts as strings, hence Number(). */
 export async function readStats(db: Database): Promise<StatsResponse> {
   const [row] = await db.sequelize.query<StatsRow>(
     `SELECT
        (SELECT COUNT(*) FROM categories) AS "totalCategories",
        (SELECT COUNT(DISTINCT "categoryId") FROM products) AS "categoriesWithProducts",
        (SELECT COUNT(*) FROM products) AS "totalProducts",
-       (SELECT COUNT(*) FROM products WHERE "isActive" = true) AS "activeProducts"`,
-    { type: QueryTypes.SELECT },
+       (SELECT COUNT(*) FROM products WHERE "isActive" = true) AS "activeProducts",
+       (SELECT COUNT(*) FROM platform_links WHERE "isBroken" = :broken) AS "brokenLinks"`,
+    { type: QueryTypes.SELECT, replacements: { broken: true } },
   );
   const totalCategories = Number(row?.totalCategories ?? 0);
   const categoriesWithProducts = Number(row?.categoriesWithProducts ?? 0);
@@ -30,5 +32,6 @@ export async function readStats(db: Database): Promise<StatsResponse> {
     totalProducts,
     activeProducts,
     inactiveProducts: totalProducts - activeProducts,
+    brokenLinks: Number(row?.brokenLinks ?? 0),
   };
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Product, StatsResponse } from '@shared/types';
+import type { PlatformLink, Product, StatsResponse } from '@shared/types';
 import { describeApi } from '../../test/support/api';
 
 describeApi('dashboard stats', (api) => {
@@ -10,5 +10,35 @@ describeApi('dashboard stats', (api) => {
     expect(s.activeProducts + s.inactiveProducts).toBe(s.totalProducts);
     const all = await api.admin.get<Product[]>('/api/admin/products');
     expect(all.body).toHaveLength(s.totalProducts);
+  });
+
+  it('counts broken links, and the product list filters to products with one', async () => {
+    const before = (await api.admin.get<StatsResponse>('/api/admin/stats')).body.brokenLinks;
+    const product = await api.createProduct({ platforms: ['Shopee'] });
+    const link = await api.admin.post<PlatformLink>('/api/admin/platform-links', {
+      productId: product.id,
+      platform: 'Shopee',
+      affiliateUrl: 'https://shopee.co.id/hilang',
+      price: 'Rp 10.000',
+    });
+    expect(link.status).toBe(201);
+    // What the link checker writes when a marketplace answers 404.
+    await api.server.running.db.sequelize.query(
+      `UPDATE platform_links SET "isBroken" = ?, "lastStatus" = 404 WHERE id = ?`,
+      { replacements: [true, Number(link.body.id)] },
+    );
+    const stats = await api.admin.get<StatsResponse>('/api/admin/stats');
+    expect(stats.body.brokenLinks).toBe(before + 1);
+
+    const broken = await api.admin.get<Product[]>('/api/admin/products?linkHealth=broken');
+    expect(broken.status).toBe(200);
+    expect(broken.body.map((p) => p.id)).toContain(product.id);
+    expect(broken.body.length).toBeLessThanOrEqual(before + 1);
+    const all = await api.admin.get<Product[]>('/api/admin/products');
+    expect(all.body.length).toBeGreaterThan(broken.body.length);
+    expect((await api.admin.get('/api/admin/products?linkHealth=nope')).status).toBe(400);
+
+    const links = await api.admin.get<PlatformLink[]>(`/api/admin/platform-links/${product.id}`);
+    expect(links.body[0]?.health).toMatchObject({ isBroken: true, lastStatus: 404 });
   });
 });

@@ -21,6 +21,9 @@ export function seedQueryCache(client: QueryClient, data: SsrData): void {
   if (data.product) {
     set(queryKeys.product(data.product.id), data.product.product);
     if (data.product.product) set(queryKeys.platformLinks(data.product.id), data.product.links);
+    if (data.product.priceHistory !== undefined) {
+      set(queryKeys.priceHistory(data.product.id), data.product.priceHistory);
+    }
   }
   if (data.popups) set(queryKeys.popups(data.popups.path), data.popups.popups);
 }

@@ -1,4 +1,5 @@
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes, Sequelize, type WhereOptions } from 'sequelize';
+import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { fromDbTimestamp } from '../prices/queries';
 
@@ -96,5 +97,25 @@ export async function listBrokenLinks(
     currentPage: page,
     totalPages: Math.ceil(totalCount / limit),
     totalCount,
+  };
+}
+
+/** `?linkHealth=broken` on the admin product list; absent means every product. */
+export const linkHealthQuery = z.enum(['broken']).optional();
+
+/**
+ * A Sequelize `where` for products with at least one link flagged broken, to combine with
+ * the admin product list's other filters (`{[Op.and]: [..., brokenLinkProductFilter(db)]}`).
+ * The product table must be aliased "Product", as Sequelize does for the Product model.
+ */
+export function brokenLinkProductFilter(db: Database): WhereOptions {
+  // A boolean column on PostgreSQL, 0/1 on SQLite.
+  const broken = db.sequelize.getDialect() === 'postgres' ? 'true' : '1';
+  return {
+    [Op.and]: [
+      Sequelize.literal(
+        `EXISTS (SELECT 1 FROM platform_links bl WHERE bl."productId" = "Product"."id" AND bl."isBroken" = ${broken})`,
+      ),
+    ],
   };
 }

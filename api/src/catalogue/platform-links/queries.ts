@@ -1,13 +1,18 @@
 import type { Transaction } from 'sequelize';
 import type { PlatformLinkCreateInput, PlatformLinkUpdateInput } from '@shared/schemas';
+import { resolvePriceValue } from '@shared/rules/price';
 import type { Database } from '../../db/database';
 import { conflictOnDuplicate, destroyExisting, findOr404, writeExisting } from '../../db/records';
 import { requireProduct } from '../products/queries';
-import { presentPlatformLink } from './presenter';
+import { presentAdminPlatformLink, presentPlatformLink } from './presenter';
 
 export const PLATFORM_ALREADY_LINKED = 'Platform sudah terhubung dengan produk ini';
 
-export async function linksOf(db: Database, productId: string) {
+export async function linksOf(
+  db: Database,
+  productId: string,
+  audience: 'visitor' | 'admin' = 'visitor',
+) {
   const links = await db.models.PlatformLink.findAll({
     where: { productId },
     order: [
@@ -15,7 +20,7 @@ export async function linksOf(db: Database, productId: string) {
       ['id', 'ASC'],
     ],
   });
-  return links.map(presentPlatformLink);
+  return links.map(audience === 'admin' ? presentAdminPlatformLink : presentPlatformLink);
 }
 
 /** The links of a product, 404 when it is unknown (or, for visitors, inactive). */
@@ -25,7 +30,7 @@ export async function linksOfProduct(
   audience: 'visitor' | 'admin',
 ) {
   await requireProduct(db, productId, audience);
-  return linksOf(db, productId);
+  return linksOf(db, productId, audience);
 }
 
 /** Keeps the product's `platforms` list in step with its links, so cards show what is linked. */
@@ -55,13 +60,14 @@ export function createPlatformLink(
           platform: input.platform,
           affiliateUrl: input.affiliateUrl,
           price: input.price,
+          priceValue: resolvePriceValue(input.price, input.priceValue),
         },
         { transaction },
       );
       await syncProductPlatforms(db, productId, transaction);
       return created;
     });
-    return presentPlatformLink(link);
+    return presentAdminPlatformLink(link);
   });
 }
 
@@ -74,14 +80,19 @@ export function updatePlatformLink(db: Database, id: number, input: PlatformLink
       'Platform link',
       async (found, transaction) => {
         await found.update(
-          { platform: input.platform, affiliateUrl: input.affiliateUrl, price: input.price },
+          {
+            platform: input.platform,
+            affiliateUrl: input.affiliateUrl,
+            price: input.price,
+            priceValue: resolvePriceValue(input.price, input.priceValue),
+          },
           { transaction },
         );
         await syncProductPlatforms(db, found.productId, transaction);
         return found;
       },
     );
-    return presentPlatformLink(link);
+    return presentAdminPlatformLink(link);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Product as ProductJson } from '@shared/types';
+import type { LowestPrice, Product as ProductJson } from '@shared/types';
 import type { Product } from '../../db/models';
 import { iso, stringArray } from '../../lib/json';
 import { presentCategory } from '../categories/presenter';
@@ -26,4 +26,12 @@ export function presentProduct(product: Product): ProductJson {
     createdAt: iso(product.createdAt),
     ...(product.category ? { category: presentCategory(product.category) } : {}),
   };
+}
+
+/** What visitors read (cards, the product address): the product and its lowest current price. */
+export function presentPublicProduct(
+  product: Product,
+  lowestPrice: LowestPrice | null,
+): ProductJson {
+  return { ...presentProduct(product), lowestPrice };
 }

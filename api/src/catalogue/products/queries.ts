@@ -4,6 +4,7 @@ import type { ProductListResponse } from '@shared/types';
 import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
 import { badRequest, notFound } from '../../errors';
+import { presentWithLowestPrices } from '../prices/lowest';
 import { presentProduct } from './presenter';
 import type { ProductListQuery } from './schema';
 
@@ -48,7 +49,7 @@ export async function listActiveProducts(
     offset: (query.page - 1) * query.limit,
   });
   return {
-    products: rows.map(presentProduct),
+    products: await presentWithLowestPrices(db, rows),
     currentPage: query.page,
     totalPages: Math.ceil(count / query.limit),
     totalCount: count,
@@ -66,7 +67,7 @@ export async function featuredProducts(db: Database, kind: 'promo' | 'popular') 
       ['createdAt', 'DESC'],
     ],
   });
-  return products.map(presentProduct);
+  return presentWithLowestPrices(db, products);
 }
 
 /** What a visitor may see of a product: null when it is unknown or inactive. */
@@ -75,7 +76,7 @@ export async function findActiveProduct(db: Database, id: string) {
     where: { id, isActive: true },
     include: [{ model: db.models.Category, as: 'category' }],
   });
-  return product ? presentProduct(product) : null;
+  return product ? ((await presentWithLowestPrices(db, [product]))[0] ?? null) : null;
 }
 
 /** 404 unless the product exists and, for visitors, is active. */
@@ -84,8 +85,10 @@ export async function requireProduct(db: Database, id: string, audience: 'visito
   if (!(await db.models.Product.findOne({ where }))) throw notFound('Product not found');
 }
 
-export async function listProducts(db: Database) {
+/** Every product, newest first; `where` narrows it (e.g. brokenLinkProductFilter). */
+export async function listProducts(db: Database, where?: WhereOptions) {
   const products = await db.models.Product.findAll({
+    where,
     include: [{ model: db.models.Category, as: 'category' }],
     order: [
       ['createdAt', 'DESC'],

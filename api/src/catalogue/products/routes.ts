@@ -1,10 +1,12 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import { productSchema } from '@shared/schemas';
 import { notFound } from '../../errors';
 import { productIdParams } from '../../lib/params';
 import { created, json, noContent, route, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
 import type { ResponseCache } from '../../lib/response-cache';
+import { brokenLinkProductFilter, linkHealthQuery } from '../link-health/queries';
 import { listProductImages } from '../product-images/queries';
 import {
   createProduct,
@@ -56,7 +58,9 @@ export function adminProductRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({}), () => listProducts(db)),
+    json(validate({ query: z.object({ linkHealth: linkHealthQuery }) }), ({ query }) =>
+      listProducts(db, query.linkHealth === 'broken' ? brokenLinkProductFilter(db) : undefined),
+    ),
   );
   router.get(
     '/:id',

@@ -43,7 +43,7 @@ const NAV_CARDS = [
   },
 ];
 
-/** The four figures of the dashboard, from the stats (zeros until they load). */
+/** The figures of the dashboard, from the stats (zeros until they load). */
 function statFigures(s: StatsResponse | undefined) {
   return [
     {
@@ -65,6 +65,11 @@ function statFigures(s: StatsResponse | undefined) {
       label: 'Produktivitas',
       value: formatNumber(s ? productivity(s) : 0),
       detail: 'Rata-rata produk per kategori',
+    },
+    {
+      label: 'Link Rusak',
+      value: formatNumber(s?.brokenLinks ?? 0),
+      detail: 'Link platform yang gagal dicek',
     },
   ];
 }
@@ -125,7 +130,7 @@ export function DashboardPage() {
         />
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" mt="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md" mt="md">
         {statFigures(s).map((figure) => (
           <StatCard
             key={figure.label}

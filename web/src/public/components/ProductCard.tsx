@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { cardButtonLabel } from '@shared/rules/media';
+import { formatRupiah } from '@shared/rules/price';
 import type { Product } from '@shared/types';
 import { platformName } from '../content/site';
 import { withProduct } from '../lib/home-params';
@@ -44,6 +45,14 @@ export function ProductCard({ product, rank, rankLabel, hotDeal, eager }: Produc
       <div className="card-body">
         {product.category ? <p className="card-category">{product.category.name}</p> : null}
         <h3 className="card-title">{product.title}</h3>
+        {product.lowestPrice ? (
+          <p className="card-price">
+            <span className="card-price-value">{formatRupiah(product.lowestPrice.price)}</span>
+            <span className="card-price-where">
+              di {platformName(product.lowestPrice.platform)} · hemat {product.discountPercentage}%
+            </span>
+          </p>
+        ) : null}
         <div className="card-meta">
           {product.badgeText ? (
             <span className={`badge badge-${product.badgeColor}`}>{product.badgeText}</span>

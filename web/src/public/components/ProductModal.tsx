@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { lowestPriceLink } from '@shared/rules/price';
+import { resolvePriceValue } from '@shared/rules/price';
 import { showsGallery, showsVideo } from '@shared/rules/media';
 import type { PlatformLink, Product } from '@shared/types';
 import { track } from '../../tracking';
@@ -13,6 +13,7 @@ import { shareLink } from '../lib/whatsapp';
 import { META_PRIORITY, usePageMeta } from '../seo/use-page-meta';
 import { Dialog } from './Dialog';
 import { ImageGallery } from './ImageGallery';
+import { PriceHistoryPanel } from './PriceHistory';
 import { VideoPlayer } from './VideoPlayer';
 import { WhatsAppIcon, ExternalIcon } from './site-icons';
 
@@ -29,10 +30,21 @@ function ProductMedia({ product }: { product: Product }) {
   return <div className="media-message media-placeholder">Media tidak tersedia</div>;
 }
 
+/** The link with the lowest price (the stored number, else read from the text). */
+function cheapestLink(links: PlatformLink[]): PlatformLink | null {
+  let best: PlatformLink | null = null;
+  let bestPrice = Infinity;
+  for (const link of links) {
+    const price = link.priceValue ?? resolvePriceValue(link.price);
+    if (price !== null && price < bestPrice) [best, bestPrice] = [link, price];
+  }
+  return best;
+}
+
 function PlatformButtons({ product, links }: { product: Product; links: PlatformLink[] }) {
   const { pathname } = useLocation();
   const usable = links.filter((link) => safeUrl(link.affiliateUrl)?.startsWith('http'));
-  const cheapest = usable.length > 1 ? lowestPriceLink(usable) : null;
+  const cheapest = usable.length > 1 ? cheapestLink(usable) : null;
   if (usable.length === 0) {
     return <p className="muted">Link platform untuk produk ini belum tersedia.</p>;
   }
@@ -45,7 +57,8 @@ function PlatformButtons({ product, links }: { product: Product; links: Platform
           <li key={link.id}>
             <a
               className={`platform-button${isCheapest ? ' cheapest' : ''}`}
-              href={link.affiliateUrl}
+              // Through the counted redirect: clicks count without JavaScript and past blockers.
+              href={`/go/${encodeURIComponent(link.id)}`}
               target="_blank"
               rel="sponsored noopener"
               style={{ borderLeftColor: platformColor(link.platform) }}
@@ -100,6 +113,7 @@ function ProductDetails({ product, links }: { product: Product; links: PlatformL
         <p className="product-description">{product.description}</p>
         <h3 className="platform-heading">Cek Harga di Platform:</h3>
         <PlatformButtons product={product} links={links} />
+        <PriceHistoryPanel productId={product.id} />
         <p className="disclosure">
           DiskonRadar mendapat komisi dari pembelian melalui link di atas, tanpa biaya tambahan
           untukmu. DiskonRadar gratis digunakan.

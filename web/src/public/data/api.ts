@@ -1,5 +1,6 @@
 import { createApiClient, isApiError } from '@shared/api-client';
 import { LIMITS } from '@shared/constants';
+import type { PriceHistory } from '@shared/rules/price-history';
 import type {
   Category,
   ContentBlock,
@@ -56,6 +57,18 @@ export async function fetchProduct(id: string): Promise<Product | null> {
 
 export const fetchPlatformLinks = (productId: string) =>
   api.get<PlatformLink[]>(`/api/platform-links/${encodeURIComponent(productId)}`);
+
+/** 90 days of prices per platform; a product that is gone has none (null, not an error). */
+export async function fetchPriceHistory(productId: string): Promise<PriceHistory | null> {
+  try {
+    return await api.get<PriceHistory>(
+      `/api/products/${encodeURIComponent(productId)}/price-history`,
+    );
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
 
 /** Missing or inactive content is null; the pages then use the spec's defaults. */
 export async function fetchContent(key: ContentKey): Promise<ContentBlock | null> {

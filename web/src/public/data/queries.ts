@@ -8,6 +8,7 @@ import {
   fetchFaqs,
   fetchFeatured,
   fetchPlatformLinks,
+  fetchPriceHistory,
   fetchProduct,
   fetchProductPage,
   type ContentKey,
@@ -60,6 +61,15 @@ export const usePlatformLinks = (productId: string | null) =>
   useQuery({
     queryKey: queryKeys.platformLinks(productId ?? ''),
     queryFn: () => fetchPlatformLinks(productId ?? ''),
+    enabled: productId !== null,
+    staleTime: TIMINGS.platformLinksCache,
+  });
+
+/** Kept as long as the links: prices change when an admin edits them. */
+export const usePriceHistory = (productId: string | null) =>
+  useQuery({
+    queryKey: queryKeys.priceHistory(productId ?? ''),
+    queryFn: () => fetchPriceHistory(productId ?? ''),
     enabled: productId !== null,
     staleTime: TIMINGS.platformLinksCache,
   });

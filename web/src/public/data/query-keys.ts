@@ -10,6 +10,7 @@ export const queryKeys = {
   featured: (kind: 'promo' | 'popular') => ['products', 'featured', kind] as const,
   product: (id: string) => ['product', id] as const,
   platformLinks: (productId: string) => ['platform-links', productId] as const,
+  priceHistory: (productId: string) => ['price-history', productId] as const,
   faqs: ['faqs'] as const,
   popups: (path: string) => ['popups', path] as const,
 };

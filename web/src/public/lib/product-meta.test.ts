@@ -27,6 +27,7 @@ const link = (platform: PlatformLink['platform'], price: string | null): Platfor
   platform,
   affiliateUrl: `https://example.com/${platform}`,
   price,
+  priceValue: null,
   createdAt: '',
 });
 
@@ -39,7 +40,26 @@ describe('productPageMeta', () => {
     expect(meta.title).toBe('Diskon 45% Sepatu Lari Pria');
     expect(meta.path).toBe(`/?produk=${product.id}`);
     expect(meta.description).toContain('Mulai Rp 199.000');
-    expect(meta.product?.offers).toMatchObject({ price: 199000, priceCurrency: 'IDR' });
+    expect(meta.product?.offers).toMatchObject({
+      price: 199000,
+      highPrice: 250000,
+      offerCount: 2,
+      priceCurrency: 'IDR',
+    });
+  });
+
+  it('prefers the stored priceValue over the display text', () => {
+    const meta = productPageMeta(product, [
+      { ...link('Shopee', 'Mulai 1 jutaan'), priceValue: 1_050_000 },
+      link('Tokopedia', 'Rp1,099,000'),
+      link('Lazada', null),
+    ]);
+    expect(meta.description).toContain('Mulai Rp 1.050.000');
+    expect(meta.product?.offers).toMatchObject({
+      price: 1_050_000,
+      highPrice: 1_099_000,
+      offerCount: 2,
+    });
   });
 
   it('leaves the price out when no link has a readable one', () => {

@@ -1,4 +1,4 @@
-import { lowestPriceLink, parseRupiah } from '@shared/rules/price';
+import { formatRupiah, resolvePriceValue } from '@shared/rules/price';
 import type { PlatformLink, Product } from '@shared/types';
 import { DEFAULT_OG_IMAGE, type PageMeta } from '../seo/page-meta';
 import { PRODUCT_PARAM } from './home-params';
@@ -13,9 +13,13 @@ export const productPath = (id: string) => `/?${PRODUCT_PARAM}=${encodeURICompon
 
 /** Head of a product's own address: what a WhatsApp preview shows (title, image, discount). */
 export function productPageMeta(product: Product, links: readonly PlatformLink[]): PageMeta {
-  const lowest = lowestPriceLink(links);
-  const price = lowest ? parseRupiah(lowest.price) : null;
-  const from = lowest?.price ? ` Mulai ${lowest.price.trim()}.` : '';
+  // The stored number when the API sent one, else the amount read from the display text.
+  const prices = links
+    .map((link) => link.priceValue ?? resolvePriceValue(link.price))
+    .filter((value): value is number => value !== null);
+  const price = prices.length > 0 ? Math.min(...prices) : null;
+  const highPrice = prices.length > 0 ? Math.max(...prices) : null;
+  const from = price !== null ? ` Mulai ${formatRupiah(price)}.` : '';
   return {
     title: `Diskon ${product.discountPercentage}% ${product.title}`,
     description: clip(`Hemat ${product.discountPercentage}%!${from} ${product.description}`, 200),
@@ -31,6 +35,8 @@ export function productPageMeta(product: Product, links: readonly PlatformLink[]
       category: product.category?.name ?? null,
       offers: {
         price,
+        highPrice,
+        offerCount: prices.length,
         priceCurrency: 'IDR',
         availability: product.isActive ? 'InStock' : 'OutOfStock',
         url: productPath(product.id),

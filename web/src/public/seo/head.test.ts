@@ -55,6 +55,8 @@ describe('renderHead', () => {
           category: 'Olahraga',
           offers: {
             price: 199000,
+            highPrice: 250000,
+            offerCount: 2,
             priceCurrency: 'IDR',
             availability: 'InStock',
             url: '/?produk=x',
@@ -69,7 +71,9 @@ describe('renderHead', () => {
     );
     expect(product).toContain('<meta property="product:price:amount" content="199000">');
     expect(product).toContain('"priceCurrency":"IDR"');
-    expect(product).toContain('"price":199000');
+    expect(product).toContain(
+      '"@type":"AggregateOffer","priceCurrency":"IDR","availability":"https://schema.org/InStock","url":"https://diskonradar.id/?produk=x","lowPrice":199000,"highPrice":250000,"offerCount":2',
+    );
   });
 
   it('renders admin tags from their parsed parts: exact paths replace, "*" only fills gaps', () => {

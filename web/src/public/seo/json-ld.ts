@@ -64,13 +64,20 @@ export function jsonLdFor(meta: PageMeta, origin: string): JsonLd[] {
   }
   if (meta.product) {
     const { product } = meta;
+    const { offers } = product;
     const offer: JsonLd = {
       '@type': 'Offer',
-      priceCurrency: product.offers.priceCurrency,
-      availability: `https://schema.org/${product.offers.availability}`,
-      url: absoluteUrl(origin, product.offers.url),
+      priceCurrency: offers.priceCurrency,
+      availability: `https://schema.org/${offers.availability}`,
+      url: absoluteUrl(origin, offers.url),
     };
-    if (product.offers.price !== null) offer.price = product.offers.price;
+    if (offers.price !== null) {
+      // One product, several marketplaces: an AggregateOffer over the platforms' prices.
+      offer['@type'] = 'AggregateOffer';
+      offer.lowPrice = offers.price;
+      offer.highPrice = offers.highPrice ?? offers.price;
+      offer.offerCount = offers.offerCount ?? 1;
+    }
     blocks.push({
       '@context': CONTEXT,
       '@type': 'Product',

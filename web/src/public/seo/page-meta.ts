@@ -4,8 +4,12 @@
 export type SchemaType = 'website' | 'product' | 'organization';
 
 export interface ProductOffer {
-  /** Whole rupiah; absent when no platform gives a readable price. */
+  /** Whole rupiah, the lowest over the platforms; null when none gives a readable price. */
   price: number | null;
+  /** The highest price over the platforms (null without prices). */
+  highPrice?: number | null;
+  /** How many platforms offer it at a readable price. */
+  offerCount?: number;
   priceCurrency: 'IDR';
   availability: 'InStock' | 'OutOfStock';
   url: string;

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { PLATFORMS, PLATFORM_DISPLAY_NAMES, type Platform } from '@shared/constants';
 import type { z } from 'zod';
+import { formatRupiah, parseRupiah } from '@shared/rules/price';
 import { platformLinkCreateSchema, platformLinkUpdateSchema } from '@shared/schemas';
 import type { PlatformLink, Product } from '@shared/types';
 import { SelectField } from '../../components/form-fields';
@@ -36,6 +37,25 @@ type UpdateValues = z.output<typeof platformLinkUpdateSchema>;
 const LINK_FIELDS = ['platform', 'affiliateUrl', 'price'] as const;
 
 export const DELETE_LINK_CONFIRM = 'Apakah Anda yakin ingin menghapus platform link ini?';
+
+/** What the site reads from a display price: 'Terbaca: Rp 1.299.000' or 'Harga tidak terbaca'. */
+export function parsedPriceText(value: number | null): string {
+  return value === null ? 'Harga tidak terbaca' : `Terbaca: ${formatRupiah(value)}`;
+}
+
+/** The number the site compares prices by, under the free-text price as it is typed. */
+function ParsedPrice({ value }: { value: number | null }) {
+  return (
+    <Text
+      component="span"
+      size="xs"
+      c={value === null ? 'orange.8' : 'green.8'}
+      data-testid="parsed-price"
+    >
+      {parsedPriceText(value)}
+    </Text>
+  );
+}
 
 function platformOptions(platforms: readonly Platform[]) {
   return platforms.map((p) => ({ value: p, label: PLATFORM_DISPLAY_NAMES[p] }));
@@ -65,6 +85,7 @@ function LinkEditRow({
     LINK_FIELDS,
   );
   const { register, control, formState } = form;
+  const typedPrice = useWatch({ control, name: 'price' });
   // A platform already linked by another row of this product cannot be chosen again.
   const choices = PLATFORMS.filter((p) => p === link.platform || !takenByOthers.has(p));
 
@@ -98,7 +119,13 @@ function LinkEditRow({
           error={formState.errors.affiliateUrl?.message}
           {...register('affiliateUrl')}
         />
-        <TextInput label="Harga" error={formState.errors.price?.message} {...register('price')} />
+        <TextInput
+          label="Harga"
+          description={<ParsedPrice value={parseRupiah(typedPrice)} />}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          error={formState.errors.price?.message}
+          {...register('price')}
+        />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm" gap="xs">
         <Button size="xs" variant="default" onClick={onDone} disabled={formState.isSubmitting}>
@@ -137,6 +164,12 @@ function LinkViewRow({
             <Text fw={600} size="sm" data-testid="link-price">
               {displayPrice(link.price)}
             </Text>
+            <ParsedPrice value={link.priceValue ?? null} />
+            {link.health?.isBroken ? (
+              <Badge color="red" variant="light" data-testid="link-broken">
+                Link rusak{link.health.lastStatus ? ` (${link.health.lastStatus})` : ''}
+              </Badge>
+            ) : null}
           </Group>
           {href ? (
             <Anchor href={href} target="_blank" rel="noopener noreferrer" size="xs" truncate="end">
@@ -227,6 +260,8 @@ function AddPlatformPanel({
         <TextInput
           label="Harga"
           placeholder="Rp 100.000"
+          description={price.trim() ? <ParsedPrice value={parseRupiah(price)} /> : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={formState.errors.price?.message}
           {...register('price')}
         />
