@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { expect, it } from 'vitest';
 import { describeApi } from '../test/support/api';
+import { sitemapPlan, writeSitemapPage } from './ssr/seo-files';
 
 describeApi('request hygiene', (api) => {
   it('refuses state-changing requests from a foreign Origin with 403', async () => {
@@ -104,6 +105,44 @@ describeApi('request hygiene', (api) => {
       const location = res.headers.location ?? '';
       expect(location, path).toMatch(/^\/[^/\\]/);
     }
+  });
+
+  it('streams the sitemap, and splits it into pages of at most the URL limit', async () => {
+    const res = await fetch(`${api.url}/sitemap.xml`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.status).toBe(200);
+    // Written as it is read from the database: no length known up front.
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    const whole = await res.text();
+    const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const all = locs(whole);
+    const active = await api.visitor.get<{ totalCount: number }>('/api/products');
+    expect(all.filter((loc) => loc.includes('/?produk=')).length).toBe(active.body.totalCount);
+
+    // With pages of 7 URLs: the same URLs, in the same order, no page over the limit.
+    const { db } = api.server.running;
+    const plan = await sitemapPlan(db, 7);
+    expect(plan.total).toBe(all.length);
+    const paged: string[] = [];
+    for (let page = 1; page <= plan.pages; page += 1) {
+      const parts: string[] = [];
+      const found = await writeSitemapPage(db, api.url, (chunk) => void parts.push(chunk), {
+        page,
+        maxUrls: 7,
+        chunk: 3,
+      });
+      expect(found).toBe(true);
+      const urls = locs(parts.join(''));
+      expect(urls.length).toBeLessThanOrEqual(7);
+      paged.push(...urls);
+    }
+    expect(paged).toEqual(all);
+    expect(
+      await writeSitemapPage(db, api.url, () => undefined, { page: plan.pages + 1, maxUrls: 7 }),
+    ).toBe(false);
+    expect((await api.visitor.get('/sitemap-999.xml')).status).toBe(404);
   });
 });
 
