@@ -6,6 +6,8 @@ import { adminSession, requireAdmin } from './auth/session';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { originCheck } from './middleware/origin';
 import { securityHeaders } from './middleware/security';
+import { assignRequestId } from './middleware/request-id';
+import { warnUntrustedProxy } from './middleware/proxy-warning';
 import { adminCategoryRoutes, publicCategoryRoutes } from './catalogue/categories/routes';
 import {
   adminPlatformLinkRoutes,
@@ -43,10 +45,14 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'weak');
+  app.use(assignRequestId);
+  app.use(warnUntrustedProxy(config.trustProxy));
 
   // The visitor tracking looks up its geolocation from a public service (spec section 7).
   const geoOrigin = geoLookupOrigin(config.geoLookupUrl);
-  app.use(securityHeaders({ connectSources: geoOrigin ? [geoOrigin] : [] }));
+  app.use(
+    securityHeaders({ connectSources: geoOrigin ? [geoOrigin] : [], publicUrl: config.publicUrl }),
+  );
   app.use(compression());
   // Load balancers probe these; they sit before the web app's catch-all.
   app.use(healthRoutes(context.db));

@@ -23,6 +23,25 @@ export interface AppConfig {
   /** Public IP-geolocation service the tracking client calls (GEO_LOOKUP_URL); '' turns it off. */
   geoLookupUrl: string;
   analytics: AnalyticsConfig;
+  limits: ServerLimits;
+}
+
+/** Connection caps, timeouts and the shutdown deadline (README, Configuration). */
+export interface ServerLimits {
+  /** Open connections (HTTP and WebSocket) in total; beyond it new ones are closed at once. */
+  maxConnections: number;
+  /** Open connections from one address (IPv4, or an IPv6 /64); beyond it new ones are closed. */
+  maxConnectionsPerIp: number;
+  /** A client has this long to send a request's headers (ms), also on a fresh connection. */
+  headersTimeoutMs: number;
+  /** ... and this long for the whole request, body included (ms). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long (ms). */
+  keepAliveTimeoutMs: number;
+  /** On SIGTERM, in-flight requests get this long (ms); then every connection is closed. */
+  shutdownGraceMs: number;
+  /** On SIGTERM the process ends by this deadline (ms), having flushed the analytics. */
+  shutdownTimeoutMs: number;
 }
 
 /** Visitor analytics ingest over /ws and its reports (see api/src/analytics/README.md). */
@@ -100,6 +119,25 @@ function loadAnalyticsConfig(env: Env): AnalyticsConfig {
   };
 }
 
+function loadServerLimits(env: Env): ServerLimits {
+  const int = (name: string, fallback: number) =>
+    Math.floor(parsePositive(name, env[name], fallback));
+  const shutdownTimeoutMs = int('SHUTDOWN_TIMEOUT_MS', 10_000);
+  return {
+    maxConnections: int('MAX_CONNECTIONS', 10_000),
+    maxConnectionsPerIp: int('MAX_CONNECTIONS_PER_IP', 256),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000),
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    // Half the deadline by default: the rest is for the analytics flush and the database.
+    shutdownGraceMs: Math.min(
+      int('SHUTDOWN_GRACE_MS', Math.floor(shutdownTimeoutMs / 2)),
+      shutdownTimeoutMs,
+    ),
+    shutdownTimeoutMs,
+  };
+}
+
 export const DEFAULT_GEO_LOOKUP_URL = 'https://ipapi.co/json/';
 
 /** GEO_LOOKUP_URL overrides the geolocation service; an empty (or non-http) value turns it off. */
@@ -160,5 +198,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logRequests: env.LOG_REQUESTS === 'true',
     geoLookupUrl: parseGeoLookupUrl(env.GEO_LOOKUP_URL),
     analytics: loadAnalyticsConfig(env),
+    limits: loadServerLimits(env),
   };
 }

@@ -10,6 +10,7 @@ import { createAnalytics, type Analytics } from './analytics';
 import { createGo, type Go } from './go';
 import { linkCheckIntervalHours, startLinkHealthSchedule } from './catalogue/link-health/schedule';
 import { seedPriceHistory } from './seed/price-history';
+import { ConnectionLimiter } from './lib/connection-limit';
 
 export interface RunningServer {
   config: AppConfig;
@@ -21,7 +22,13 @@ export interface RunningServer {
   analytics: Analytics;
   /** The counted click redirect /go/{linkId}, with its buffered click writer. */
   go: Go;
-  /** Graceful stop: no new connections, in-flight requests finish, then the database closes. */
+  /** Connection caps (per address and in total) on the HTTP server and its sockets. */
+  connections: ConnectionLimiter;
+  /**
+   * Graceful stop: no new connections, idle ones close at once and busy ones as soon as their
+   * response is sent; after the grace period (SHUTDOWN_GRACE_MS) every connection is closed.
+   * Then the analytics are flushed and the database closes.
+   */
   close(): Promise<void>;
 }
 
@@ -61,8 +68,30 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     { config, db },
     { adminRouters: { '/analytics': analytics.router }, go: go.router },
   );
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+  const { limits } = config;
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often the two timeouts above are checked (Node's default is 30 s).
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    app,
+  );
+  const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const connections = new ConnectionLimiter({
+    maxConnections: limits.maxConnections,
+    maxPerAddress: limits.maxConnectionsPerIp,
+    isTrustedProxy: (address) => trustProxy(address, 0),
+  });
+  connections.attach(server);
+  let stopping = false;
+  // Once stopping, every response tells its keep-alive client to go: the connection closes
+  // after the response instead of carrying the client's next request.
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping) res.shouldKeepAlive = false;
+  });
   analytics.attach(server, app);
 
   await new Promise<void>((resolve, reject) => {
@@ -78,15 +107,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      stopping = true;
       analytics.stopAccepting();
       const httpClosed = new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open; busy ones finish their request.
         server.closeIdleConnections();
       });
+      // A busy keep-alive client becomes idle between requests: it is closed then, not served
+      // for ever. Past the grace period even unfinished requests are cut off.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const cutOff = setTimeout(() => server.closeAllConnections(), limits.shutdownGraceMs);
+      sweep.unref();
+      cutOff.unref();
       // Sockets close first (they hold server.close() open), then every buffered row is written.
       await analytics.close();
       await httpClosed;
+      clearInterval(sweep);
+      clearTimeout(cutOff);
       // After HTTP: redirects still in flight get their clicks written.
       await go.close();
       await stopLinkChecks();
@@ -95,5 +133,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return closing;
   };
 
-  return { config, db, server, url: `http://${shownHost}:${port}`, port, analytics, go, close };
+  return {
+    config,
+    db,
+    server,
+    url: `http://${shownHost}:${port}`,
+    port,
+    analytics,
+    go,
+    connections,
+    close,
+  };
 }

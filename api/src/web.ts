@@ -35,8 +35,9 @@ export function mountWeb(app: Express, context: AppContext, ssrOptions: SsrOptio
   app.use((req, res, next) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && /.\/+$/.test(req.path)) {
       const [pathname = '', ...rest] = req.originalUrl.split('?');
-      // Leading slashes collapse too: '//evil.example/' must not become a protocol-relative URL.
-      const target = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+      // Leading slashes and backslashes collapse too: '//evil.example/' or '/\evil.example/'
+      // must not become a protocol-relative URL (browsers read a backslash as '/').
+      const target = `/${pathname.replace(/^[/\\]+|\/+$/g, '')}`;
       res.redirect(301, rest.length > 0 ? `${target}?${rest.join('?')}` : target);
       return;
     }

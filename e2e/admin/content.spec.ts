@@ -216,17 +216,17 @@ test('SEO meta tags: create with validation, edit, delete with confirmation', as
   await dialog.getByLabel('HTML Meta Tag').fill('<script>alert(1)</script>');
   await dialog.getByRole('button', { name: 'Create Meta Tag' }).click();
   await expect(dialog.getByText('Must be a valid HTML meta tag')).toBeVisible();
-  await dialog.getByLabel('HTML Meta Tag').fill(`<meta name="e2e-check" content="${content}">`);
+  await dialog.getByLabel('HTML Meta Tag').fill(`<meta name="author" content="${content}">`);
   await dialog.getByLabel('Page URL').fill(path);
   await dialog.getByRole('button', { name: 'Create Meta Tag' }).click();
   await expectToast(page, 'Meta tag created successfully');
   let tag = (await api.get<MetaTag[]>('/api/admin/meta-tags')).find(
     (t) => t.parsedContent === content,
   )!;
-  expect(tag).toMatchObject({ pageUrl: path, isActive: true, parsedName: 'e2e-check' });
+  expect(tag).toMatchObject({ pageUrl: path, isActive: true, parsedName: 'author' });
 
   const row = page.getByTestId('meta-tag-row').filter({ hasText: content });
-  await expect(row).toContainText('name: e2e-check');
+  await expect(row).toContainText('name: author');
   await row.getByRole('button', { name: 'Edit meta tag' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Meta Tag' });
   await edit.getByLabel('Active').uncheck();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtmlEntities, isMetaTagLike, parseMetaTag } from './meta-tag';
+import { decodeHtmlEntities, isMetaTagLike, metaTagProblem, parseMetaTag } from './meta-tag';
 
 describe('parseMetaTag', () => {
   it('reads name and content in double quotes', () => {
@@ -81,5 +81,25 @@ describe('isMetaTagLike', () => {
 describe('decodeHtmlEntities', () => {
   it('leaves unknown or invalid entities alone', () => {
     expect(decodeHtmlEntities('&unknown; &#0; &#xD800; &amp;')).toBe('&unknown; &#0; &#xD800; &');
+  });
+});
+
+describe('metaTagProblem', () => {
+  it('refuses names and attributes that change how the browser behaves', () => {
+    expect(metaTagProblem('<meta name="referrer" content="unsafe-url">')).toBe('notAllowed');
+    expect(metaTagProblem('<meta http-equiv="refresh" content="0;url=https://x.example">')).toBe(
+      'notAllowed',
+    );
+    expect(metaTagProblem('<meta HTTP-EQUIV="Set-Cookie" content="a=b">')).toBe('notAllowed');
+    expect(metaTagProblem('<meta property="al:ios:url" content="x">')).toBe('notAllowed');
+  });
+
+  it('wants http(s) addresses in og:* and twitter:*', () => {
+    expect(metaTagProblem('<meta property="og:image" content=" JavaScript:alert(1)">')).toBe('url');
+    expect(metaTagProblem('<meta property="og:url" content="ftp://x.example/">')).toBe('url');
+    expect(metaTagProblem('<meta property="og:image" content="https://x.example/a.png">')).toBe(
+      null,
+    );
+    expect(metaTagProblem('<meta name="Description" content="Hemat">')).toBe(null);
   });
 });

@@ -60,3 +60,66 @@ export function parseMetaTag(html: string | null | undefined): ParsedMetaTag | n
   }
   return result;
 }
+
+/** Names an admin may set (`<meta name=...>`); Twitter cards also come as `twitter:*` names. */
+export const ALLOWED_META_NAMES: ReadonlySet<string> = new Set([
+  'description',
+  'keywords',
+  'robots',
+  'googlebot',
+  'author',
+  'publisher',
+  'application-name',
+  'theme-color',
+  'google-site-verification',
+  'msvalidate.01',
+  'yandex-verification',
+  'p:domain_verify',
+  'facebook-domain-verification',
+]);
+/** Open Graph and its vocabularies (`<meta property=...>`), and Twitter cards. */
+const ALLOWED_PROPERTY = /^(?:og|article|product|profile|book|fb|twitter):[a-z0-9_:.]+$/;
+const ALLOWED_TWITTER_NAME = /^twitter:[a-z0-9_:.]+$/;
+/** og:* and twitter:* tags whose content is an address: it must be http(s). */
+const URL_VALUED =
+  /^(?:og:(?:url|image|image:url|image:secure_url|video|video:url|video:secure_url|audio|audio:url|audio:secure_url)|twitter:(?:url|image|image:src|player|player:stream))$/;
+/** Any other og:* or twitter:* content may be text, but never a script or data address. */
+const SCRIPT_SCHEME = /^\s*(?:javascript|vbscript|data|file)\s*:/i;
+const HTTP_URL = /^https?:\/\/[^\s"'<>]+$/i;
+
+export type MetaTagProblem = 'notAllowed' | 'url';
+
+function attributeNames(html: string): string[] {
+  const inner = html
+    .trim()
+    .replace(/^<meta/i, '')
+    .replace(/\/?>$/, '');
+  return [...inner.matchAll(ATTRIBUTE_PARTS)].map((match) => (match[1] ?? '').toLowerCase());
+}
+
+/**
+ * Why a well-formed meta tag may not be stored, or null when it may: it must carry an
+ * allowed name or property (never http-equiv, charset or a name such as 'referrer' that
+ * changes how the browser behaves), and og:* / twitter:* addresses must be http(s).
+ */
+export function metaTagProblem(html: string): MetaTagProblem | null {
+  const parsed = parseMetaTag(html);
+  if (!parsed) return null;
+  const attributes = attributeNames(html);
+  if (attributes.includes('http-equiv') || attributes.includes('charset')) return 'notAllowed';
+  const name = parsed.name?.trim().toLowerCase() ?? null;
+  const property = parsed.property?.trim().toLowerCase() ?? null;
+  if (name === null && property === null) return 'notAllowed';
+  if (name !== null && !ALLOWED_META_NAMES.has(name) && !ALLOWED_TWITTER_NAME.test(name)) {
+    return 'notAllowed';
+  }
+  if (property !== null && !ALLOWED_PROPERTY.test(property)) return 'notAllowed';
+  const content = parsed.content ?? '';
+  for (const key of [name, property]) {
+    if (key === null || !/^(?:og|twitter):/.test(key)) continue;
+    if (URL_VALUED.test(key) ? !HTTP_URL.test(content.trim()) : SCRIPT_SCHEME.test(content)) {
+      return 'url';
+    }
+  }
+  return null;
+}

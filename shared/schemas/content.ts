@@ -5,6 +5,7 @@ import { bool, requiredText } from './fields';
 export const CONTENT_MESSAGES = {
   key: 'Key is required',
   keyFormat: 'Key may only contain lowercase letters, digits and underscores',
+  keyReserved: 'This key is reserved',
   title: 'Title is required',
   data: 'Data must be valid JSON',
   dataTooLong: `Data must be at most ${MAX_LENGTH.contentData} characters`,
@@ -12,6 +13,9 @@ export const CONTENT_MESSAGES = {
 } as const;
 
 const M = CONTENT_MESSAGES;
+
+/** Names of JavaScript's object machinery: a block under one would haunt every key lookup. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function isJson(text: string): boolean {
   try {
@@ -24,7 +28,9 @@ function isJson(text: string): boolean {
 
 /** Body of PUT /api/admin/content/{key}; data is JSON text (see contact.ts and hero.ts). */
 export const contentUpdateSchema = z.object({
-  key: requiredText(M.key, MAX_LENGTH.contentKey, 'en').regex(/^[a-z0-9_]+$/, M.keyFormat),
+  key: requiredText(M.key, MAX_LENGTH.contentKey, 'en')
+    .regex(/^[a-z0-9_]+$/, M.keyFormat)
+    .refine((key) => !RESERVED_KEYS.has(key), M.keyReserved),
   title: requiredText(M.title, MAX_LENGTH.title, 'en'),
   data: z
     .string({ error: M.data })

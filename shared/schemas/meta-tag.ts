@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
-import { isMetaTagLike } from '../rules/meta-tag';
+import { isMetaTagLike, metaTagProblem } from '../rules/meta-tag';
 import { bool, tooLongMessage } from './fields';
 
 export const META_TAG_MESSAGES = {
   htmlTag: 'HTML meta tag is required',
   htmlTagFormat: 'Must be a valid HTML meta tag',
+  htmlTagNotAllowed:
+    'This meta tag is not allowed: use a name such as description, keywords, robots or author, or an og:* or twitter:* property',
+  htmlTagUrl: 'og:* and twitter:* URLs must start with http:// or https://',
   pageUrl: 'Page URL must be * or a path starting with /',
   isActive: 'isActive must be true or false',
 } as const;
@@ -23,7 +26,9 @@ export const metaTagSchema = z.object({
     .trim()
     .min(1, M.htmlTag)
     .max(MAX_LENGTH.metaTag, tooLongMessage('en', MAX_LENGTH.metaTag))
-    .refine((html) => isMetaTagLike(html), M.htmlTagFormat),
+    .refine((html) => isMetaTagLike(html), M.htmlTagFormat)
+    .refine((html) => metaTagProblem(html) !== 'notAllowed', M.htmlTagNotAllowed)
+    .refine((html) => metaTagProblem(html) !== 'url', M.htmlTagUrl),
   pageUrl: z
     .string({ error: M.pageUrl })
     .trim()

@@ -339,6 +339,14 @@ describe('contentUpdateSchema', () => {
       isActive: 'isActive must be true or false',
     });
   });
+
+  it('refuses the names of the object machinery as keys', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      expect(errorsOf(contentUpdateSchema, { key, title: 'x', data: '{}' })).toEqual({
+        key: 'This key is reserved',
+      });
+    }
+  });
 });
 
 describe('contactContentSchema', () => {
@@ -506,12 +514,49 @@ describe('metaTagSchema', () => {
   });
 
   it('accepts * or a site path as the page', () => {
-    expect(parse(metaTagSchema, { htmlTag: '<meta name="a">', pageUrl: '/kategori' }).pageUrl).toBe(
-      '/kategori',
-    );
-    expect(errorsOf(metaTagSchema, { htmlTag: '<meta name="a">', pageUrl: 'kategori' })).toEqual({
+    expect(
+      parse(metaTagSchema, { htmlTag: '<meta name="robots">', pageUrl: '/kategori' }).pageUrl,
+    ).toBe('/kategori');
+    expect(
+      errorsOf(metaTagSchema, { htmlTag: '<meta name="robots">', pageUrl: 'kategori' }),
+    ).toEqual({
       pageUrl: 'Page URL must be * or a path starting with /',
     });
+  });
+
+  it('allows only listed names and properties, and http(s) addresses in og/twitter', () => {
+    for (const bad of [
+      '<meta name="referrer" content="unsafe-url">',
+      '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+      '<meta http-equiv="refresh" name="description" content="0;url=https://evil.example">',
+      '<meta charset="utf-7">',
+      '<meta name="viewport" content="width=10">',
+      '<meta content="x">',
+    ]) {
+      expect(errorsOf(metaTagSchema, { htmlTag: bad }), bad).toEqual({
+        htmlTag:
+          'This meta tag is not allowed: use a name such as description, keywords, robots or author, or an og:* or twitter:* property',
+      });
+    }
+    for (const bad of [
+      '<meta property="og:image" content="javascript:alert(1)">',
+      '<meta property="og:url" content="//evil.example/">',
+      '<meta name="twitter:image" content="data:image/svg+xml,x">',
+      '<meta property="og:title" content="javascript:alert(1)">',
+    ]) {
+      expect(errorsOf(metaTagSchema, { htmlTag: bad }), bad).toEqual({
+        htmlTag: 'og:* and twitter:* URLs must start with http:// or https://',
+      });
+    }
+    for (const good of [
+      '<meta name="description" content="Diskon: hemat">',
+      '<meta property="og:title" content="Promo: 50%">',
+      '<meta property="og:image" content="https://diskonradar.id/og.png">',
+      '<meta name="twitter:card" content="summary_large_image">',
+      '<meta property="product:price:amount" content="199000">',
+    ]) {
+      expect(errorsOf(metaTagSchema, { htmlTag: good }), good).toEqual({});
+    }
   });
 });
 

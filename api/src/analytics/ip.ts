@@ -44,3 +44,25 @@ export function anonymizeIp(address: string | null | undefined): string | null {
     .map((group) => group.toString(16))
     .join(':')}::`;
 }
+
+/**
+ * The key that limits count one client by: a whole IPv4 address (an IPv4-mapped IPv6 one
+ * too), or the /64 prefix of an IPv6 address, since one subscriber owns at least a /64 and
+ * could otherwise rotate through it (the login limiter keys the same way).
+ */
+export function clientKey(address: string | null | undefined): string {
+  if (!address) return 'unknown';
+  if (isIPv4(address)) return address;
+  const groups = ipv6Groups(address);
+  if (!groups || groups.length !== 8) return address;
+  const isMappedV4 = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (isMappedV4) {
+    const high = groups[6] ?? 0;
+    const low = groups[7] ?? 0;
+    return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}

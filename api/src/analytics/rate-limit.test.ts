@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clientKey } from './ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
 
 describe('TokenBucket', () => {
@@ -19,17 +20,40 @@ describe('TokenBucket', () => {
 });
 
 describe('AddressLimiter', () => {
-  it('shares one budget between the sockets of an address and forgets it when they close', () => {
+  it('keeps a client budget across reconnects (nothing to open or close)', () => {
     const limiter = new AddressLimiter(1, 2);
-    limiter.open('10.0.0.1');
-    limiter.open('10.0.0.1');
-    expect(limiter.take('10.0.0.1', Date.now())).toBe(true);
-    expect(limiter.take('10.0.0.1', Date.now())).toBe(true);
-    expect(limiter.take('10.0.0.1', Date.now())).toBe(false);
-    limiter.close('10.0.0.1');
-    expect(limiter.sockets('10.0.0.1')).toBe(1);
-    limiter.close('10.0.0.1');
-    expect(limiter.sockets('10.0.0.1')).toBe(0);
-    expect(limiter.take('10.0.0.1')).toBe(false);
+    expect(limiter.take('10.0.0.1', 0)).toBe(true);
+    expect(limiter.take('10.0.0.1', 0)).toBe(true);
+    expect(limiter.take('10.0.0.1', 0)).toBe(false);
+    // Another address has its own budget.
+    expect(limiter.take('10.0.0.2', 0)).toBe(true);
+    // One second later: one more token, not a fresh burst.
+    expect(limiter.take('10.0.0.1', 1000)).toBe(true);
+    expect(limiter.take('10.0.0.1', 1000)).toBe(false);
+  });
+
+  it('stays bounded: least recently seen first out, idle entries dropped', () => {
+    const limiter = new AddressLimiter(1, 1, { maxEntries: 3, idleMs: 10_000 });
+    for (const n of [1, 2, 3, 4, 5]) limiter.take(`10.0.0.${n}`, 0);
+    expect(limiter.size).toBe(3);
+    limiter.take('10.0.0.9', 20_000);
+    expect(limiter.size).toBe(1);
+  });
+
+  it('shares a budget across an IPv6 /64 through clientKey', () => {
+    const limiter = new AddressLimiter(1, 1);
+    expect(limiter.take(clientKey('2001:db8:1:2::1'), 0)).toBe(true);
+    expect(limiter.take(clientKey('2001:db8:1:2:ffff::9'), 0)).toBe(false);
+    expect(limiter.take(clientKey('2001:db8:1:3::1'), 0)).toBe(true);
+  });
+});
+
+describe('clientKey', () => {
+  it('keeps IPv4 whole, unwraps mapped IPv4, and cuts IPv6 to its /64', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey(undefined)).toBe('unknown');
   });
 });

@@ -22,40 +22,59 @@ export class TokenBucket {
   }
 }
 
+export interface AddressLimiterOptions {
+  /** Most addresses remembered; past it the least recently seen is forgotten. */
+  maxEntries?: number;
+  /**
+   * An address unseen for this long (ms) is forgotten. Never less than the time its bucket
+   * takes to refill, so forgetting one gives it nothing it would not have had anyway.
+   */
+  idleMs?: number;
+}
+
 /**
- * One bucket per client address, shared by all of that address's sockets and forgotten when
- * its last socket closes, so the map never outgrows the open connections.
+ * One bucket per client key (clientKey: an IPv4 address or an IPv6 /64), shared by all of
+ * that client's sockets and kept after they close: reconnecting does not refill it. The map
+ * is bounded: least recently seen first out, and entries idle longer than their refill time
+ * are dropped as new messages arrive.
  */
 export class AddressLimiter {
-  private readonly entries = new Map<string, { bucket: TokenBucket; sockets: number }>();
+  private readonly entries = new Map<string, { bucket: TokenBucket; seenAt: number }>();
+  private readonly maxEntries: number;
+  private readonly idleMs: number;
 
   constructor(
     private readonly ratePerSecond: number,
     private readonly burst: number,
-  ) {}
-
-  open(address: string): void {
-    const entry = this.entries.get(address);
-    if (entry) entry.sockets += 1;
-    else
-      this.entries.set(address, {
-        bucket: new TokenBucket(this.ratePerSecond, this.burst),
-        sockets: 1,
-      });
+    options: AddressLimiterOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 100_000;
+    const refillMs = Math.ceil((burst / ratePerSecond) * 1000);
+    this.idleMs = Math.max(options.idleMs ?? 60_000, refillMs);
   }
 
-  close(address: string): void {
-    const entry = this.entries.get(address);
-    if (!entry) return;
-    entry.sockets -= 1;
-    if (entry.sockets <= 0) this.entries.delete(address);
+  take(key: string, now = Date.now()): boolean {
+    let entry = this.entries.get(key);
+    if (entry) {
+      // Re-inserted: the map's order is least recently seen first.
+      this.entries.delete(key);
+    } else {
+      entry = { bucket: new TokenBucket(this.ratePerSecond, this.burst, now), seenAt: now };
+    }
+    entry.seenAt = now;
+    this.entries.set(key, entry);
+    this.prune(now);
+    return entry.bucket.take(now);
   }
 
-  take(address: string, now = Date.now()): boolean {
-    return this.entries.get(address)?.bucket.take(now) ?? false;
+  private prune(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && now - entry.seenAt < this.idleMs) break;
+      this.entries.delete(key);
+    }
   }
 
-  sockets(address: string): number {
-    return this.entries.get(address)?.sockets ?? 0;
+  get size(): number {
+    return this.entries.size;
   }
 }

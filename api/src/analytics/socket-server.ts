@@ -10,7 +10,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { cleanStrings } from '../lib/clean-text';
 import { requestOrigin } from '../middleware/origin';
-import { anonymizeIp } from './ip';
+import { anonymizeIp, clientKey } from './ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
 import type { RealtimeBroadcaster } from './realtime';
 import {
@@ -48,7 +48,8 @@ export interface IngestCounters {
 }
 
 interface SocketState {
-  address: string;
+  /** clientKey of the address: the per-client budget and socket count are kept under it. */
+  client: string;
   sender: SenderContext;
   bucket: TokenBucket;
   isBot: boolean;
@@ -96,6 +97,8 @@ export class TrackingSocketServer {
   private readonly readSession: SessionReader;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly states = new Map<WebSocket, SocketState>();
+  /** Open sockets per client key (behind a trusted proxy the TCP cap sees only the proxy). */
+  private readonly socketsPerClient = new Map<string, number>();
   private accepting = true;
   readonly counters: IngestCounters = {
     accepted: 0,
@@ -155,6 +158,13 @@ export class TrackingSocketServer {
       return;
     }
     if (!this.accepting) return rejectUpgrade(socket, 503, 'Service Unavailable');
+    const client = clientKey(req.ip ?? req.socket.remoteAddress);
+    if (
+      (this.socketsPerClient.get(client) ?? 0) >= this.options.config.limits.maxConnectionsPerIp
+    ) {
+      this.counters.rejectedUpgrades += 1;
+      return rejectUpgrade(socket, 429, 'Too Many Requests');
+    }
     const origin = req.headers.origin;
     if (origin !== undefined && !this.isAllowedOrigin(req, origin)) {
       this.counters.rejectedUpgrades += 1;
@@ -184,8 +194,9 @@ export class TrackingSocketServer {
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const userAgent = req.headers['user-agent'] ?? null;
     const rate = this.options.config.analytics.socketMessagesPerSecond;
+    const client = clientKey(address);
     const state: SocketState = {
-      address,
+      client,
       sender: { ipAddress: anonymizeIp(address), userAgent },
       bucket: new TokenBucket(rate, rate * BURST_FACTOR),
       isBot: userAgent !== null && isbot(userAgent),
@@ -193,7 +204,7 @@ export class TrackingSocketServer {
       alive: true,
     };
     this.states.set(ws, state);
-    this.addresses.open(address);
+    this.socketsPerClient.set(client, (this.socketsPerClient.get(client) ?? 0) + 1);
     ws.on('pong', () => {
       state.alive = true;
     });
@@ -201,7 +212,9 @@ export class TrackingSocketServer {
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       this.states.delete(ws);
-      this.addresses.close(address);
+      const left = (this.socketsPerClient.get(client) ?? 1) - 1;
+      if (left > 0) this.socketsPerClient.set(client, left);
+      else this.socketsPerClient.delete(client);
     });
     if (admin) void this.options.realtime.add(ws);
     if (this.options.buffer.full) ws.pause();
@@ -223,7 +236,7 @@ export class TrackingSocketServer {
   private onMessage(ws: WebSocket, state: SocketState, data: RawData, isBinary: boolean): void {
     if (state.strikes >= MAX_STRIKES) return;
     const now = Date.now();
-    if (!state.bucket.take(now) || !this.addresses.take(state.address, now)) {
+    if (!state.bucket.take(now) || !this.addresses.take(state.client, now)) {
       return this.drop(ws, state, 'rate');
     }
     if (isBinary) return this.drop(ws, state, 'binary');

@@ -1,12 +1,12 @@
 // Server rendering of the public site (spec section 2): every public route is rendered by
 // React with its data; robots.txt and sitemap.xml are served beside it.
 import path from 'node:path';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { ROOT_DIR } from '../paths';
 import type { AppContext } from '../context';
 import { loadRouteData } from './load-data';
 import { buildDocument, loadPageRenderer, type PageRenderer } from './renderer';
-import { robotsTxt, sitemapXml } from './seo-files';
+import { robotsTxt, sitemapIndexXml, sitemapPlan, writeSitemapPage } from './seo-files';
 
 const OG_IMAGE_DIR = path.join(ROOT_DIR, 'web', 'src', 'public', 'static');
 
@@ -17,6 +17,18 @@ export function requestOrigin(req: Request, publicUrl: string | null): string {
   if (publicUrl) return publicUrl;
   const host = req.get('host') ?? '';
   return `${req.protocol}://${HOST.test(host) ? host : 'localhost'}`;
+}
+
+class ClientGone extends Error {}
+
+/** Writes a piece of a streamed answer, waiting while the client's buffer is full. */
+function writeChunk(res: Response, chunk: string): Promise<void> | void {
+  if (res.destroyed) throw new ClientGone('the client went away');
+  if (res.write(chunk)) return;
+  return new Promise((resolve) => {
+    res.once('drain', resolve);
+    res.once('close', resolve);
+  });
 }
 
 const FALLBACK_PAGE = `<!doctype html>
@@ -46,10 +58,43 @@ export function ssrRouter({ config, db }: AppContext, options: SsrOptions = {}):
     res.sendFile(path.join(OG_IMAGE_DIR, 'og-diskonradar.png'), { maxAge: '7d' });
   });
 
-  router.get('/sitemap.xml', async (req, res) => {
+  // Streamed from the database a chunk at a time; past 50,000 URLs /sitemap.xml is an index
+  // of /sitemap-N.xml files.
+  const sendSitemap = async (req: Request, res: Response, page: number | null) => {
+    const origin = requestOrigin(req, config.publicUrl);
+    if (page === null) {
+      const plan = await sitemapPlan(db);
+      if (plan.pages > 1) {
+        res.type('application/xml').set('Cache-Control', 'public, max-age=3600');
+        res.send(sitemapIndexXml(origin, plan.pages));
+        return;
+      }
+    }
     res.type('application/xml').set('Cache-Control', 'public, max-age=3600');
-    res.send(await sitemapXml(db, requestOrigin(req, config.publicUrl)));
-  });
+    let found: boolean;
+    try {
+      found = await writeSitemapPage(db, origin, (chunk) => writeChunk(res, chunk), {
+        page: page ?? 1,
+      });
+    } catch (error) {
+      if (error instanceof ClientGone) return;
+      if (res.headersSent) {
+        // Part of the file is out: cut the answer off rather than end it as if complete.
+        res.destroy();
+        return;
+      }
+      throw error;
+    }
+    if (!found) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
+    res.end();
+  };
+  router.get('/sitemap.xml', (req, res) => sendSitemap(req, res, null));
+  router.get(/^\/sitemap-([1-9]\d{0,4})\.xml$/, (req, res) =>
+    sendSitemap(req, res, Number((req.params as Record<string, string>)[0])),
+  );
 
   router.get(/.*/, async (req, res) => {
     const loaded = await getRenderer();

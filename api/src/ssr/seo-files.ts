@@ -1,4 +1,5 @@
 // robots.txt and sitemap.xml of the public site.
+import { Op } from 'sequelize';
 import type { Database } from '../db/database';
 
 export function robotsTxt(origin: string): string {
@@ -26,19 +27,27 @@ interface SitemapEntry {
   priority: number;
 }
 
-/** The public pages, every category listing and every active product's own address. */
-export async function sitemapXml(db: Database, origin: string, now = new Date()): Promise<string> {
-  const { Category, Product } = db.models;
-  const [categories, products] = await Promise.all([
-    Category.findAll({ attributes: ['slug'], order: [['slug', 'ASC']] }),
-    Product.findAll({
-      where: { isActive: true },
-      attributes: ['id', 'updatedAt', 'createdAt'],
-      order: [['createdAt', 'DESC']],
-      limit: 45_000,
-    }),
-  ]);
-  const entries: SitemapEntry[] = [
+/** A sitemap file holds at most 50,000 URLs (sitemaps.org); past that, an index of pages. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Products read from the database per query while a sitemap streams. */
+const SITEMAP_CHUNK = 1000;
+
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const URLSET_CLOSE = '</urlset>\n';
+
+function urlXml(origin: string, entry: SitemapEntry): string {
+  const parts = [`    <loc>${xmlEscape(`${origin}${entry.path}`)}</loc>`];
+  if (entry.lastmod && !Number.isNaN(entry.lastmod.getTime())) {
+    parts.push(`    <lastmod>${entry.lastmod.toISOString().slice(0, 10)}</lastmod>`);
+  }
+  parts.push(`    <changefreq>${entry.changefreq}</changefreq>`);
+  parts.push(`    <priority>${entry.priority.toFixed(1)}</priority>`);
+  return `  <url>\n${parts.join('\n')}\n  </url>\n`;
+}
+
+function staticEntries(now: Date): SitemapEntry[] {
+  return [
     { path: '/', changefreq: 'daily', priority: 1, lastmod: now },
     { path: '/promo-hari-ini', changefreq: 'daily', priority: 0.9, lastmod: now },
     { path: '/produk-terpopuler', changefreq: 'daily', priority: 0.8, lastmod: now },
@@ -47,29 +56,123 @@ export async function sitemapXml(db: Database, origin: string, now = new Date())
     { path: '/contact', changefreq: 'monthly', priority: 0.5 },
     { path: '/privacy', changefreq: 'yearly', priority: 0.3 },
     { path: '/terms', changefreq: 'yearly', priority: 0.3 },
-    ...categories.map((c) => ({
-      path: `/?category=${encodeURIComponent(c.slug)}`,
-      changefreq: 'daily' as const,
-      priority: 0.7,
-    })),
-    ...products.map((p) => {
-      const updated = p.updatedAt ?? p.createdAt;
-      return {
-        path: `/?produk=${encodeURIComponent(p.id)}`,
-        changefreq: 'weekly' as const,
-        priority: 0.6,
-        lastmod: updated instanceof Date ? updated : new Date(updated),
-      };
-    }),
   ];
-  const urls = entries.map((entry) => {
-    const parts = [`    <loc>${xmlEscape(`${origin}${entry.path}`)}</loc>`];
-    if (entry.lastmod && !Number.isNaN(entry.lastmod.getTime())) {
-      parts.push(`    <lastmod>${entry.lastmod.toISOString().slice(0, 10)}</lastmod>`);
-    }
-    parts.push(`    <changefreq>${entry.changefreq}</changefreq>`);
-    parts.push(`    <priority>${entry.priority.toFixed(1)}</priority>`);
-    return `  <url>\n${parts.join('\n')}\n  </url>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** Where the text goes: a response, or a string in tests. Resolves when it may write more. */
+export type SitemapSink = (chunk: string) => Promise<void> | void;
+
+/**
+ * The sitemap's layout: the pages and categories first, then every active product, newest
+ * first, cut into files of at most `maxUrls` URLs. One file: /sitemap.xml is the urlset
+ * itself; more: /sitemap.xml is an index of /sitemap-1.xml, /sitemap-2.xml, ...
+ */
+export async function sitemapPlan(db: Database, maxUrls = SITEMAP_MAX_URLS) {
+  const [categories, products] = await Promise.all([
+    db.models.Category.count(),
+    db.models.Product.count({ where: { isActive: true } }),
+  ]);
+  const fixed = staticEntries(new Date()).length + categories;
+  const total = fixed + products;
+  return { fixed, total, pages: Math.max(1, Math.ceil(total / maxUrls)) };
+}
+
+/**
+ * Writes sitemap file `page` (1-based) of the plan: its URLs are read from the database
+ * SITEMAP_CHUNK products at a time (keyset on createdAt and id) and written as they come,
+ * so the whole list is never held in memory. Returns false when the page does not exist.
+ */
+export async function writeSitemapPage(
+  db: Database,
+  origin: string,
+  write: SitemapSink,
+  options: { page?: number; maxUrls?: number; now?: Date; chunk?: number } = {},
+): Promise<boolean> {
+  const { Category, Product } = db.models;
+  const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
+  const page = options.page ?? 1;
+  const chunk = options.chunk ?? SITEMAP_CHUNK;
+  const plan = await sitemapPlan(db, maxUrls);
+  if (!Number.isInteger(page) || page < 1 || page > plan.pages) return false;
+  const start = (page - 1) * maxUrls;
+  let room = Math.min(maxUrls, plan.total - start);
+
+  await write(URLSET_OPEN);
+  if (start < plan.fixed) {
+    // The pages and categories (a few dozen) lead; a small page size may spread them out.
+    const categories = await Category.findAll({ attributes: ['slug'], order: [['slug', 'ASC']] });
+    const fixed: SitemapEntry[] = [
+      ...staticEntries(options.now ?? new Date()),
+      ...categories.map((c) => ({
+        path: `/?category=${encodeURIComponent(c.slug)}`,
+        changefreq: 'daily' as const,
+        priority: 0.7,
+      })),
+    ];
+    const shown = fixed.slice(start, start + room);
+    await write(shown.map((entry) => urlXml(origin, entry)).join(''));
+    room -= shown.length;
+  }
+  // Products before this page: the first one of it is found once, then the keyset walks on.
+  let offset = Math.max(0, start - plan.fixed);
+  let after: { createdAt: Date; id: string } | null = null;
+  while (room > 0) {
+    const rows: Array<{ id: string; createdAt: Date; updatedAt: Date | null }> =
+      await Product.findAll({
+        where: after
+          ? {
+              isActive: true,
+              [Op.or]: [
+                { createdAt: { [Op.lt]: after.createdAt } },
+                { createdAt: after.createdAt, id: { [Op.gt]: after.id } },
+              ],
+            }
+          : { isActive: true },
+        attributes: ['id', 'updatedAt', 'createdAt'],
+        order: [
+          ['createdAt', 'DESC'],
+          ['id', 'ASC'],
+        ],
+        offset: after ? 0 : offset,
+        limit: Math.min(chunk, room),
+        raw: true,
+      });
+    if (rows.length === 0) break;
+    offset = 0;
+    room -= rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: new Date(last.createdAt), id: last.id };
+    await write(
+      rows
+        .map((p) =>
+          urlXml(origin, {
+            path: `/?produk=${encodeURIComponent(p.id)}`,
+            changefreq: 'weekly',
+            priority: 0.6,
+            lastmod: new Date(p.updatedAt ?? p.createdAt),
+          }),
+        )
+        .join(''),
+    );
+  }
+  await write(URLSET_CLOSE);
+  return true;
+}
+
+/** The index of the sitemap's files (only when there is more than one). */
+export function sitemapIndexXml(origin: string, pages: number, now = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  const entries = Array.from(
+    { length: pages },
+    (_, i) =>
+      `  <sitemap>\n    <loc>${xmlEscape(`${origin}/sitemap-${i + 1}.xml`)}</loc>\n    <lastmod>${day}</lastmod>\n  </sitemap>\n`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('')}</sitemapindex>\n`;
+}
+
+/** The whole first sitemap file as one string (small catalogues and tests). */
+export async function sitemapXml(db: Database, origin: string, now = new Date()): Promise<string> {
+  const parts: string[] = [];
+  await writeSitemapPage(db, origin, (chunk) => void parts.push(chunk), { now });
+  return parts.join('');
 }

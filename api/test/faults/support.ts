@@ -8,7 +8,12 @@ import path from 'node:path';
 import express from 'express';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { loadConfig, type AnalyticsConfig, type AppConfig } from '../../src/config';
+import {
+  loadConfig,
+  type AnalyticsConfig,
+  type AppConfig,
+  type ServerLimits,
+} from '../../src/config';
 import type { Database } from '../../src/db/database';
 import { healthRoutes } from '../../src/health/routes';
 import { startServer, type RunningServer } from '../../src/server';
@@ -49,6 +54,7 @@ export async function startFaultServer(options: {
   dataDir: string;
   databaseUrl: string | null;
   analytics?: Partial<AnalyticsConfig>;
+  limits?: Partial<ServerLimits>;
   log?: (line: string) => void;
 }): Promise<FaultServer> {
   const base = loadConfig({
@@ -64,6 +70,7 @@ export async function startFaultServer(options: {
     adminUsername: 'admin',
     adminPassword: 'admin-password-123',
     analytics: { ...base.analytics, ...FAULT_ANALYTICS, ...options.analytics },
+    limits: { ...base.limits, ...options.limits },
   };
   const running = await startServer({ config, log: options.log ?? (() => undefined) });
   const health = express();
@@ -85,12 +92,14 @@ export async function startFaultServerOn(
   dialect: TestDialect,
   analytics: Partial<AnalyticsConfig> = {},
   log?: (line: string) => void,
+  limits: Partial<ServerLimits> = {},
 ): Promise<FaultServer> {
   const database = await createTestDatabase(dialect);
   const server = await startFaultServer({
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     analytics,
+    limits,
     log,
   });
   return {
@@ -122,9 +131,11 @@ export async function waitUntilWritten(running: RunningServer, timeoutMs = 60_00
   }
 }
 
-export function openTrackingSocket(url: string): Promise<WebSocket> {
+/** A tracking socket; `localAddress` (another 127.0.0.0/8 address) makes it another visitor. */
+export function openTrackingSocket(url: string, localAddress?: string): Promise<WebSocket> {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
     headers: { 'user-agent': BROWSER_UA },
+    ...(localAddress ? { localAddress } : {}),
   });
   ws.on('error', () => undefined);
   return new Promise((resolve, reject) => {

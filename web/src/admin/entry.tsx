@@ -1,3 +1,4 @@
+import '../common/zod-jitless';
 import './styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

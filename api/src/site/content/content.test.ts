@@ -103,4 +103,16 @@ describeApi('content', (api) => {
     const all = await api.admin.get<ContentBlock[]>('/api/admin/content');
     expect(all.body.some((b) => b.key === key)).toBe(true);
   });
+
+  it('answers the object machinery names as keys with 400, never 500', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const res = await api.admin.put<{ errors: Record<string, string> }>(
+        `/api/admin/content/${key}`,
+        { key, title: 'x', data: '{"a":1}', isActive: true },
+      );
+      expect(res.status, key).toBe(400);
+      expect(res.body.errors.key).toBe('This key is reserved');
+      expect((await api.admin.get(`/api/admin/content/${key}`)).status).toBe(404);
+    }
+  });
 });

@@ -9,10 +9,10 @@ export const contentKeyParams = z.object({
 });
 
 /** The known keys carry structured data that must pass its own form's rules. */
-const dataSchemas: Record<string, ZodType | undefined> = {
-  contact_us: contactContentSchema,
-  homepage_hero: heroContentSchema,
-};
+const dataSchemas = new Map<string, ZodType>([
+  ['contact_us', contactContentSchema],
+  ['homepage_hero', heroContentSchema],
+]);
 
 export function checkContentData(key: string, data: string): void {
   let parsed: unknown;
@@ -21,6 +21,7 @@ export function checkContentData(key: string, data: string): void {
   } catch {
     throw badRequest('Data must be valid JSON', { data: 'Data must be valid JSON' });
   }
-  const schema = dataSchemas[key];
+  // A Map, not an object literal: '__proto__' or 'constructor' must not find Object's own.
+  const schema = dataSchemas.get(key);
   if (schema) parseInput(schema, parsed);
 }

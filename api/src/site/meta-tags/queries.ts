@@ -1,6 +1,6 @@
 import { Op } from 'sequelize';
 import type { MetaTagInput } from '@shared/schemas';
-import { parseMetaTag } from '@shared/rules/meta-tag';
+import { metaTagProblem, parseMetaTag } from '@shared/rules/meta-tag';
 import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
 import { presentMetaTag } from './presenter';
@@ -16,13 +16,16 @@ function metaTagValues(input: MetaTagInput) {
   };
 }
 
-/** Active tags for a page path: those for every page ('*') and those for exactly this path. */
+/**
+ * Active tags for a page path: those for every page ('*') and those for exactly this path.
+ * A tag stored before the allowlist existed, and outside it, is left out of the page.
+ */
 export async function activeMetaTagsFor(db: Database, path: string) {
   const tags = await db.models.MetaTag.findAll({
     where: { isActive: true, pageUrl: { [Op.in]: ['*', path] } },
     order: [['id', 'ASC']],
   });
-  return tags.map(presentMetaTag);
+  return tags.filter((tag) => metaTagProblem(tag.htmlTag) === null).map(presentMetaTag);
 }
 
 export async function listMetaTags(db: Database) {
