@@ -1,7 +1,9 @@
+import pino from 'pino';
+
 /**
- * A tiny structured logger: one JSON object per line on stdout/stderr. It stands in for pino
- * (not installed) behind the same shape — `logger.error({ ...fields }, 'message')` — so it
- * can be swapped for pino later without touching the call sites.
+ * Structured logging through pino: one JSON object per line, `logger.error({ ...fields },
+ * 'message')`. Secret-looking keys are redacted before pino sees them, wherever a caller
+ * puts them.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
@@ -43,26 +45,26 @@ export function createLogger(
     write?: (line: string, level: LogLevel) => void;
   } = {},
 ): Logger {
-  const threshold = LEVELS[options.level ?? 'info'];
-  const write =
-    options.write ??
-    ((line: string, level: LogLevel) => {
-      (LEVELS[level] >= LEVELS.warn ? process.stderr : process.stdout).write(`${line}\n`);
-    });
-  const emit = (level: LogLevel) => (fields: LogFields, message: string) => {
-    if (LEVELS[level] < threshold) return;
-    let line: string;
-    try {
-      line = JSON.stringify({
-        level,
-        time: new Date().toISOString(),
-        msg: message,
-        ...redact(fields),
-      });
-    } catch {
-      line = JSON.stringify({ level, time: new Date().toISOString(), msg: message });
-    }
-    write(line, level);
+  const level = options.level ?? 'info';
+  const settings: pino.LoggerOptions = {
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    // `err` is already reduced by errorFields(): the stack only for a real fault.
+    serializers: { err: (value: unknown) => value },
+  };
+  const make = (destination: pino.DestinationStream) => pino(settings, destination);
+  // Warnings and errors go to stderr, the rest to stdout, as the process's two streams.
+  const streams: Record<'out' | 'err', pino.Logger> = options.write
+    ? {
+        out: make({ write: (line: string) => options.write?.(line.trimEnd(), 'info') }),
+        err: make({ write: (line: string) => options.write?.(line.trimEnd(), 'error') }),
+      }
+    : { out: make(pino.destination(1)), err: make(pino.destination(2)) };
+  const emit = (levelName: LogLevel) => (fields: LogFields, message: string) => {
+    const target = LEVELS[levelName] >= LEVELS.warn ? streams.err : streams.out;
+    target[levelName](redact(fields), message);
   };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
