@@ -10,6 +10,12 @@ import { createAnalytics, type Analytics } from './analytics';
 import { createGo } from './go';
 import { linkCheckIntervalHours, startLinkHealthSchedule } from './catalogue/link-health/schedule';
 import { seedPriceHistory } from './seed/price-history';
+import {
+  LocalCatalogueEvents,
+  PostgresCatalogueEvents,
+  type CatalogueEvents,
+} from './lib/catalogue-events';
+import { withStartupLock } from './db/startup-lock';
 
 export interface RunningServer {
   config: AppConfig;
@@ -33,6 +39,16 @@ export async function prepareDatabase(
   log: (line: string) => void,
 ): Promise<Database> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds.
+  await withStartupLock(db, () => migrateAndSeed(db, config, log));
+  return db;
+}
+
+async function migrateAndSeed(
+  db: Database,
+  config: AppConfig,
+  log: (line: string) => void,
+): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
   if (config.seedDemo && (await seedDemoIfEmpty(db))) {
@@ -45,7 +61,6 @@ export async function prepareDatabase(
     password: config.adminPassword,
     log,
   });
-  return db;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -55,9 +70,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const analytics = createAnalytics({ config, db, log });
   const go = createGo({ config, db, log });
   const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
+  const catalogueEvents = await createCatalogueEvents(config, db, log);
   const app = createApp(
     { config, db },
-    { adminRouters: { '/analytics': analytics.router }, go: go.router },
+    { adminRouters: { '/analytics': analytics.router }, go: go.router, catalogueEvents },
   );
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -87,6 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await httpClosed;
       // After HTTP: redirects still in flight get their clicks written.
       await go.close();
+      await catalogueEvents.close();
       await stopLinkChecks();
       await db.close();
     })();
@@ -94,4 +111,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   return { config, db, server, url: `http://${shownHost}:${port}`, port, analytics, close };
+}
+
+/** On PostgreSQL every process hears every other's admin writes; SQLite is one process. */
+async function createCatalogueEvents(
+  config: AppConfig,
+  db: Database,
+  log: (line: string) => void,
+): Promise<CatalogueEvents> {
+  if (db.dialect !== 'postgres' || !config.databaseUrl) return new LocalCatalogueEvents();
+  const events = new PostgresCatalogueEvents({
+    databaseUrl: config.databaseUrl,
+    notify: (sql) => db.sequelize.query(sql),
+    log,
+  });
+  // Listening before serving: an edit made elsewhere from now on is heard.
+  await events.whenReady();
+  return events;
 }
