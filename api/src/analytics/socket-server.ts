@@ -13,6 +13,8 @@ import { requestOrigin } from '../middleware/origin';
 import { anonymizeIp } from './ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
 import type { RealtimeBroadcaster } from './realtime';
+import { SharedAddressBudget } from './shared-budget';
+import { SharedCounters } from '../lib/shared-limits';
 import {
   toEventRecord,
   toPageMetric,
@@ -92,6 +94,8 @@ export interface SocketServerOptions {
 export class TrackingSocketServer {
   private readonly wss: WebSocketServer;
   private readonly addresses: AddressLimiter;
+  /** PostgreSQL: the same per-address budget, counted over every process. */
+  private readonly shared: SharedAddressBudget | null;
   private readonly allowedOrigins: Set<string>;
   private readonly readSession: SessionReader;
   private readonly heartbeat: NodeJS.Timeout;
@@ -116,6 +120,17 @@ export class TrackingSocketServer {
       config.analytics.addressMessagesPerSecond,
       config.analytics.addressMessagesPerSecond * BURST_FACTOR,
     );
+    // Several processes may share one PostgreSQL: an address's sockets on any of them draw on
+    // one budget there, the address rate over a window as long as the burst (5 s).
+    this.shared =
+      options.db.dialect === 'postgres'
+        ? new SharedAddressBudget({
+            counter: new SharedCounters(options.db),
+            limit: config.analytics.addressMessagesPerSecond * BURST_FACTOR,
+            windowMs: BURST_FACTOR * 1000,
+            log: options.log,
+          })
+        : null;
     this.allowedOrigins = new Set(config.desktopOrigins);
     if (config.publicUrl) this.allowedOrigins.add(new URL(config.publicUrl).origin);
     this.readSession = cookieSession(sessionCookieOptions(config)) as unknown as SessionReader;
@@ -194,6 +209,7 @@ export class TrackingSocketServer {
     };
     this.states.set(ws, state);
     this.addresses.open(address);
+    this.shared?.open(address);
     ws.on('pong', () => {
       state.alive = true;
     });
@@ -202,6 +218,7 @@ export class TrackingSocketServer {
     ws.on('close', () => {
       this.states.delete(ws);
       this.addresses.close(address);
+      this.shared?.close(address);
     });
     if (admin) void this.options.realtime.add(ws);
     if (this.options.buffer.full) ws.pause();
@@ -223,7 +240,11 @@ export class TrackingSocketServer {
   private onMessage(ws: WebSocket, state: SocketState, data: RawData, isBinary: boolean): void {
     if (state.strikes >= MAX_STRIKES) return;
     const now = Date.now();
-    if (!state.bucket.take(now) || !this.addresses.take(state.address, now)) {
+    if (
+      !state.bucket.take(now) ||
+      !this.addresses.take(state.address, now) ||
+      (this.shared && !this.shared.take(state.address, now))
+    ) {
       return this.drop(ws, state, 'rate');
     }
     if (isBinary) return this.drop(ws, state, 'binary');

@@ -1,0 +1,128 @@
+import type { SharedCount } from '../lib/shared-limits';
+
+/** What the budget needs of the shared counters (SharedCounters.increment). */
+export interface BudgetCounter {
+  increment(key: string, windowMs: number, by: number): Promise<SharedCount>;
+}
+
+export interface SharedBudgetOptions {
+  counter: BudgetCounter;
+  /** Messages all sockets of one address may send, over every process, per window. */
+  limit: number;
+  windowMs: number;
+  /** Tokens reserved per database round trip (default limit / 20, at least 1). */
+  chunk?: number;
+  log?: (line: string) => void;
+}
+
+interface Entry {
+  /** Reserved tokens not used yet; below zero while messages run on credit. */
+  available: number;
+  /** Local time at which the reserved tokens' window ends. */
+  windowEnds: number;
+  /** That window's identity: its end on the database clock. */
+  windowId: number;
+  /** The shared window is used up: refuse until it ends. */
+  exhausted: boolean;
+  pending: boolean;
+  sockets: number;
+}
+
+/**
+ * The per-address message budget of /ws across processes. Every process reserves tokens from
+ * one counter per address in the shared_limits table (a fixed window on the database clock),
+ * `chunk` at a time, so the database sees one statement per `chunk` messages rather than one
+ * per message. The next chunk is asked for when half of the current one is used; while it is on
+ * its way, messages are accepted on credit for at most one chunk, and that credit is paid from
+ * the grant. A grant smaller than asked means the window is used up: the address is refused
+ * here until the window ends.
+ *
+ * Bound: every accepted message was reserved in the database or is credit, and a process never
+ * owes more than one chunk, so one address gets at most `limit + processes x chunk` messages
+ * per window over all processes (at the defaults 2,500 + 125 per process per 5 s). Reserved
+ * tokens left unused when a window ends are dropped, which only makes the budget stricter.
+ *
+ * If the database cannot be asked, the process falls back on its own token bucket (which
+ * always applies too) and asks again a second later: ingest never waits on the database.
+ */
+export class SharedAddressBudget {
+  private readonly entries = new Map<string, Entry>();
+  private readonly chunk: number;
+  private retryAt = 0;
+  private warned = false;
+
+  constructor(private readonly options: SharedBudgetOptions) {
+    this.chunk = Math.max(1, Math.floor(options.chunk ?? options.limit / 20));
+  }
+
+  open(address: string): void {
+    const entry = this.entries.get(address);
+    if (entry) entry.sockets += 1;
+    else
+      this.entries.set(address, {
+        available: 0,
+        windowEnds: 0,
+        windowId: 0,
+        exhausted: false,
+        pending: false,
+        sockets: 1,
+      });
+  }
+
+  close(address: string): void {
+    const entry = this.entries.get(address);
+    if (!entry) return;
+    entry.sockets -= 1;
+    // Credit still owed is forgotten with the entry; it is at most one chunk.
+    if (entry.sockets <= 0) this.entries.delete(address);
+  }
+
+  take(address: string, now = Date.now()): boolean {
+    const entry = this.entries.get(address);
+    if (!entry) return false;
+    if (now >= entry.windowEnds) {
+      // A new window: unused tokens of the old one are dropped, a debt is kept.
+      entry.exhausted = false;
+      entry.available = Math.min(entry.available, 0);
+    }
+    if (entry.exhausted) return false;
+    if (entry.available < this.chunk / 2) this.reserve(address, entry, now);
+    if (entry.available <= -this.chunk) return false;
+    entry.available -= 1;
+    return true;
+  }
+
+  private reserve(address: string, entry: Entry, now: number): void {
+    if (entry.pending || now < this.retryAt) return;
+    entry.pending = true;
+    const asked = this.chunk;
+    this.options.counter.increment(`ws:${address}`, this.options.windowMs, asked).then(
+      ({ hits, resetAt, resetInMs }) => {
+        entry.pending = false;
+        // Hits before this reservation were others' (or ours); what is left of the limit is ours.
+        const granted = Math.max(0, Math.min(asked, this.options.limit - (hits - asked)));
+        if (resetAt !== entry.windowId) {
+          // The grant belongs to a window this process had not seen yet.
+          entry.windowId = resetAt;
+          entry.available = Math.min(entry.available, 0);
+          entry.exhausted = false;
+        }
+        entry.windowEnds = Date.now() + resetInMs;
+        entry.available += granted;
+        if (granted < asked) entry.exhausted = true;
+      },
+      (error: unknown) => {
+        entry.pending = false;
+        // Credit is forgiven: until the database answers, the local bucket alone applies.
+        entry.available = Math.max(entry.available, 0) + this.chunk;
+        this.retryAt = Date.now() + 1000;
+        if (!this.warned) {
+          this.warned = true;
+          this.options.log?.(
+            `[analytics] shared socket budget unavailable, using this process's own: ${String(error)}`,
+          );
+        }
+      },
+    );
+  }
+}
