@@ -43,12 +43,15 @@ interface Entry {
  * tokens left unused when a window ends are dropped, which only makes the budget stricter.
  *
  * If the database cannot be asked, the process falls back on its own token bucket (which
- * always applies too) and asks again a second later: ingest never waits on the database.
+ * always applies too) for a second, then asks again: ingest never waits on the database. (A
+ * database that hangs rather than fails costs the address its messages beyond the credit until
+ * the query gives up.)
  */
 export class SharedAddressBudget {
   private readonly entries = new Map<string, Entry>();
   private readonly chunk: number;
-  private retryAt = 0;
+  /** Until then the database is not asked (it just failed) and the shared check passes. */
+  private fallbackUntil = 0;
   private warned = false;
 
   constructor(private readonly options: SharedBudgetOptions) {
@@ -85,7 +88,13 @@ export class SharedAddressBudget {
       entry.exhausted = false;
       entry.available = Math.min(entry.available, 0);
     }
-    if (entry.exhausted) return false;
+    if (now < this.fallbackUntil) return true;
+    if (entry.exhausted) {
+      // The window is used up: what this process holds still counts, then nothing.
+      if (entry.available <= 0) return false;
+      entry.available -= 1;
+      return true;
+    }
     if (entry.available < this.chunk / 2) this.reserve(address, entry, now);
     if (entry.available <= -this.chunk) return false;
     entry.available -= 1;
@@ -93,7 +102,7 @@ export class SharedAddressBudget {
   }
 
   private reserve(address: string, entry: Entry, now: number): void {
-    if (entry.pending || now < this.retryAt) return;
+    if (entry.pending) return;
     entry.pending = true;
     const asked = this.chunk;
     this.options.counter.increment(`ws:${address}`, this.options.windowMs, asked).then(
@@ -107,15 +116,15 @@ export class SharedAddressBudget {
           entry.available = Math.min(entry.available, 0);
           entry.exhausted = false;
         }
-        entry.windowEnds = Date.now() + resetInMs;
+        // From the time of asking: never later than the database's own window end.
+        entry.windowEnds = now + resetInMs;
         entry.available += granted;
         if (granted < asked) entry.exhausted = true;
       },
       (error: unknown) => {
         entry.pending = false;
-        // Credit is forgiven: until the database answers, the local bucket alone applies.
-        entry.available = Math.max(entry.available, 0) + this.chunk;
-        this.retryAt = Date.now() + 1000;
+        // For a second the process's own limits alone apply; then the database is asked again.
+        this.fallbackUntil = now + 1000;
         if (!this.warned) {
           this.warned = true;
           this.options.log?.(
