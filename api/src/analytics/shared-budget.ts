@@ -12,8 +12,13 @@ export interface SharedBudgetOptions {
   windowMs: number;
   /** Tokens reserved per database round trip (default limit / 20, at least 1). */
   chunk?: number;
+  /** Called when a reservation for `address` was answered: its waiting messages may go on. */
+  onReady?: (address: string) => void;
   log?: (line: string) => void;
 }
+
+/** ok: send it on; refuse: over the budget; wait: ask again after onReady (nothing is lost). */
+export type BudgetVerdict = 'ok' | 'refuse' | 'wait';
 
 interface Entry {
   /** Reserved tokens not used yet; below zero while messages run on credit. */
@@ -34,8 +39,9 @@ interface Entry {
  * `chunk` at a time, so the database sees one statement per `chunk` messages rather than one
  * per message. The next chunk is asked for when half of the current one is used; while it is on
  * its way, messages are accepted on credit for at most one chunk, and that credit is paid from
- * the grant. A grant smaller than asked means the window is used up: the address is refused
- * here until the window ends.
+ * the grant; beyond the credit the verdict is "wait" (the socket server holds those messages and
+ * pauses the socket until onReady). A grant smaller than asked means the window is used up: the
+ * address is refused here until the window ends.
  *
  * Bound: every accepted message was reserved in the database or is credit, and a process never
  * owes more than one chunk, so one address gets at most `limit + processes x chunk` messages
@@ -80,25 +86,25 @@ export class SharedAddressBudget {
     if (entry.sockets <= 0) this.entries.delete(address);
   }
 
-  take(address: string, now = Date.now()): boolean {
+  take(address: string, now = Date.now()): BudgetVerdict {
     const entry = this.entries.get(address);
-    if (!entry) return false;
+    if (!entry) return 'refuse';
     if (now >= entry.windowEnds) {
       // A new window: unused tokens of the old one are dropped, a debt is kept.
       entry.exhausted = false;
       entry.available = Math.min(entry.available, 0);
     }
-    if (now < this.fallbackUntil) return true;
+    if (now < this.fallbackUntil) return 'ok';
     if (entry.exhausted) {
       // The window is used up: what this process holds still counts, then nothing.
-      if (entry.available <= 0) return false;
+      if (entry.available <= 0) return 'refuse';
       entry.available -= 1;
-      return true;
+      return 'ok';
     }
     if (entry.available < this.chunk / 2) this.reserve(address, entry, now);
-    if (entry.available <= -this.chunk) return false;
+    if (entry.available <= -this.chunk) return entry.pending ? 'wait' : 'refuse';
     entry.available -= 1;
-    return true;
+    return 'ok';
   }
 
   private reserve(address: string, entry: Entry, now: number): void {
@@ -120,11 +126,13 @@ export class SharedAddressBudget {
         entry.windowEnds = now + resetInMs;
         entry.available += granted;
         if (granted < asked) entry.exhausted = true;
+        this.options.onReady?.(address);
       },
       (error: unknown) => {
         entry.pending = false;
         // For a second the process's own limits alone apply; then the database is asked again.
         this.fallbackUntil = now + 1000;
+        this.options.onReady?.(address);
         if (!this.warned) {
           this.warned = true;
           this.options.log?.(
