@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type WebSocket from 'ws';
 import type { Category, ProductListResponse } from '@shared/types';
+import { BROWSER_UA } from './analytics-support';
 import { openTrackingSocket, sessionMessage, settled, uniqueId } from './faults/support';
 import { TestClient } from './support/client';
 import { createTestDatabase, type TestDatabase } from './support/databases';
@@ -132,13 +133,98 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
     expect(tookMs).toBeLessThan(1000);
   });
 
+  it('hears edits again after its listening connection is cut', async () => {
+    const client = new pg.Client({ connectionString: database.databaseUrl! });
+    await client.connect();
+    const listeners = async () =>
+      (
+        await client.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database()
+           AND query = 'LISTEN catalogue_changed' ORDER BY pid`,
+        )
+      ).rows.map((row) => row.pid);
+    try {
+      const before = await listeners();
+      expect(before).toHaveLength(2);
+      await client.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [
+        before,
+      ]);
+      // Both processes listen again, on new connections, after their backoff.
+      const after = await waitFor(
+        async () => {
+          const now = await listeners();
+          return now.length === 2 && now.every((pid) => !before.includes(pid)) ? now : undefined;
+        },
+        10_000,
+        50,
+      );
+      expect(after).toBeDefined();
+    } finally {
+      await client.end();
+    }
+    expect(a.output() + b.output()).toMatch(/listening connection lost/);
+
+    const admin = new TestClient(a.url);
+    await admin.post('/api/admin/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    const visitor = new TestClient(b.url);
+    const [category] = (await visitor.get<Category[]>('/api/categories')).body;
+    const firstTitle = async () =>
+      (await visitor.get<ProductListResponse>('/api/products')).body.products[0]?.title;
+    await firstTitle();
+    const product = validProduct(category!.id);
+    const created = await admin.post('/api/admin/products', product);
+    expect(created.status).toBe(201);
+    const seen = await waitFor(
+      async () => ((await firstTitle()) === product.title ? true : undefined),
+      1000,
+      10,
+    );
+    expect(seen).toBe(true);
+  });
+
+  it("counts a visitor's /go click once over both processes", async () => {
+    const client = new pg.Client({ connectionString: database.databaseUrl! });
+    await client.connect();
+    try {
+      const {
+        rows: [link],
+      } = await client.query<{ id: number }>(
+        `SELECT l.id FROM platform_links l JOIN products p ON p.id = l."productId"
+         WHERE p."isActive" ORDER BY l.id LIMIT 1`,
+      );
+      const clicks = async () =>
+        Number(
+          (
+            await client.query<{ n: string }>(
+              `SELECT COUNT(*) AS n FROM events WHERE "eventType" = 'cta_click'
+               AND "eventData" LIKE $1`,
+              [`%"linkId":${link!.id},%`],
+            )
+          ).rows[0]!.n,
+        );
+      const click = (server: ServerProcess) =>
+        freshGet(`${server.url}/go/${link!.id}`, { 'user-agent': BROWSER_UA });
+      expect((await click(a)).statusCode).toBe(302);
+      expect(await waitFor(async () => ((await clicks()) === 1 ? true : undefined), 5000)).toBe(
+        true,
+      );
+      expect((await click(b)).statusCode).toBe(302);
+      // B's click buffer flushes every 100 ms: a second row would be there by now.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await clicks()).toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
+
   it("holds one address's socket budget over both processes", async () => {
     const sockets: WebSocket[] = await Promise.all([
       openTrackingSocket(a.url),
       openTrackingSocket(b.url),
     ]);
     const runId = uniqueId('budget');
-    const perProcess = 300;
+    // Fewer than the budget plus 200 per socket: 200 dropped messages would close a socket.
+    const perProcess = 250;
     // In batches (each waits for the server to have read it), as a busy address would send.
     for (let batch = 0; batch < perProcess / 10; batch += 1) {
       for (const [index, ws] of sockets.entries()) {
@@ -148,6 +234,8 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
       }
       await Promise.all(sockets.map((ws) => settled(ws)));
     }
+    // Neither socket was closed for its dropped messages.
+    const stillOpen = sockets.map((ws) => ws.readyState === ws.OPEN);
     for (const ws of sockets) ws.close();
 
     const client = new pg.Client({ connectionString: database.databaseUrl! });
@@ -191,6 +279,7 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
           `stored ${stored} (A ${perSocket[0]}, B ${perSocket[1]}), budget ${WINDOW_LIMIT} per 5 s`,
       );
       // Each process alone allows a burst of WINDOW_LIMIT: 2 x 200 = 400 without sharing.
+      expect(stillOpen).toEqual([true, true]);
       expect(stored).toBeLessThanOrEqual(WINDOW_LIMIT + 2 * CHUNK);
       // The budget is used, not just refused: both processes took part.
       expect(stored).toBeGreaterThanOrEqual(WINDOW_LIMIT * 0.75);
@@ -203,9 +292,12 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
 });
 
 /** GET with a new connection each time, so that the cluster may hand it to any worker. */
-function freshGet(url: string): Promise<http.IncomingMessage> {
+function freshGet(
+  url: string,
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false }, (res) => {
+    const req = http.get(url, { agent: false, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res));
     });
