@@ -92,8 +92,8 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   // Only the back office has sessions; public reads never parse or set a cookie.
   api.use('/admin', adminSession(config));
   api.use('/admin', (req, res, next) => {
-    // Any successful admin write may change what shoppers see.
-    if (req.method !== 'GET') {
+    // Any successful admin write may change what shoppers see (signing in and out do not).
+    if (req.method !== 'GET' && req.path !== '/login' && req.path !== '/logout') {
       res.on('finish', () => {
         if (res.statusCode < 400) {
           clearCaches();
