@@ -28,6 +28,7 @@ import type { GoRouter } from './go';
 import { mountWeb } from './web';
 import { geoLookupOrigin } from './config';
 import { ResponseCache } from './lib/response-cache';
+import { LocalCatalogueEvents, type CatalogueEvents } from './lib/catalogue-events';
 import type { AppContext } from './context';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -37,6 +38,11 @@ export interface AppExtensions {
   adminRouters?: Record<string, Router>;
   /** The counted click redirect, /go/{linkId}. */
   go?: GoRouter;
+  /**
+   * Tells the other processes that an admin write changed the catalogue (PostgreSQL
+   * LISTEN/NOTIFY), and hears theirs; one process on its own without it.
+   */
+  catalogueEvents?: CatalogueEvents;
 }
 
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
@@ -75,6 +81,12 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   });
 
   const catalogueCache = new ResponseCache();
+  const clearCaches = () => {
+    catalogueCache.clear();
+    extensions.go?.clearCache();
+  };
+  const catalogueEvents = extensions.catalogueEvents ?? new LocalCatalogueEvents();
+  catalogueEvents.subscribe(clearCaches);
   api.use('/categories', publicCategoryRoutes(context, catalogueCache));
   api.use('/products', priceHistoryRoutes(context));
   api.use('/products', publicProductRoutes(context, catalogueCache));
@@ -86,12 +98,12 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   // Only the back office has sessions; public reads never parse or set a cookie.
   api.use('/admin', adminSession(config));
   api.use('/admin', (req, res, next) => {
-    // Any successful admin write may change what shoppers see.
-    if (req.method !== 'GET') {
+    // Any successful admin write may change what shoppers see (signing in and out do not).
+    if (req.method !== 'GET' && req.path !== '/login' && req.path !== '/logout') {
       res.on('finish', () => {
         if (res.statusCode < 400) {
-          catalogueCache.clear();
-          extensions.go?.clearCache();
+          clearCaches();
+          catalogueEvents.publish();
         }
       });
     }

@@ -22,6 +22,11 @@ export interface AppConfig {
   logRequests: boolean;
   /** Public IP-geolocation service the tracking client calls (GEO_LOOKUP_URL); '' turns it off. */
   geoLookupUrl: string;
+  /**
+   * Worker processes `npm start` forks (WEB_CONCURRENCY, default 1). PostgreSQL only: SQLite
+   * has one writer and always runs as one process.
+   */
+  webConcurrency: number;
   analytics: AnalyticsConfig;
   limits: ServerLimits;
 }
@@ -90,6 +95,15 @@ function parsePositive(name: string, value: string | undefined, fallback: number
     throw new Error(`${name} must be a positive number, got "${value}"`);
   }
   return number;
+}
+
+function parseConcurrency(value: string | undefined): number {
+  if (!value) return 1;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 256, got "${value}"`);
+  }
+  return workers;
 }
 
 function loadAnalyticsConfig(env: Env): AnalyticsConfig {
@@ -197,6 +211,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== 'false',
     logRequests: env.LOG_REQUESTS === 'true',
     geoLookupUrl: parseGeoLookupUrl(env.GEO_LOOKUP_URL),
+    webConcurrency: parseConcurrency(env.WEB_CONCURRENCY),
     analytics: loadAnalyticsConfig(env),
     limits: loadServerLimits(env),
   };

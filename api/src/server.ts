@@ -11,6 +11,12 @@ import { createGo, type Go } from './go';
 import { linkCheckIntervalHours, startLinkHealthSchedule } from './catalogue/link-health/schedule';
 import { seedPriceHistory } from './seed/price-history';
 import { ConnectionLimiter } from './lib/connection-limit';
+import {
+  LocalCatalogueEvents,
+  PostgresCatalogueEvents,
+  type CatalogueEvents,
+} from './lib/catalogue-events';
+import { withStartupLock } from './db/startup-lock';
 
 export interface RunningServer {
   config: AppConfig;
@@ -42,6 +48,16 @@ export async function prepareDatabase(
   log: (line: string) => void,
 ): Promise<Database> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds.
+  await withStartupLock(db, () => migrateAndSeed(db, config, log));
+  return db;
+}
+
+async function migrateAndSeed(
+  db: Database,
+  config: AppConfig,
+  log: (line: string) => void,
+): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
   if (config.seedDemo && (await seedDemoIfEmpty(db))) {
@@ -54,7 +70,6 @@ export async function prepareDatabase(
     password: config.adminPassword,
     log,
   });
-  return db;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -64,9 +79,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const analytics = createAnalytics({ config, db, log });
   const go = createGo({ config, db, log });
   const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
+  const catalogueEvents = await createCatalogueEvents(config, db, log);
   const app = createApp(
     { config, db },
-    { adminRouters: { '/analytics': analytics.router }, go: go.router },
+    { adminRouters: { '/analytics': analytics.router }, go: go.router, catalogueEvents },
   );
   const { limits } = config;
   const server = http.createServer(
@@ -127,6 +143,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(cutOff);
       // After HTTP: redirects still in flight get their clicks written.
       await go.close();
+      await catalogueEvents.close();
       await stopLinkChecks();
       await db.close();
     })();
@@ -144,4 +161,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     connections,
     close,
   };
+}
+
+/** On PostgreSQL every process hears every other's admin writes; SQLite is one process. */
+async function createCatalogueEvents(
+  config: AppConfig,
+  db: Database,
+  log: (line: string) => void,
+): Promise<CatalogueEvents> {
+  if (db.dialect !== 'postgres' || !config.databaseUrl) return new LocalCatalogueEvents();
+  const events = new PostgresCatalogueEvents({
+    databaseUrl: config.databaseUrl,
+    notify: (sql) => db.sequelize.query(sql),
+    log,
+  });
+  // Listening before serving: an edit made elsewhere from now on is heard.
+  await events.whenReady();
+  return events;
 }

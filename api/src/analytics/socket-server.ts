@@ -13,6 +13,8 @@ import { requestOrigin } from '../middleware/origin';
 import { anonymizeIp, clientKey } from './ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
 import type { RealtimeBroadcaster } from './realtime';
+import { SharedAddressBudget } from './shared-budget';
+import { SharedCounters } from '../lib/shared-limits';
 import {
   toEventRecord,
   toPageMetric,
@@ -28,6 +30,8 @@ const BURST_FACTOR = 5;
 /** Messages dropped by one socket (floods, bad input) before it is closed. */
 const MAX_STRIKES = 200;
 const HEARTBEAT_MS = 30_000;
+/** Messages one socket may have waiting for the shared budget's answer (then: 'rate'). */
+const MAX_WAITING = 10_000;
 /** A client clock within this window is believed (queued messages keep their time). */
 const CLOCK_PAST_MS = 15 * MINUTE_MS;
 const CLOCK_FUTURE_MS = 30_000;
@@ -55,6 +59,8 @@ interface SocketState {
   isBot: boolean;
   strikes: number;
   alive: boolean;
+  /** Messages that passed this process's limits and wait for the shared budget's answer. */
+  waiting: Array<{ data: RawData; isBinary: boolean; at: number }>;
 }
 
 /** cookie-session's middleware, called on a bare upgrade request: it only reads the cookie. */
@@ -93,12 +99,16 @@ export interface SocketServerOptions {
 export class TrackingSocketServer {
   private readonly wss: WebSocketServer;
   private readonly addresses: AddressLimiter;
+  /** PostgreSQL: the same per-address budget, counted over every process. */
+  private readonly shared: SharedAddressBudget | null;
   private readonly allowedOrigins: Set<string>;
   private readonly readSession: SessionReader;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly states = new Map<WebSocket, SocketState>();
   /** Open sockets per client key (behind a trusted proxy the TCP cap sees only the proxy). */
   private readonly socketsPerClient = new Map<string, number>();
+  /** Sockets with messages waiting for the shared budget (paused meanwhile). */
+  private readonly waiting = new Map<WebSocket, SocketState>();
   private accepting = true;
   readonly counters: IngestCounters = {
     accepted: 0,
@@ -119,6 +129,18 @@ export class TrackingSocketServer {
       config.analytics.addressMessagesPerSecond,
       config.analytics.addressMessagesPerSecond * BURST_FACTOR,
     );
+    // Several processes may share one PostgreSQL: an address's sockets on any of them draw on
+    // one budget there, the address rate over a window as long as the burst (5 s).
+    this.shared =
+      options.db.dialect === 'postgres'
+        ? new SharedAddressBudget({
+            counter: new SharedCounters(options.db),
+            limit: config.analytics.addressMessagesPerSecond * BURST_FACTOR,
+            windowMs: BURST_FACTOR * 1000,
+            onReady: (address) => this.drainWaiting(address),
+            log: options.log,
+          })
+        : null;
     this.allowedOrigins = new Set(config.desktopOrigins);
     if (config.publicUrl) this.allowedOrigins.add(new URL(config.publicUrl).origin);
     this.readSession = cookieSession(sessionCookieOptions(config)) as unknown as SessionReader;
@@ -131,7 +153,7 @@ export class TrackingSocketServer {
       if (full) this.counters.pauses += 1;
       for (const ws of this.states.keys()) {
         if (full) ws.pause();
-        else ws.resume();
+        else if (!this.waiting.has(ws)) ws.resume();
       }
     });
   }
@@ -202,19 +224,24 @@ export class TrackingSocketServer {
       isBot: userAgent !== null && isbot(userAgent),
       strikes: 0,
       alive: true,
+      waiting: [],
     };
     this.states.set(ws, state);
     this.socketsPerClient.set(client, (this.socketsPerClient.get(client) ?? 0) + 1);
+    this.shared?.open(client);
     ws.on('pong', () => {
       state.alive = true;
     });
     ws.on('message', (data, isBinary) => this.onMessage(ws, state, data, isBinary));
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
+      // What it sent before closing passed this process's limits: it is stored, not lost.
+      if (this.waiting.delete(ws)) this.acceptWaiting(ws, state);
       this.states.delete(ws);
       const left = (this.socketsPerClient.get(client) ?? 1) - 1;
       if (left > 0) this.socketsPerClient.set(client, left);
       else this.socketsPerClient.delete(client);
+      this.shared?.close(client);
     });
     if (admin) void this.options.realtime.add(ws);
     if (this.options.buffer.full) ws.pause();
@@ -239,6 +266,53 @@ export class TrackingSocketServer {
     if (!state.bucket.take(now) || !this.addresses.take(state.client, now)) {
       return this.drop(ws, state, 'rate');
     }
+    if (this.shared) {
+      // Behind waiting messages a message waits too: the socket's order is kept.
+      const verdict = state.waiting.length > 0 ? 'wait' : this.shared.take(state.client, now);
+      if (verdict === 'refuse') return this.drop(ws, state, 'rate');
+      if (verdict === 'wait') {
+        if (state.waiting.length >= MAX_WAITING) return this.drop(ws, state, 'rate');
+        state.waiting.push({ data, isBinary, at: now });
+        this.waiting.set(ws, state);
+        ws.pause();
+        return;
+      }
+    }
+    this.accept(ws, state, data, isBinary, now);
+  }
+
+  /** The shared budget answered for `client`: its sockets' waiting messages go on, in order. */
+  private drainWaiting(client: string): void {
+    for (const [ws, state] of this.waiting) {
+      if (state.client !== client) continue;
+      while (state.waiting.length > 0) {
+        const verdict = this.shared!.take(client, Date.now());
+        if (verdict === 'wait') break;
+        const message = state.waiting.shift()!;
+        if (verdict === 'refuse') this.drop(ws, state, 'rate');
+        else this.accept(ws, state, message.data, message.isBinary, message.at);
+      }
+      if (state.waiting.length > 0) continue;
+      this.waiting.delete(ws);
+      if (!this.options.buffer.full) ws.resume();
+    }
+  }
+
+  /** Takes a socket's waiting messages without asking the shared budget (closing, shutdown). */
+  private acceptWaiting(ws: WebSocket, state: SocketState): void {
+    for (const message of state.waiting.splice(0)) {
+      this.accept(ws, state, message.data, message.isBinary, message.at);
+    }
+  }
+
+  /** A message within every rate limit: checked and handed to the write buffer. */
+  private accept(
+    ws: WebSocket,
+    state: SocketState,
+    data: RawData,
+    isBinary: boolean,
+    now: number,
+  ): void {
     if (isBinary) return this.drop(ws, state, 'binary');
     let json: unknown;
     try {
@@ -307,6 +381,8 @@ export class TrackingSocketServer {
     this.stopAccepting();
     this.stopPressure();
     clearInterval(this.heartbeat);
+    for (const [ws, state] of this.waiting) this.acceptWaiting(ws, state);
+    this.waiting.clear();
     this.options.server.off('upgrade', this.onUpgrade);
     const sockets = [...this.states.keys()];
     await Promise.all(

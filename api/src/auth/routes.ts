@@ -4,6 +4,7 @@ import { loginSchema } from '@shared/schemas';
 import { route, validate } from '../middleware/validate';
 import { unauthorized } from '../errors';
 import type { AppContext } from '../context';
+import { SharedCounters, SharedRateLimitStore } from '../lib/shared-limits';
 import { verifyUserPassword } from './passwords';
 import { presentUser } from './presenter';
 import { requireAdmin, sessionUserOr401, startSession } from './session';
@@ -25,6 +26,11 @@ function loginKey(ip: string | undefined, body: unknown): string {
 
 export function authRoutes({ db }: AppContext): Router {
   const router = Router();
+  // On PostgreSQL several processes may serve logins: the counts live in the database, so the
+  // limits hold across all of them. SQLite is one process; its counts stay in memory.
+  const counters = db.dialect === 'postgres' ? new SharedCounters(db) : null;
+  const store = (prefix: string) =>
+    counters ? { store: new SharedRateLimitStore(counters, prefix) } : {};
 
   // Guessing is slowed per address and username together, and per address overall, so one
   // visitor cannot lock out an admin from elsewhere. Only failed attempts count.
@@ -38,6 +44,7 @@ export function authRoutes({ db }: AppContext): Router {
     // addressKey applies ipKeyGenerator; the library cannot see that through the helper.
     validate: { keyGeneratorIpFallback: false },
     message: { message: 'Too many login attempts. Please try again later.' },
+    ...store('login-user:'),
   });
   const limitPerAddress = rateLimit({
     windowMs: LOGIN_WINDOW_MS,
@@ -48,6 +55,7 @@ export function authRoutes({ db }: AppContext): Router {
     keyGenerator: (req) => `ip|${addressKey(req.ip)}`,
     validate: { keyGeneratorIpFallback: false },
     message: { message: 'Too many login attempts. Please try again later.' },
+    ...store('login-ip:'),
   });
 
   router.post(

@@ -1,10 +1,21 @@
-import { startServer } from '../server';
+import cluster from 'node:cluster';
+import { loadConfig } from '../config';
+import { prepareDatabase, startServer } from '../server';
+import { runPrimary } from './cluster';
 
 const log = (line: string) => console.log(line);
 
+/** One server: the only process, or one worker of a cluster. */
 async function main() {
   const running = await startServer({ log });
-  log(`DiskonRadar is serving at ${running.url} (${running.db.dialect})`);
+  const worker = cluster.isWorker ? `, worker ${process.pid}` : '';
+  log(`DiskonRadar is serving at ${running.url} (${running.db.dialect}${worker})`);
+  if (cluster.isWorker && running.config.env === 'test') {
+    // Tests only: shows which worker answered (the cluster test needs to see both serve).
+    running.server.prependListener('request', (_req, res) => {
+      res.setHeader('X-Worker-Pid', String(process.pid));
+    });
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -47,7 +58,31 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+/**
+ * WEB_CONCURRENCY > 1 on PostgreSQL: this process migrates and seeds once, then forks the
+ * workers and supervises them. SQLite has one writer, so it always runs as one process.
+ */
+async function launch() {
+  if (cluster.isPrimary) {
+    const config = loadConfig();
+    const workers = config.webConcurrency;
+    if (workers > 1 && !config.databaseUrl) {
+      log(
+        `WEB_CONCURRENCY=${workers} ignored: SQLite runs as one process (one writer). ` +
+          'Set DATABASE_URL to a PostgreSQL database to run several.',
+      );
+    } else if (workers > 1) {
+      const db = await prepareDatabase(config, log);
+      await db.close();
+      log(`Starting ${workers} workers (primary ${process.pid})...`);
+      runPrimary({ workers, log });
+      return;
+    }
+  }
+  await main();
+}
+
+launch().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

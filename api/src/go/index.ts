@@ -1,7 +1,8 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { ClickWriter } from './click-writer';
-import { ClickRecorder } from './recorder';
+import { ClickRecorder, type ClickInput } from './recorder';
+import { SharedCounters } from '../lib/shared-limits';
 import { goRoutes, type GoRouter } from './routes';
 
 export { ClickWriter } from './click-writer';
@@ -32,8 +33,14 @@ export function createGo(options: {
   });
   writer.start();
   const recorder = new ClickRecorder({ secret: config.sessionSecret, sink: writer });
+  // Several processes may share one PostgreSQL: the click dedupe is shared there too.
+  const counters = db.dialect === 'postgres' ? new SharedCounters(db) : null;
+  const recordClick = counters
+    ? (click: ClickInput) =>
+        void recorder.recordShared(click, (key, windowMs) => counters.claim(key, windowMs))
+    : (click: ClickInput) => void recorder.record(click);
   return {
-    router: goRoutes({ db, log, recordClick: (click) => void recorder.record(click) }),
+    router: goRoutes({ db, log, recordClick }),
     recorder,
     writer,
     close: () => writer.stop(),

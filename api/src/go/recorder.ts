@@ -48,7 +48,8 @@ export function visitorHash(
 /**
  * Counts a redirect's click once per visitor and link per hour (from the first counted click)
  * and hands it to the sink. The dedupe is in memory and bounded: past `maxEntries` the oldest
- * entries go first (it is per process; several processes may each count one click).
+ * entries go first. On PostgreSQL, recordShared() also asks the database, so that several
+ * processes count one click between them.
  */
 export class ClickRecorder {
   private readonly seen = new Map<string, number>();
@@ -75,15 +76,58 @@ export class ClickRecorder {
   }
 
   record(click: ClickInput): ClickOutcome {
-    const at = click.at ?? Date.now();
-    const hash = visitorHash(this.options.secret, click.ip, click.userAgent ?? '');
-    const key = `${hash.slice(0, 32)}:${click.linkId}`;
-    this.evict(at);
-    const until = this.seen.get(key);
-    if (until !== undefined && until > at) {
+    const { at, hash, key } = this.identify(click);
+    if (this.isDuplicate(key, at)) return 'duplicate';
+    const outcome = this.emit(click, at, hash);
+    if (outcome === 'counted') this.remember(key, at);
+    return outcome;
+  }
+
+  /**
+   * Like record(), with the dedupe shared by every process on the database: a click this
+   * process has not seen counts only if `claim` (SharedCounters.claim) says no process counted
+   * this visitor and link within the window. A database that cannot answer counts the click,
+   * as one process on its own would.
+   */
+  async recordShared(
+    click: ClickInput,
+    claim: (key: string, windowMs: number) => Promise<boolean>,
+  ): Promise<ClickOutcome> {
+    const { at, hash, key } = this.identify(click);
+    if (this.isDuplicate(key, at)) return 'duplicate';
+    // At once: another click here while the database answers is a duplicate.
+    this.remember(key, at);
+    const first = await claim(`go:${key}`, this.windowMs).catch(() => true);
+    if (!first) {
       this.duplicates += 1;
       return 'duplicate';
     }
+    const outcome = this.emit(click, at, hash);
+    if (outcome === 'dropped') this.seen.delete(key);
+    return outcome;
+  }
+
+  private identify(click: ClickInput): { at: number; hash: string; key: string } {
+    const at = click.at ?? Date.now();
+    const hash = visitorHash(this.options.secret, click.ip, click.userAgent ?? '');
+    return { at, hash, key: `${hash.slice(0, 32)}:${click.linkId}` };
+  }
+
+  private isDuplicate(key: string, at: number): boolean {
+    this.evict(at);
+    const until = this.seen.get(key);
+    if (until === undefined || until <= at) return false;
+    this.duplicates += 1;
+    return true;
+  }
+
+  private remember(key: string, at: number): void {
+    // Re-inserted at the end, so the map stays in expiry order.
+    this.seen.delete(key);
+    this.seen.set(key, at + this.windowMs);
+  }
+
+  private emit(click: ClickInput, at: number, hash: string): ClickOutcome {
     const record: EventRecord = {
       // No tracking session: a stable pseudonym of the visitor, so clicks can still be grouped.
       sessionId: `go:${hash.slice(0, 32)}`,
@@ -105,9 +149,6 @@ export class ClickRecorder {
       this.dropped += 1;
       return 'dropped';
     }
-    // Re-inserted at the end, so the map stays in expiry order.
-    this.seen.delete(key);
-    this.seen.set(key, at + this.windowMs);
     this.counted += 1;
     return 'counted';
   }

@@ -2,8 +2,9 @@
  * A small in-process cache for public catalogue reads. Shoppers hammer the same few pages of
  * products; serving those from memory keeps the database free for writes and analytics.
  *
- * Entries live a few seconds at most, so several processes sharing one PostgreSQL converge
- * quickly after an admin edit; the process that took the edit clears its cache at once.
+ * The process that took an admin edit clears its cache at once, and on PostgreSQL every other
+ * process hears of it (catalogue-events.ts: NOTIFY catalogue_changed) and clears its own. The
+ * few seconds entries live bound how stale a process can be while it cannot listen.
  */
 export class ResponseCache {
   private entries = new Map<string, { body: string; expires: number }>();
