@@ -3,6 +3,7 @@ import type { Database } from './database';
 import * as initialSchema from './migrations/0001-initial-schema';
 import * as analyticsRollups from './migrations/0002-analytics-rollups';
 import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
+import * as staff from './migrations/0005-staff';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -12,6 +13,7 @@ export const migrations = [
   { name: '0001-initial-schema', ...initialSchema },
   { name: '0002-analytics-rollups', ...analyticsRollups },
   { name: '0004-prices-and-clicks', ...pricesAndClicks },
+  { name: '0005-staff', ...staff },
 ];
 
 export function createMigrator(db: Database) {
