@@ -4,6 +4,12 @@ import type { ApiFixture } from './api';
 import { TestClient } from './client';
 import { unique } from './fixtures';
 
+/**
+ * Tests that hash or check several passwords (bcrypt, cost 12) take seconds each on a busy
+ * 2-core machine: they get this timeout instead of the project's 30 s.
+ */
+export const BCRYPT_BOUND_MS = 180_000;
+
 export interface StaffAccount {
   user: AdminUserInfo;
   username: string;
@@ -33,6 +39,15 @@ export async function signIn(
   );
   expect(res.status).toBe(200);
   return client;
+}
+
+/** Several browsers of the same account, signed in at once. */
+export function signInMany(
+  api: ApiFixture,
+  account: { username: string; password: string },
+  count: number,
+): Promise<TestClient[]> {
+  return Promise.all(Array.from({ length: count }, () => signIn(api, account)));
 }
 
 export const meStatus = async (client: TestClient) => (await client.get('/api/admin/me')).status;
