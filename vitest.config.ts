@@ -4,7 +4,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
 
 /** Tests in api/src that start servers (each file: one per database) run in the api project. */
-const apiServerTests = ['api/src/{auth,catalogue,site,stats}/**/*.test.ts', 'api/src/http.test.ts'];
+const apiServerTests = [
+  'api/src/{auth,audit,users,catalogue,site,stats}/**/*.test.ts',
+  'api/src/http.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias },

@@ -15,6 +15,8 @@ export const DESKTOP_ADMIN_ROUTES = [
   '/products',
   '/content',
   '/analytics',
+  '/users',
+  '/audit',
 ] as const;
 export const SETTINGS_ROUTE = '/settings';
 export type DesktopAdminRoute = (typeof DESKTOP_ADMIN_ROUTES)[number];

@@ -274,3 +274,42 @@ export interface ApiErrorBody {
   /** Field path (joined with '.') to its first validation message. */
   errors?: Record<string, string>;
 }
+
+/** An admin account as GET /api/admin/users lists it (never a password hash). */
+export interface AdminUserInfo {
+  id: string;
+  username: string;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** One live session of the signed-in user (GET /api/admin/sessions). */
+export interface AdminSessionInfo {
+  id: string;
+  /** The session this request came from. */
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string;
+  ip: string;
+}
+
+/** One audit log entry; `changes` is `{field: [before, after]}`, never a secret. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  username: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  summary: string;
+  changes: Record<string, [unknown, unknown]> | null;
+  ip: string | null;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+}

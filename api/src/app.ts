@@ -23,6 +23,9 @@ import { adminStatsRoutes } from './stats/routes';
 import { priceHistoryRoutes } from './catalogue/prices/routes';
 import { linkHealthAdminRoutes } from './catalogue/link-health/routes';
 import { healthRoutes } from './health/routes';
+import { sessionRoutes } from './auth/sessions-routes';
+import { adminUserRoutes } from './users/routes';
+import { adminAuditRoutes } from './audit/routes';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';
@@ -123,6 +126,9 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   admin.use('/meta-tags', adminMetaTagRoutes(context));
   admin.use('/popups', adminPopupRoutes(context));
   admin.use('/link-health', linkHealthAdminRoutes(context));
+  admin.use('/sessions', sessionRoutes(context));
+  admin.use('/users', adminUserRoutes(context));
+  admin.use('/audit', adminAuditRoutes(context));
   for (const [path, router] of Object.entries(extensions.adminRouters ?? {})) {
     admin.use(path, router);
   }

@@ -41,6 +41,8 @@ describe('buildMenuTemplate', () => {
       ['Produk', 'CmdOrCtrl+3'],
       ['Konten', 'CmdOrCtrl+4'],
       ['Analytics', 'CmdOrCtrl+5'],
+      ['Pengguna & Sesi', 'CmdOrCtrl+6'],
+      ['Riwayat Perubahan', 'CmdOrCtrl+7'],
     ]);
     screens.forEach(click);
     expect(calls).toEqual([
@@ -49,6 +51,8 @@ describe('buildMenuTemplate', () => {
       'navigate /products',
       'navigate /content',
       'navigate /analytics',
+      'navigate /users',
+      'navigate /audit',
     ]);
   });
 

@@ -26,6 +26,8 @@ export const SCREEN_MENU_ITEMS: ReadonlyArray<{
   { route: '/products', label: 'Produk', accelerator: 'CmdOrCtrl+3' },
   { route: '/content', label: 'Konten', accelerator: 'CmdOrCtrl+4' },
   { route: '/analytics', label: 'Analytics', accelerator: 'CmdOrCtrl+5' },
+  { route: '/users', label: 'Pengguna & Sesi', accelerator: 'CmdOrCtrl+6' },
+  { route: '/audit', label: 'Riwayat Perubahan', accelerator: 'CmdOrCtrl+7' },
 ];
 
 export function buildMenuTemplate(

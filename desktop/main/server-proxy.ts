@@ -13,6 +13,8 @@ const FORWARDED_REQUEST_HEADERS = [
   'content-type',
   'if-none-match',
   'if-modified-since',
+  // The server names each session's device ("Sesi aktif") from it.
+  'user-agent',
 ];
 
 /** Hop-by-hop headers, and what Node's fetch already undid (compression) or took (cookies). */

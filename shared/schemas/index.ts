@@ -11,3 +11,4 @@ export * from './product-image';
 export * from './popup';
 export * from './tracking';
 export * from './issues';
+export * from './staff';

@@ -7,7 +7,9 @@ import type { AppContext } from '../context';
 import { SharedCounters, SharedRateLimitStore } from '../lib/shared-limits';
 import { verifyUserPassword } from './passwords';
 import { presentUser } from './presenter';
-import { requireAdmin, sessionUserOr401, startSession } from './session';
+import { appendAudit } from '../audit/log';
+import { actorOf, requireAdmin, sessionUserOr401, startSession, storedUserAgent } from './session';
+import { deviceLabel } from '@shared/rules/device';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
@@ -18,6 +20,7 @@ function loginKey(ip: string | undefined, body: unknown): string {
   const username =
     typeof body === 'object' && body !== null && 'username' in body
       ? String((body as { username: unknown }).username)
+          .trim()
           .slice(0, 64)
           .toLowerCase()
       : '';
@@ -65,8 +68,32 @@ export function authRoutes({ db }: AppContext): Router {
     route(validate({ body: loginSchema }), async ({ body: { username, password } }, res, req) => {
       const user = await db.models.User.findOne({ where: { username } });
       const valid = await verifyUserPassword(password, user?.passwordHash);
-      if (!user || !valid) throw unauthorized('Invalid username or password');
-      startSession(req, user);
+      const device = deviceLabel(storedUserAgent(req));
+      if (!user || !valid || user.disabled) {
+        // The name as typed (trimmed, capped), never the password.
+        const typed = String(username).trim().slice(0, 100);
+        await db.write((transaction) =>
+          appendAudit(transaction, {
+            actor: { userId: null, username: typed, ip: req.ip ?? null },
+            action: 'login_failed',
+            entity: 'session',
+            summary: user?.disabled && valid ? 'Masuk ditolak: akun dinonaktifkan' : 'Gagal masuk',
+          }),
+        );
+        throw unauthorized(
+          user?.disabled && valid ? 'This account is disabled' : 'Invalid username or password',
+        );
+      }
+      await db.write(async (transaction) => {
+        const session = await startSession(db, req, user, transaction);
+        await appendAudit(transaction, {
+          actor: actorOf(req, user),
+          action: 'login',
+          entity: 'session',
+          entityId: String(session.id),
+          summary: `Masuk dari ${device}`,
+        });
+      });
       res.json({ user: presentUser(user) });
     }),
   );
@@ -75,9 +102,21 @@ export function authRoutes({ db }: AppContext): Router {
     res.json({ user: presentUser(await sessionUserOr401(db, req)) });
   });
 
+  /** Ends this session only; the user's other sessions carry on. */
   router.post('/logout', requireAdmin(db), async (req, res) => {
-    const user = req.user!;
-    await db.write((transaction) => user.increment('sessionVersion', { by: 1, transaction }));
+    const session = req.adminSession!;
+    await db.write(async (transaction) => {
+      await db.models.AdminSession.update(
+        { revokedAt: new Date() },
+        { where: { id: session.id }, transaction },
+      );
+      await appendAudit(transaction, {
+        action: 'logout',
+        entity: 'session',
+        entityId: String(session.id),
+        summary: 'Keluar',
+      });
+    });
     req.session = null;
     res.json({ message: 'Logged out' });
   });

@@ -1,9 +1,17 @@
 import Keygrip from 'keygrip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, resetAdminPassword } from './users';
-import { SESSION_COOKIE } from './session';
+import { expect, it } from 'vitest';
+import type { AdminSessionInfo } from '@shared/types';
+import { describeApi } from '../../test/support/api';
 import { TestClient } from '../../test/support/client';
-import { startTestServer, type TestServer } from '../../test/support/server';
+import {
+  BCRYPT_BOUND_MS,
+  createStaff,
+  meStatus,
+  signIn,
+  signInMany,
+} from '../../test/support/staff';
+import { resetAdminPassword } from './users';
+import { SESSION_COOKIE } from './session';
 
 const SECRET = 'test-session-secret';
 
@@ -14,59 +22,170 @@ function forgeSessionCookie(payload: object, secret = SECRET): string {
   return `${SESSION_COOKIE}=${value}; ${SESSION_COOKIE}.sig=${signature}`;
 }
 
-async function me(server: TestServer, cookie: string) {
-  const response = await fetch(`${server.url}/api/admin/me`, { headers: { cookie } });
-  return response.status;
+/** The payload of the client's signed session cookie. */
+function cookiePayload(client: TestClient): Record<string, unknown> {
+  const value = /dr_session=([^;]+)/.exec(client.cookieHeader)?.[1] ?? '';
+  return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as Record<string, unknown>;
 }
 
-describe('session lifetime and revocation (SQLite)', () => {
-  let server: TestServer;
-  let userId: number;
+const HOUR = 60 * 60 * 1000;
 
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', { seedDemo: false });
-    const user = await createAdmin(server.running.db, 'editor', 'editor-password-1');
-    userId = user.id;
-  });
+describeApi('server-side sessions', (api) => {
+  const sessions = (client: TestClient) => client.get<AdminSessionInfo[]>('/api/admin/sessions');
 
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('accepts a fresh cookie and refuses one older than 12 hours', async () => {
-    expect(await me(server, forgeSessionCookie({ uid: userId, ver: 0, iat: Date.now() }))).toBe(
-      200,
+  /** Moves a session's clock: its row is changed in the database, as time would. */
+  async function age(client: TestClient, fields: Record<string, Date>) {
+    const list = (await sessions(client)).body;
+    const current = list.find((s) => s.current)!;
+    await api.server.running.db.write((transaction) =>
+      api.server.running.db.models.AdminSession.update(fields, {
+        where: { id: Number(current.id) },
+        transaction,
+      }),
     );
-    const thirteenHoursAgo = Date.now() - 13 * 60 * 60 * 1000;
-    expect(
-      await me(server, forgeSessionCookie({ uid: userId, ver: 0, iat: thirteenHoursAgo })),
-    ).toBe(401);
-  });
+  }
 
-  it('refuses a cookie signed with another secret', async () => {
-    const forged = forgeSessionCookie({ uid: userId, ver: 0, iat: Date.now() }, 'guessed');
-    expect(await me(server, forged)).toBe(401);
-  });
+  it(
+    'keeps only a random session id in the signed cookie',
+    async () => {
+      const staff = await createStaff(api);
+      const browser = await signIn(api, staff);
+      const payload = cookiePayload(browser);
+      expect(Object.keys(payload)).toEqual(['sid']);
+      expect(String(payload.sid)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    },
+    BCRYPT_BOUND_MS,
+  );
 
-  it('signs the user out everywhere when the password is reset', async () => {
-    const browser = new TestClient(server.url);
-    const login = await browser.post('/api/admin/login', {
-      username: 'editor',
-      password: 'editor-password-1',
-    });
-    expect(login.status).toBe(200);
-    expect((await browser.get('/api/admin/me')).status).toBe(200);
-    await resetAdminPassword(server.running.db, 'editor', 'editor-password-2');
-    expect((await browser.get('/api/admin/me')).status).toBe(401);
-    const old = await browser.post('/api/admin/login', {
-      username: 'editor',
-      password: 'editor-password-1',
-    });
-    expect(old.status).toBe(401);
-    const fresh = await browser.post('/api/admin/login', {
-      username: 'editor',
-      password: 'editor-password-2',
-    });
-    expect(fresh.status).toBe(200);
-  });
+  it(
+    'refuses old-style, unknown and foreign-signed cookies',
+    async () => {
+      const status = async (cookie: string) =>
+        (await fetch(`${api.url}/api/admin/me`, { headers: { cookie } })).status;
+      expect(await status(forgeSessionCookie({ uid: 1, ver: 0, iat: Date.now() }))).toBe(401);
+      expect(await status(forgeSessionCookie({ sid: 'A'.repeat(43) }))).toBe(401);
+      const staff = await createStaff(api);
+      const browser = await signIn(api, staff);
+      const { sid } = cookiePayload(browser);
+      expect(await status(forgeSessionCookie({ sid }))).toBe(200);
+      expect(await status(forgeSessionCookie({ sid }, 'guessed-secret'))).toBe(401);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'ends a session 12 hours after sign-in and after 2 hours without use',
+    async () => {
+      const staff = await createStaff(api);
+      const absolute = await signIn(api, staff);
+      await age(absolute, { expiresAt: new Date(Date.now() - 1000) });
+      expect(await meStatus(absolute)).toBe(401);
+
+      const idle = await signIn(api, staff);
+      await age(idle, { lastSeenAt: new Date(Date.now() - 2 * HOUR - 1000) });
+      expect(await meStatus(idle)).toBe(401);
+
+      // Used 1 h 59 min ago: still valid, and the use is recorded.
+      const active = await signIn(api, staff);
+      await age(active, { lastSeenAt: new Date(Date.now() - 2 * HOUR + 60_000) });
+      expect(await meStatus(active)).toBe(200);
+      const seen = (await sessions(active)).body.find((s) => s.current)!;
+      expect(Date.now() - Date.parse(seen.lastSeenAt)).toBeLessThan(60_000);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'lists the user’s sessions and ends them one by one',
+    async () => {
+      const staff = await createStaff(api);
+      const laptop = await signIn(api, staff);
+      const phone = await signIn(
+        api,
+        staff,
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      );
+      const tablet = await signIn(api, staff);
+
+      const listed = await sessions(laptop);
+      expect(listed.status).toBe(200);
+      expect(listed.body).toHaveLength(3);
+      expect(listed.body.filter((s) => s.current)).toHaveLength(1);
+      for (const session of listed.body) {
+        expect(Object.keys(session).sort()).toEqual(
+          ['createdAt', 'current', 'id', 'ip', 'lastSeenAt', 'userAgent'].sort(),
+        );
+        expect(session.ip).toMatch(/127\.0\.0\.1/);
+      }
+      const phoneId = (await sessions(phone)).body.find((s) => s.current)!.id;
+      expect(listed.body.find((s) => s.id === phoneId)?.userAgent).toContain('Android');
+
+      // The laptop ends the phone's session: only the phone is signed out.
+      expect((await laptop.delete(`/api/admin/sessions/${phoneId}`)).status).toBe(204);
+      expect(await meStatus(phone)).toBe(401);
+      expect(await meStatus(laptop)).toBe(200);
+      expect(await meStatus(tablet)).toBe(200);
+      expect((await laptop.delete(`/api/admin/sessions/${phoneId}`)).status).toBe(404);
+
+      // Logout ends the session it is sent from, and only that one.
+      expect((await tablet.post('/api/admin/logout')).status).toBe(200);
+      expect(await meStatus(tablet)).toBe(401);
+      expect(await meStatus(laptop)).toBe(200);
+      expect((await sessions(laptop)).body.map((s) => s.current)).toEqual([true]);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'ends all other sessions, and never another user’s',
+    async () => {
+      const staff = await createStaff(api);
+      const first = await signIn(api, staff);
+      const others = await signInMany(api, staff, 2);
+      const stranger = await signIn(api, await createStaff(api));
+      const strangerId = (await sessions(stranger)).body[0]!.id;
+      expect((await first.delete(`/api/admin/sessions/${strangerId}`)).status).toBe(404);
+      expect(await meStatus(stranger)).toBe(200);
+
+      const revoked = await first.post<{ ended: number }>('/api/admin/sessions/revoke-others');
+      expect(revoked.status).toBe(200);
+      expect(revoked.body.ended).toBe(2);
+      for (const other of others) expect(await meStatus(other)).toBe(401);
+      expect(await meStatus(first)).toBe(200);
+      expect(await meStatus(stranger)).toBe(200);
+      expect((await sessions(first)).body).toHaveLength(1);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'a copied cookie is the same session: it ends with it',
+    async () => {
+      const staff = await createStaff(api);
+      const tab = await signIn(api, staff);
+      const copy = new TestClient(api.url);
+      copy.cloneCookiesFrom(tab);
+      expect(await meStatus(copy)).toBe(200);
+      await tab.post('/api/admin/logout');
+      expect(await meStatus(copy)).toBe(401);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'a password reset from the command line signs the user out everywhere',
+    async () => {
+      const staff = await createStaff(api);
+      const browsers = await signInMany(api, staff, 2);
+      await resetAdminPassword(api.server.running.db, staff.username, 'a-new-password-1');
+      for (const browser of browsers) expect(await meStatus(browser)).toBe(401);
+      const old = await new TestClient(api.url).post('/api/admin/login', {
+        username: staff.username,
+        password: staff.password,
+      });
+      expect(old.status).toBe(401);
+      await signIn(api, { username: staff.username, password: 'a-new-password-1' });
+    },
+    BCRYPT_BOUND_MS,
+  );
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
+import type { User } from '../db/models';
 import { hashPassword } from './passwords';
+import { revokeUserSessions } from './session';
+import { runAs } from '../audit/log';
 
 export async function createAdmin(db: Database, username: string, password: string) {
   const passwordHash = await hashPassword(password);
@@ -9,17 +12,45 @@ export async function createAdmin(db: Database, username: string, password: stri
   );
 }
 
-/** Sets a new password and bumps the session version, signing the user out everywhere. */
-export async function resetAdminPassword(db: Database, username: string, password: string) {
-  const passwordHash = await hashPassword(password);
+export interface UserChange {
+  password?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Sets a new password and/or disables or enables the user. A new password or a disabled
+ * account ends every session of the user (but `keepSessionId`, the caller's own session when
+ * an admin changes their own password).
+ */
+export async function changeUser(
+  db: Database,
+  user: User,
+  change: UserChange,
+  keepSessionId?: number,
+): Promise<User> {
+  const passwordHash = change.password === undefined ? null : await hashPassword(change.password);
   return db.write(async (transaction) => {
-    const user = await db.models.User.findOne({ where: { username }, transaction });
-    if (!user) return null;
-    user.passwordHash = passwordHash;
-    user.sessionVersion = user.sessionVersion + 1;
+    await user.reload({ transaction });
+    if (passwordHash !== null) user.passwordHash = passwordHash;
+    if (change.disabled !== undefined) user.disabled = change.disabled;
     await user.save({ transaction });
+    if (passwordHash !== null || change.disabled === true) {
+      await revokeUserSessions(
+        db,
+        transaction,
+        user.id,
+        change.disabled ? undefined : keepSessionId,
+      );
+    }
     return user;
   });
+}
+
+/** Sets a new password and signs the user out everywhere (`npm run admin -- reset-password`). */
+export async function resetAdminPassword(db: Database, username: string, password: string) {
+  const user = await db.models.User.findOne({ where: { username } });
+  if (!user) return null;
+  return changeUser(db, user, { password });
 }
 
 export function generatePassword(): string {
@@ -37,7 +68,9 @@ export async function ensureFirstAdmin(
   if ((await db.models.User.count()) > 0) return;
   const username = options.username ?? 'admin';
   const password = options.password ?? generatePassword();
-  await createAdmin(db, username, password);
+  await runAs({ userId: null, username: 'system', ip: null }, () =>
+    createAdmin(db, username, password),
+  );
   if (options.password) {
     options.log(`Created admin user "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   } else {

@@ -2,6 +2,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createAdmin, generatePassword, resetAdminPassword } from '../auth/users';
+import { runAs } from '../audit/log';
+import { MIN_PASSWORD_LENGTH } from '@shared/schemas';
 
 const USAGE = `Usage:
   npm run admin -- create <username> [password]
@@ -19,8 +21,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if (givenPassword !== undefined && givenPassword.length < 8) {
-    console.error('The password must be at least 8 characters long.');
+  if (givenPassword !== undefined && givenPassword.length < MIN_PASSWORD_LENGTH) {
+    console.error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
     return 2;
   }
   const config = loadConfig();
@@ -29,7 +31,9 @@ async function main(argv: string[]): Promise<number> {
     await migrate(db);
     if (command === 'list') {
       const users = await db.models.User.findAll({ order: [['username', 'ASC']] });
-      for (const user of users) console.log(user.username);
+      for (const user of users) {
+        console.log(user.disabled ? `${user.username} (disabled)` : user.username);
+      }
       return 0;
     }
     const password = givenPassword ?? generatePassword();
@@ -55,7 +59,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
+// The audit log names the command line as who made the change.
+runAs({ userId: null, username: 'cli', ip: null }, () => main(process.argv.slice(2))).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

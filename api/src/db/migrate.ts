@@ -4,6 +4,7 @@ import * as initialSchema from './migrations/0001-initial-schema';
 import * as analyticsRollups from './migrations/0002-analytics-rollups';
 import * as productSearch from './migrations/0003-product-search';
 import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
+import * as staff from './migrations/0005-staff';
 import * as sharedLimits from './migrations/0006-shared-limits';
 
 /**
@@ -15,6 +16,7 @@ export const migrations = [
   { name: '0002-analytics-rollups', ...analyticsRollups },
   { name: '0003-product-search', ...productSearch },
   { name: '0004-prices-and-clicks', ...pricesAndClicks },
+  { name: '0005-staff', ...staff },
   { name: '0006-shared-limits', ...sharedLimits },
 ];
 

@@ -8,14 +8,31 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
+import { auditModels } from '../audit/log';
 
 class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: CreationOptional<number>;
   declare username: string;
   declare passwordHash: string;
-  declare sessionVersion: CreationOptional<number>;
+  declare disabled: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
+}
+
+/** One sign-in: the cookie holds the token, this row only its SHA-256 (`tokenHash`). */
+class AdminSession extends Model<
+  InferAttributes<AdminSession>,
+  InferCreationAttributes<AdminSession>
+> {
+  declare id: CreationOptional<number>;
+  declare tokenHash: string;
+  declare userId: ForeignKey<User['id']>;
+  declare createdAt: Date;
+  declare lastSeenAt: Date;
+  declare expiresAt: Date;
+  declare userAgent: string;
+  declare ip: string;
+  declare revokedAt: CreationOptional<Date | null>;
 }
 
 class Category extends Model<InferAttributes<Category>, InferCreationAttributes<Category>> {
@@ -152,6 +169,7 @@ const timestamps = { createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE };
 export function defineModels(sequelize: Sequelize) {
   const models = {
     User: class extends User {},
+    AdminSession: class extends AdminSession {},
     Category: class extends Category {},
     Product: class extends Product {},
     PlatformLink: class extends PlatformLink {},
@@ -166,10 +184,30 @@ export function defineModels(sequelize: Sequelize) {
       id,
       username: { type: DataTypes.STRING(64), allowNull: false, unique: true },
       passwordHash: { type: DataTypes.STRING(100), allowNull: false },
-      sessionVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      disabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps,
     },
     { sequelize, modelName: 'User', tableName: 'users' },
+  );
+
+  models.AdminSession.init(
+    {
+      id,
+      tokenHash: { type: DataTypes.STRING(64), allowNull: false, unique: true },
+      createdAt: { type: DataTypes.DATE, allowNull: false },
+      lastSeenAt: { type: DataTypes.DATE, allowNull: false },
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
+      userAgent: { type: DataTypes.STRING(300), allowNull: false, defaultValue: '' },
+      ip: { type: DataTypes.STRING(64), allowNull: false, defaultValue: '' },
+      revokedAt: { type: DataTypes.DATE, allowNull: true },
+    },
+    {
+      sequelize,
+      modelName: 'AdminSession',
+      tableName: 'admin_sessions',
+      // createdAt is set by hand (the login time); there is no updatedAt.
+      timestamps: false,
+    },
   );
 
   models.Category.init(
@@ -303,6 +341,11 @@ export function defineModels(sequelize: Sequelize) {
   models.PlatformLink.belongsTo(models.Product, { foreignKey: 'productId' });
   models.Product.hasMany(models.ProductImage, { foreignKey: 'productId', as: 'images' });
   models.ProductImage.belongsTo(models.Product, { foreignKey: 'productId' });
+  models.User.hasMany(models.AdminSession, { foreignKey: 'userId', as: 'sessions' });
+  models.AdminSession.belongsTo(models.User, { foreignKey: 'userId', as: 'user' });
+  // Every create, update and delete of what admins manage appends to the audit log, in the
+  // same transaction (api/src/audit/log.ts).
+  auditModels(models);
   return models;
 }
 
@@ -311,6 +354,7 @@ export type Models = ReturnType<typeof defineModels>;
 /** Instance types, for presenters and helpers; the classes themselves come from `db.models`. */
 export type {
   User,
+  AdminSession,
   Category,
   Product,
   PlatformLink,

@@ -70,5 +70,12 @@ export const ADMIN_ENDPOINTS: [string, string][] = [
   ['POST', '/api/admin/popups'],
   ['PUT', '/api/admin/popups/1'],
   ['DELETE', '/api/admin/popups/1'],
+  ['GET', '/api/admin/sessions'],
+  ['DELETE', '/api/admin/sessions/1'],
+  ['POST', '/api/admin/sessions/revoke-others'],
+  ['GET', '/api/admin/users'],
+  ['POST', '/api/admin/users'],
+  ['PUT', '/api/admin/users/1'],
+  ['GET', '/api/admin/audit'],
   ['GET', '/api/admin/anything-else'],
 ];

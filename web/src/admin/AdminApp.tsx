@@ -22,6 +22,8 @@ const CategoriesAdminPage = lazy(() => import('./pages/categories/CategoriesAdmi
 const ProductsPage = lazy(() => import('./pages/products/ProductsPage'));
 const ContentPage = lazy(() => import('./pages/content/ContentPage'));
 const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage'));
+const UsersPage = lazy(() => import('./pages/staff/UsersPage'));
+const AuditPage = lazy(() => import('./pages/staff/AuditPage'));
 
 export type RouterKind = 'browser' | 'hash' | 'memory';
 
@@ -129,6 +131,22 @@ export function AdminRoutes() {
         element={
           <Protected>
             <AnalyticsPage />
+          </Protected>
+        }
+      />
+      <Route
+        path="/users"
+        element={
+          <Protected>
+            <UsersPage />
+          </Protected>
+        }
+      />
+      <Route
+        path="/audit"
+        element={
+          <Protected>
+            <AuditPage />
           </Protected>
         }
       />

@@ -24,6 +24,8 @@ export const ADMIN_SECTIONS = [
   { to: '/products', label: 'Produk' },
   { to: '/content', label: 'Konten' },
   { to: '/analytics', label: 'Analytics' },
+  { to: '/users', label: 'Pengguna' },
+  { to: '/audit', label: 'Riwayat' },
 ] as const;
 
 function useSignOut() {

@@ -8,7 +8,7 @@ export function ConfirmDialog() {
     <Modal
       opened={request !== null}
       onClose={() => answer(false)}
-      title={request?.confirmLabel === 'Hapus' ? 'Konfirmasi' : 'Confirm'}
+      title={request?.cancelLabel === 'Batal' ? 'Konfirmasi' : 'Confirm'}
       centered
       size="sm"
       // The dialog sits above other dialogs (e.g. 'Kelola Harga Platform').

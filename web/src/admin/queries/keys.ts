@@ -14,7 +14,29 @@ export const queryKeys = {
   analytics: (name: string, range: AnalyticsRange) =>
     ['admin', 'analytics', name, range.from ?? '', range.to ?? ''] as const,
   realtime: ['admin', 'analytics', 'realtime'] as const,
+  sessions: ['admin', 'sessions'] as const,
+  users: ['admin', 'users'] as const,
+  auditAll: ['admin', 'audit'] as const,
+  audit: (filters: AuditFilters) =>
+    [
+      'admin',
+      'audit',
+      filters.page,
+      filters.limit,
+      filters.username ?? '',
+      filters.entity ?? '',
+      filters.entityId ?? '',
+    ] as const,
 };
+
+/** The audit screen's filters, as its address carries them. */
+export interface AuditFilters {
+  page: number;
+  limit: number;
+  username?: string;
+  entity?: string;
+  entityId?: string;
+}
 
 export interface AnalyticsRange {
   from?: string;

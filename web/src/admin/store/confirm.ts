@@ -36,3 +36,8 @@ export function confirmDelete(message: string, lang: 'id' | 'en'): Promise<boole
     cancelLabel: lang === 'id' ? 'Batal' : 'Cancel',
   });
 }
+
+/** A yes/no question of an Indonesian screen with its own verb ('Akhiri', 'Nonaktifkan'). */
+export function confirmAction(message: string, confirmLabel: string): Promise<boolean> {
+  return useConfirmStore.getState().ask({ message, confirmLabel, cancelLabel: 'Batal' });
+}

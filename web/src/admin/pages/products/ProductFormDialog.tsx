@@ -3,6 +3,7 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
+  Anchor,
   Button,
   Divider,
   Group,
@@ -21,6 +22,7 @@ import {
   type Platform,
 } from '@shared/constants';
 import type { z } from 'zod';
+import { Link } from 'react-router-dom';
 import { productSchema } from '@shared/schemas';
 import type { Category, Product } from '@shared/types';
 import {
@@ -216,6 +218,19 @@ export function ProductFormDialog({
       lang="id"
       footerMt="sm"
     >
+      {product && (
+        <Group justify="flex-end" mb={-8}>
+          {/* The audit log of this product: who changed what, and when. */}
+          <Anchor
+            component={Link}
+            to={`/audit?entity=product&entityId=${encodeURIComponent(product.id)}`}
+            size="sm"
+            onClick={close}
+          >
+            Lihat riwayat
+          </Anchor>
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <SelectField
           control={control}

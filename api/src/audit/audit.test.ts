@@ -1,0 +1,301 @@
+import { expect, it } from 'vitest';
+import type { AuditEntry, AuditPage, Category } from '@shared/types';
+import { describeApi, type ApiFixture } from '../../test/support/api';
+import { TestClient } from '../../test/support/client';
+import { unique, validPopup } from '../../test/support/fixtures';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../../test/support/server';
+import { BCRYPT_BOUND_MS, createStaff, signIn } from '../../test/support/staff';
+
+type Query = Record<string, string | number>;
+
+async function audit(api: ApiFixture, query: Query = {}): Promise<AuditPage> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]) => [key, String(value)]),
+  );
+  const res = await api.admin.get<AuditPage>(`/api/admin/audit?${search}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** The entries of one record, newest first. */
+const history = async (api: ApiFixture, entity: string, entityId: string) =>
+  (await audit(api, { entity, entityId, limit: 100 })).entries;
+
+const actions = (entries: AuditEntry[]) => entries.map((e) => e.action);
+
+describeApi('audit log', (api) => {
+  it(
+    'records create, update and delete of each kind of record, with before and after',
+    async () => {
+      const slug = `audit-${unique()}`;
+      const category = await api.admin.post<Category>('/api/admin/categories', {
+        name: 'Kategori Audit',
+        slug,
+        icon: 'StarIcon',
+        color: 'text-pink-500',
+        group: 'Lifestyle',
+      });
+      await api.admin.put(`/api/admin/categories/${category.body.id}`, {
+        name: 'Kategori Audit Baru',
+        slug,
+        icon: 'StarIcon',
+        color: 'text-pink-500',
+        group: 'Lifestyle',
+      });
+      await api.admin.delete(`/api/admin/categories/${category.body.id}`);
+      const categoryLog = await history(api, 'category', category.body.id);
+      expect(actions(categoryLog)).toEqual(['delete', 'update', 'create']);
+      const [deleted, updated, created] = categoryLog;
+      expect(updated!.changes).toEqual({ name: ['Kategori Audit', 'Kategori Audit Baru'] });
+      expect(updated!.summary).toContain('Kategori Audit Baru');
+      expect(created!.changes?.slug).toEqual([null, slug]);
+      expect(deleted!.changes?.name).toEqual(['Kategori Audit Baru', null]);
+      for (const entry of categoryLog) {
+        expect(entry.username).toBe(ADMIN_USERNAME);
+        expect(entry.ip).toMatch(/127\.0\.0\.1/);
+        expect(Date.now() - Date.parse(entry.at)).toBeLessThan(60_000);
+      }
+
+      const product = await api.createProduct({ discountPercentage: '35' });
+      const edited = await api.admin.put(`/api/admin/products/${product.id}`, {
+        categoryId: product.categoryId,
+        title: product.title,
+        description: product.description,
+        imageUrl: product.imageUrl,
+        imageUrls: product.imageUrls,
+        videoUrl: '',
+        mediaType: product.mediaType,
+        discountPercentage: 50,
+        badgeText: '',
+        badgeColor: product.badgeColor,
+        platforms: product.platforms,
+        isActive: true,
+      });
+      expect(edited.status).toBe(200);
+      const link = await api.admin.post<{ id: string }>('/api/admin/platform-links', {
+        productId: product.id,
+        platform: 'Lazada',
+        affiliateUrl: 'https://www.lazada.co.id/p',
+        price: 'Rp 99.000',
+      });
+      await api.admin.put(`/api/admin/platform-links/${link.body.id}`, {
+        platform: 'Lazada',
+        affiliateUrl: 'https://www.lazada.co.id/p',
+        price: 'Rp 89.000',
+      });
+      const image = await api.admin.post<{ id: string }>('/api/admin/product-images', {
+        productId: product.id,
+        imageUrl: 'https://example.com/audit.webp',
+        altText: 'Audit',
+        order: 0,
+        isActive: true,
+      });
+      await api.admin.delete(`/api/admin/product-images/${image.body.id}`);
+      await api.admin.delete(`/api/admin/products/${product.id}`);
+
+      const productLog = await history(api, 'product', product.id);
+      expect(actions(productLog)).toContain('create');
+      expect(actions(productLog)).toContain('delete');
+      const discount = productLog.find(
+        (e) => e.action === 'update' && e.changes?.discountPercentage,
+      );
+      expect(discount?.changes?.discountPercentage).toEqual([35, 50]);
+      const linkLog = await history(api, 'platform_link', link.body.id);
+      expect(linkLog.find((e) => e.action === 'update')?.changes?.price).toEqual([
+        'Rp 99.000',
+        'Rp 89.000',
+      ]);
+      expect(actions(await history(api, 'product_image', image.body.id))).toEqual([
+        'delete',
+        'create',
+      ]);
+
+      const faq = await api.admin.post<{ id: string }>('/api/admin/faqs', {
+        question: 'Audit?',
+        answer: 'Ya',
+        category: 'general',
+        order: 0,
+        isActive: true,
+      });
+      await api.admin.delete(`/api/admin/faqs/${faq.body.id}`);
+      expect(actions(await history(api, 'faq', faq.body.id))).toEqual(['delete', 'create']);
+      const tag = await api.admin.post<{ id: string }>('/api/admin/meta-tags', {
+        htmlTag: '<meta name="description" content="Audit">',
+        pageUrl: '/',
+        isActive: true,
+      });
+      expect(actions(await history(api, 'meta_tag', tag.body.id))).toEqual(['create']);
+      const popup = await api.admin.post<{ id: string }>('/api/admin/popups', validPopup());
+      await api.admin.put(`/api/admin/popups/${popup.body.id}`, { ...validPopup(), title: 'Baru' });
+      const popupUpdate = (await history(api, 'popup', popup.body.id))[0]!;
+      expect(popupUpdate.action).toBe('update');
+      expect(popupUpdate.changes?.title?.[1]).toBe('Baru');
+
+      const key = `audit_${unique()}`;
+      await api.admin.put(`/api/admin/content/${key}`, {
+        key,
+        title: 'Audit',
+        data: JSON.stringify({ a: 1 }),
+        isActive: true,
+      });
+      expect(actions(await history(api, 'content', key))).toEqual(['create']);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'a write that fails leaves no entry',
+    async () => {
+      const before = (await audit(api)).totalCount;
+      const withProducts = api.categories[0]!;
+      const refused = await api.admin.delete(`/api/admin/categories/${withProducts.id}`);
+      expect(refused.status).toBe(409);
+      const duplicate = await api.admin.post('/api/admin/categories', {
+        name: 'Dup',
+        slug: withProducts.slug,
+        icon: 'StarIcon',
+        color: 'text-pink-500',
+        group: 'Lifestyle',
+      });
+      expect(duplicate.status).toBe(409);
+      expect((await audit(api)).totalCount).toBe(before);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'records sign-ins, failed sign-ins, sign-outs, ended sessions and user changes; never a secret',
+    async () => {
+      const staff = await createStaff(api, 'audited');
+      const typed = `  ${staff.username.toUpperCase()}  `;
+      const failed = await new TestClient(api.url).post('/api/admin/login', {
+        username: typed,
+        password: 'wrong-password-secret',
+      });
+      expect(failed.status).toBe(401);
+      const browser = await signIn(api, staff);
+      const other = await signIn(api, staff);
+      await browser.post('/api/admin/sessions/revoke-others');
+      await browser.post('/api/admin/logout');
+      await api.admin.put(`/api/admin/users/${staff.user.id}`, {
+        password: 'reset-password-secret',
+      });
+      await api.admin.put(`/api/admin/users/${staff.user.id}`, { disabled: true });
+      await api.admin.put(`/api/admin/users/${staff.user.id}`, { disabled: false });
+      expect(await other.get('/api/admin/me')).toMatchObject({ status: 401 });
+
+      const own = (await audit(api, { username: staff.username, limit: 100 })).entries;
+      expect(actions(own)).toEqual(['logout', 'session_revoke_others', 'login', 'login']);
+      expect(own.every((e) => e.entity === 'session')).toBe(true);
+      expect(own.find((e) => e.action === 'session_revoke_others')?.summary).toContain('(1)');
+
+      const failures = (await audit(api, { username: staff.username.toUpperCase() })).entries;
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({
+        action: 'login_failed',
+        entity: 'session',
+        changes: null,
+      });
+
+      const userLog = await history(api, 'user', staff.user.id);
+      expect(actions(userLog)).toEqual(['update', 'update', 'update', 'create']);
+      expect(userLog[0]!.changes).toEqual({ disabled: [true, false] });
+      expect(userLog[1]!.summary).toBe(`Menonaktifkan pengguna “${staff.username}”`);
+      expect(userLog[2]!.summary).toBe(`Mengatur ulang kata sandi “${staff.username}”`);
+      expect(userLog[2]!.changes).toBeNull();
+
+      // Nothing in the whole log holds a password or a hash.
+      const everything = await audit(api, { limit: 100 });
+      const pages = [everything];
+      for (let page = 2; page <= everything.totalPages; page += 1) {
+        pages.push(await audit(api, { limit: 100, page }));
+      }
+      const text = JSON.stringify(pages);
+      for (const secret of [
+        staff.password,
+        'wrong-password-secret',
+        'reset-password-secret',
+        ADMIN_PASSWORD,
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+      expect(text).not.toMatch(/passwordHash|tokenHash|\$2[aby]\$/);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'pages on the server, newest first, filtered by user, entity and record',
+    async () => {
+      const faqIds: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await api.admin.post<{ id: string }>('/api/admin/faqs', {
+          question: `Halaman ${i}?`,
+          answer: 'Ya',
+          category: 'general',
+          order: i,
+          isActive: true,
+        });
+        faqIds.push(res.body.id);
+      }
+      const first = await audit(api, { entity: 'faq', limit: 2, page: 1 });
+      expect(first.entries).toHaveLength(2);
+      expect(first.currentPage).toBe(1);
+      expect(first.totalCount).toBeGreaterThanOrEqual(3);
+      expect(first.totalPages).toBe(Math.ceil(first.totalCount / 2));
+      expect(first.entries.map((e) => e.entityId)).toEqual([faqIds[2], faqIds[1]]);
+      const second = await audit(api, { entity: 'faq', limit: 2, page: 2 });
+      expect(second.entries[0]!.entityId).toBe(faqIds[0]);
+      const times = [...first.entries, ...second.entries].map((e) => Date.parse(e.at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const one = await audit(api, { entity: 'faq', entityId: faqIds[1]! });
+      expect(one.totalCount).toBe(1);
+      const nobody = await audit(api, { username: `nobody-${unique()}` });
+      expect(nobody).toEqual({ entries: [], currentPage: 1, totalPages: 1, totalCount: 0 });
+      expect((await api.admin.get('/api/admin/audit?limit=0')).status).toBe(400);
+      expect((await api.admin.get('/api/admin/audit?page=x')).status).toBe(400);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'the database refuses to change or remove an entry',
+    async () => {
+      const { db } = api.server.running;
+      /** The driver's own message (Sequelize wraps SQLite's as a "Validation error"). */
+      const refusal = async (sql: string) => {
+        try {
+          await db.write((transaction) => db.sequelize.query(sql, { transaction }));
+          return 'accepted';
+        } catch (error) {
+          const original = (error as { original?: Error }).original;
+          return original?.message ?? (error as Error).message;
+        }
+      };
+      const before = (await audit(api)).totalCount;
+      expect(await refusal(`UPDATE audit_log SET summary = 'rewritten'`)).toMatch(/append-only/);
+      expect(await refusal('DELETE FROM audit_log')).toMatch(/append-only/);
+      expect((await audit(api)).totalCount).toBe(before);
+      expect((await audit(api)).entries.some((e) => e.summary === 'rewritten')).toBe(false);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'admin writes from another user name that user',
+    async () => {
+      const staff = await createStaff(api, 'writer');
+      const browser = await signIn(api, staff);
+      const faq = await browser.post<{ id: string }>('/api/admin/faqs', {
+        question: 'Siapa?',
+        answer: 'Saya',
+        category: 'general',
+        order: 0,
+        isActive: true,
+      });
+      const [entry] = await history(api, 'faq', faq.body.id);
+      expect(entry).toMatchObject({ username: staff.username, action: 'create' });
+    },
+    BCRYPT_BOUND_MS,
+  );
+});

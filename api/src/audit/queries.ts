@@ -1,0 +1,104 @@
+import { QueryTypes } from 'sequelize';
+import { z } from 'zod';
+import type { AuditEntry, AuditPage } from '@shared/types';
+import type { Database } from '../db/database';
+import { fromDbTimestamp } from '../catalogue/prices/queries';
+
+const positiveInt = (fallback: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+const filter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => value || undefined);
+
+export const AUDIT_PAGE_SIZE = 20;
+
+/** GET /api/admin/audit?page=N&limit=L&entity=E&entityId=ID&username=U */
+export const auditQuerySchema = z.object({
+  page: positiveInt(1, 1_000_000),
+  limit: positiveInt(AUDIT_PAGE_SIZE, 100),
+  entity: filter(40),
+  entityId: filter(100),
+  username: filter(100),
+});
+
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+interface AuditRow {
+  id: number | string;
+  at: unknown;
+  username: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  summary: string;
+  changes: string | null;
+  ip: string | null;
+}
+
+function parseChanges(text: string | null): AuditEntry['changes'] {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as AuditEntry['changes'];
+  } catch {
+    return null;
+  }
+}
+
+export const presentAuditEntry = (row: AuditRow): AuditEntry => ({
+  id: String(row.id),
+  at: new Date(fromDbTimestamp(row.at)).toISOString(),
+  username: row.username,
+  action: row.action,
+  entity: row.entity,
+  entityId: row.entityId,
+  summary: row.summary,
+  changes: parseChanges(row.changes),
+  ip: row.ip,
+});
+
+/** One page of the log, newest first, filtered on the server. */
+export async function listAudit(db: Database, query: AuditQuery): Promise<AuditPage> {
+  const conditions: string[] = [];
+  const replacements: unknown[] = [];
+  if (query.entity) {
+    conditions.push('entity = ?');
+    replacements.push(query.entity);
+  }
+  if (query.entityId) {
+    conditions.push('"entityId" = ?');
+    replacements.push(query.entityId);
+  }
+  if (query.username) {
+    conditions.push('username = ?');
+    replacements.push(query.username);
+  }
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const [count] = await db.sequelize.query<{ total: number | string }>(
+    `SELECT COUNT(*) AS total FROM audit_log ${where}`,
+    { replacements, type: QueryTypes.SELECT },
+  );
+  const totalCount = Number(count?.total ?? 0);
+  const totalPages = Math.max(1, Math.ceil(totalCount / query.limit));
+  const rows = await db.sequelize.query<AuditRow>(
+    `SELECT id, at, username, action, entity, "entityId", summary, changes, ip
+     FROM audit_log ${where}
+     ORDER BY at DESC, id DESC
+     LIMIT ? OFFSET ?`,
+    {
+      replacements: [...replacements, query.limit, (query.page - 1) * query.limit],
+      type: QueryTypes.SELECT,
+    },
+  );
+  return { entries: rows.map(presentAuditEntry), currentPage: query.page, totalPages, totalCount };
+}

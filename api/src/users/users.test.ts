@@ -1,0 +1,142 @@
+import { expect, it } from 'vitest';
+import type { AdminUserInfo } from '@shared/types';
+import { describeApi } from '../../test/support/api';
+import { TestClient } from '../../test/support/client';
+import { unique } from '../../test/support/fixtures';
+import { ADMIN_USERNAME } from '../../test/support/server';
+import {
+  BCRYPT_BOUND_MS,
+  createStaff,
+  meStatus,
+  signIn,
+  signInMany,
+} from '../../test/support/staff';
+
+describeApi('admin users', (api) => {
+  it(
+    'lists admins without any password or hash',
+    async () => {
+      const staff = await createStaff(api);
+      const res = await api.admin.get<AdminUserInfo[]>('/api/admin/users');
+      expect(res.status).toBe(200);
+      const names = res.body.map((u) => u.username);
+      expect(names).toContain(ADMIN_USERNAME);
+      expect(names).toContain(staff.username);
+      expect(res.body.find((u) => u.username === staff.username)).toEqual({
+        id: staff.user.id,
+        username: staff.username,
+        disabled: false,
+        createdAt: expect.any(String),
+      });
+      expect(res.text).not.toMatch(/password|hash|\$2[aby]\$/i);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'adds an admin who can sign in; validates name and password; refuses a taken name',
+    async () => {
+      const username = `new-${unique()}`;
+      const created = await api.admin.post<AdminUserInfo>('/api/admin/users', {
+        username: `  ${username}  `,
+        password: 'ten-chars!',
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ username, disabled: false });
+      await signIn(api, { username, password: 'ten-chars!' });
+
+      const short = await api.admin.post<{ errors: Record<string, string> }>('/api/admin/users', {
+        username: `other-${unique()}`,
+        password: 'nine-char',
+      });
+      expect(short.status).toBe(400);
+      expect(short.body.errors.password).toBe('Password must be at least 10 characters');
+      const badName = await api.admin.post<{ errors: Record<string, string> }>('/api/admin/users', {
+        username: 'has space',
+        password: 'long-enough-password',
+      });
+      expect(badName.status).toBe(400);
+      expect(badName.body.errors.username).toMatch(/letters, digits/);
+      const taken = await api.admin.post<{ message: string }>('/api/admin/users', {
+        username: username.toUpperCase(),
+        password: 'long-enough-password',
+      });
+      expect(taken.status).toBe(409);
+      expect(taken.body.message).toBe('Username already exists');
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'a password reset ends every session of that user',
+    async () => {
+      const staff = await createStaff(api);
+      const browsers = await signInMany(api, staff, 2);
+      const short = await api.admin.put(`/api/admin/users/${staff.user.id}`, { password: 'short' });
+      expect(short.status).toBe(400);
+      for (const browser of browsers) expect(await meStatus(browser)).toBe(200);
+      const reset = await api.admin.put<AdminUserInfo>(`/api/admin/users/${staff.user.id}`, {
+        password: 'brand-new-password',
+      });
+      expect(reset.status).toBe(200);
+      for (const browser of browsers) expect(await meStatus(browser)).toBe(401);
+      await signIn(api, { username: staff.username, password: 'brand-new-password' });
+      expect((await api.admin.get('/api/admin/me')).status).toBe(200);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'a disabled user is signed out at once and cannot sign in until enabled',
+    async () => {
+      const staff = await createStaff(api);
+      const browser = await signIn(api, staff);
+      const disabled = await api.admin.put<AdminUserInfo>(`/api/admin/users/${staff.user.id}`, {
+        disabled: true,
+      });
+      expect(disabled.status).toBe(200);
+      expect(disabled.body.disabled).toBe(true);
+      expect(await meStatus(browser)).toBe(401);
+      expect((await browser.get('/api/admin/categories')).status).toBe(401);
+      const refused = await new TestClient(api.url).post<{ message: string }>('/api/admin/login', {
+        username: staff.username,
+        password: staff.password,
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe('This account is disabled');
+      const wrong = await new TestClient(api.url).post<{ message: string }>('/api/admin/login', {
+        username: staff.username,
+        password: 'not-the-password',
+      });
+      expect(wrong.body.message).toBe('Invalid username or password');
+
+      await api.admin.put(`/api/admin/users/${staff.user.id}`, { disabled: false });
+      await signIn(api, staff);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it(
+    'a user cannot disable itself; a new password of its own keeps this session only',
+    async () => {
+      const staff = await createStaff(api);
+      const here = await signIn(api, staff);
+      const elsewhere = await signIn(api, staff);
+      const self = await here.put<{ message: string }>(`/api/admin/users/${staff.user.id}`, {
+        disabled: true,
+      });
+      expect(self.status).toBe(400);
+      expect(self.body.message).toBe('You cannot disable your own account');
+      expect(await meStatus(here)).toBe(200);
+
+      const own = await here.put(`/api/admin/users/${staff.user.id}`, {
+        password: 'my-own-new-password',
+      });
+      expect(own.status).toBe(200);
+      expect(await meStatus(here)).toBe(200);
+      expect(await meStatus(elsewhere)).toBe(401);
+      expect((await api.admin.put('/api/admin/users/999999', { disabled: true })).status).toBe(404);
+    },
+    BCRYPT_BOUND_MS,
+  );
+});

@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PasswordInput, Text, TextInput } from '@mantine/core';
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, userCreateSchema, STAFF_MESSAGES } from '@shared/schemas';
+import type { AdminUserInfo } from '@shared/types';
+import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
+import { serverMessage } from '../../lib/toast';
+import { useUserMutations } from '../../queries/useStaff';
+
+type CreateForm = z.input<typeof userCreateSchema>;
+type CreateValues = z.output<typeof userCreateSchema>;
+
+const PASSWORD_HINT = `Minimal ${MIN_PASSWORD_LENGTH} karakter.`;
+
+/** "Tambah pengguna": a new admin account with its first password. */
+export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { create } = useUserMutations();
+  const form = useEntityForm<CreateForm, CreateValues>(
+    { resolver: zodResolver(userCreateSchema), defaultValues: { username: '', password: '' } },
+    ['username', 'password'],
+  );
+  const { register, reset, formState } = form;
+  useEffect(() => {
+    if (opened) reset({ username: '', password: '' });
+  }, [opened, reset]);
+
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => create.mutateAsync(values),
+    success: `Pengguna ${values.username} ditambahkan.`,
+    failure: (error) => serverMessage(error, 'Gagal menambahkan pengguna'),
+    onSuccess: onClose,
+  }));
+
+  return (
+    <EntityFormDialog
+      opened={opened}
+      onClose={onClose}
+      title="Tambah Pengguna"
+      size="md"
+      lang="id"
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel="Tambah Pengguna"
+    >
+      <TextInput
+        label="Nama pengguna"
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        description="Huruf, angka, titik, garis bawah, tanda hubung atau @."
+        error={formState.errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordInput
+        label="Kata sandi"
+        withAsterisk
+        autoComplete="new-password"
+        description={PASSWORD_HINT}
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+    </EntityFormDialog>
+  );
+}
+
+const resetSchema = z.object({
+  password: z
+    .string({ error: STAFF_MESSAGES.password })
+    .min(MIN_PASSWORD_LENGTH, STAFF_MESSAGES.password),
+});
+type ResetValues = z.output<typeof resetSchema>;
+
+/** "Atur ulang kata sandi": a new password, which signs that user out everywhere. */
+export function ResetPasswordDialog({
+  user,
+  self,
+  onClose,
+}: {
+  user: AdminUserInfo | null;
+  self: boolean;
+  onClose(): void;
+}) {
+  const { update } = useUserMutations();
+  const form = useEntityForm<ResetValues, ResetValues>(
+    { resolver: zodResolver(resetSchema), defaultValues: { password: '' } },
+    ['password'],
+  );
+  const { register, reset, formState } = form;
+  useEffect(() => {
+    if (user) reset({ password: '' });
+  }, [user, reset]);
+
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => update.mutateAsync({ id: user!.id, input: { password: values.password } }),
+    success: `Kata sandi ${user?.username} diatur ulang.`,
+    failure: (error) => serverMessage(error, 'Gagal mengatur ulang kata sandi'),
+    onSuccess: onClose,
+  }));
+
+  return (
+    <EntityFormDialog
+      opened={user !== null}
+      onClose={onClose}
+      title={`Atur Ulang Kata Sandi: ${user?.username ?? ''}`}
+      size="md"
+      lang="id"
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel="Simpan Kata Sandi"
+    >
+      <Text size="sm" c="dimmed">
+        {self
+          ? 'Semua sesi Anda yang lain akan diakhiri; sesi ini tetap masuk.'
+          : 'Semua sesi pengguna ini akan diakhiri; ia harus masuk lagi dengan kata sandi baru.'}
+      </Text>
+      <PasswordInput
+        label="Kata sandi baru"
+        withAsterisk
+        data-autofocus
+        autoComplete="new-password"
+        description={PASSWORD_HINT}
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+    </EntityFormDialog>
+  );
+}

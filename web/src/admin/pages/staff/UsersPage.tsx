@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { formatDate } from '@shared/rules/format';
+import type { AdminUserInfo } from '@shared/types';
+import { Link } from 'react-router-dom';
+import { IconPlus } from '../../components/admin-icons';
+import { SectionHeading } from '../../components/ManagerSection';
+import { PageHeader } from '../../components/PageHeader';
+import { ListQueryStates } from '../../components/QueryState';
+import { runWithToast, serverMessage } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMe } from '../../queries/useMe';
+import { useAdminUsers, useUserMutations } from '../../queries/useStaff';
+import { confirmAction } from '../../store/confirm';
+import { SessionsPanel } from './SessionsPanel';
+import { AddUserDialog, ResetPasswordDialog } from './UserDialogs';
+
+export const CANNOT_DISABLE_SELF = 'Anda tidak dapat menonaktifkan akun Anda sendiri.';
+
+function UsersPanel() {
+  const users = useAdminUsers();
+  const me = useMe();
+  const { update } = useUserMutations();
+  const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<AdminUserInfo | null>(null);
+  const list = users.data ?? [];
+
+  const toggle = (user: AdminUserInfo) =>
+    void (async () => {
+      const disable = !user.disabled;
+      const question = disable
+        ? `Nonaktifkan ${user.username}? Semua sesinya langsung diakhiri dan ia tidak dapat masuk.`
+        : `Aktifkan kembali ${user.username}?`;
+      if (!(await confirmAction(question, disable ? 'Nonaktifkan' : 'Aktifkan'))) return;
+      await runWithToast({
+        lang: 'id',
+        run: () => update.mutateAsync({ id: user.id, input: { disabled: disable } }),
+        success: disable ? `${user.username} dinonaktifkan.` : `${user.username} diaktifkan.`,
+        failure: (error) => serverMessage(error, 'Gagal mengubah status pengguna'),
+      });
+    })();
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Pengguna">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <SectionHeading
+          title="Pengguna"
+          description="Akun yang dapat masuk ke back office. Akun nonaktif tidak dapat masuk."
+        />
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          Tambah Pengguna
+        </Button>
+      </Group>
+      <ListQueryStates
+        query={users}
+        errorTitle="Gagal memuat pengguna"
+        empty={list.length === 0}
+        emptyText="Belum ada pengguna."
+      />
+      {list.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" data-testid="users-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nama pengguna</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Dibuat</Table.Th>
+                <Table.Th aria-label="Tindakan" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((user) => {
+                const self = user.id === me.data?.id;
+                return (
+                  <Table.Tr key={user.id} data-testid="user-row" aria-label={user.username}>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Text fw={600} size="sm">
+                          {user.username}
+                        </Text>
+                        {self && (
+                          <Badge size="sm" variant="outline">
+                            Anda
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={user.disabled ? 'gray' : 'teal'} variant="light">
+                        {user.disabled ? 'Nonaktif' : 'Aktif'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDate(user.createdAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => setResetting(user)}>
+                          Atur ulang kata sandi
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          component={Link}
+                          to={`/audit?entity=user&entityId=${encodeURIComponent(user.id)}`}
+                        >
+                          Riwayat
+                        </Button>
+                        {self ? (
+                          <Tooltip label={CANNOT_DISABLE_SELF} withArrow>
+                            {/* A disabled button gets no pointer events: the span carries the tooltip. */}
+                            <span tabIndex={0} aria-label={CANNOT_DISABLE_SELF}>
+                              <Button size="xs" color="red" variant="light" disabled>
+                                Nonaktifkan
+                              </Button>
+                            </span>
+                          </Tooltip>
+                        ) : (
+                          <Button
+                            size="xs"
+                            color={user.disabled ? 'teal' : 'red'}
+                            variant="light"
+                            onClick={() => toggle(user)}
+                          >
+                            {user.disabled ? 'Aktifkan' : 'Nonaktifkan'}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Text size="xs" c="dimmed" mt="sm">
+        {CANNOT_DISABLE_SELF} Mengatur ulang kata sandi atau menonaktifkan akun mengakhiri semua
+        sesinya.
+      </Text>
+      <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
+      <ResetPasswordDialog
+        user={resetting}
+        self={resetting !== null && resetting.id === me.data?.id}
+        onClose={() => setResetting(null)}
+      />
+    </Card>
+  );
+}
+
+/** "Pengguna": the admin accounts, and the signed-in user's own sessions. */
+export default function UsersPage() {
+  useDocumentTitle('Pengguna');
+  return (
+    <>
+      <PageHeader
+        title="Pengguna & Sesi"
+        description="Kelola akun admin dan perangkat tempat Anda sedang masuk."
+        backLabel="Kembali ke Dashboard"
+      />
+      <Stack gap="lg">
+        <SessionsPanel />
+        <UsersPanel />
+      </Stack>
+    </>
+  );
+}
