@@ -29,7 +29,8 @@ async function main() {
     setTimeout(() => {
       log('Shutdown deadline near: flushing the analytics, then exiting.');
       // The redirect's clicks are analytics too.
-      void Promise.all([running.analytics.buffer.flush(), running.go.writer.flush()]).then(
+      const clicks = running.go.settle().then(() => running.go.writer.flush());
+      void Promise.all([running.analytics.buffer.flush(), clicks]).then(
         () => {
           log(
             `Stopped at the deadline, analytics flushed (${running.analytics.buffer.size} rows left).`,

@@ -14,6 +14,8 @@ export interface Go {
   router: GoRouter;
   recorder: ClickRecorder;
   writer: ClickWriter;
+  /** Resolves once every click handed over so far is in the writer's buffer (or refused). */
+  settle(): Promise<void>;
   /** Writes every buffered click; call on shutdown before the database closes. */
   close(): Promise<void>;
 }
@@ -35,14 +37,29 @@ export function createGo(options: {
   const recorder = new ClickRecorder({ secret: config.sessionSecret, sink: writer });
   // Several processes may share one PostgreSQL: the click dedupe is shared there too.
   const counters = db.dialect === 'postgres' ? new SharedCounters(db) : null;
+  // A shared claim answers later: a click still being claimed must not be lost by a flush or a
+  // shutdown that comes first.
+  const claiming = new Set<Promise<unknown>>();
   const recordClick = counters
-    ? (click: ClickInput) =>
-        void recorder.recordShared(click, (key, windowMs) => counters.claim(key, windowMs))
+    ? (click: ClickInput) => {
+        const claim = recorder
+          .recordShared(click, (key, windowMs) => counters.claim(key, windowMs))
+          .catch(() => undefined)
+          .finally(() => claiming.delete(claim));
+        claiming.add(claim);
+      }
     : (click: ClickInput) => void recorder.record(click);
+  const settle = async () => {
+    while (claiming.size > 0) await Promise.all([...claiming]);
+  };
   return {
     router: goRoutes({ db, log, recordClick }),
     recorder,
     writer,
-    close: () => writer.stop(),
+    settle,
+    close: async () => {
+      await settle();
+      await writer.stop();
+    },
   };
 }
