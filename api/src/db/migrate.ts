@@ -4,6 +4,7 @@ import * as initialSchema from './migrations/0001-initial-schema';
 import * as analyticsRollups from './migrations/0002-analytics-rollups';
 import * as productSearch from './migrations/0003-product-search';
 import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
+import * as adminProductList from './migrations/0007-admin-product-list';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -14,6 +15,7 @@ export const migrations = [
   { name: '0002-analytics-rollups', ...analyticsRollups },
   { name: '0003-product-search', ...productSearch },
   { name: '0004-prices-and-clicks', ...pricesAndClicks },
+  { name: '0007-admin-product-list', ...adminProductList },
 ];
 
 export function createMigrator(db: Database) {

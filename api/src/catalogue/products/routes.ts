@@ -13,10 +13,10 @@ import {
   findActiveProduct,
   findProduct,
   listActiveProducts,
-  listProducts,
   updateProduct,
 } from './queries';
-import { listQuerySchema } from './schema';
+import { adminListQuerySchema, listQuerySchema } from './schema';
+import { listAdminProductsPage, streamAllProducts } from './admin-list';
 
 const byId = validate({ params: productIdParams });
 
@@ -56,7 +56,11 @@ export function adminProductRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({}), () => listProducts(db)),
+    route(validate({ query: adminListQuerySchema }), async ({ query }, res) => {
+      const { page } = query;
+      if (page === undefined) return streamAllProducts(db, res);
+      res.json(await listAdminProductsPage(db, { ...query, page }));
+    }),
   );
   router.get(
     '/:id',
