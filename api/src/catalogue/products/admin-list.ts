@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 import { Op, QueryTypes, Sequelize, type Order, type WhereOptions } from 'sequelize';
 import { parseRupiah } from '@shared/rules/price';
@@ -16,12 +15,25 @@ import type { AdminProductListQuery } from './schema';
 /** `%` and `_` in an admin's search are literal characters, not wildcards. */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
+/** The shortest term the SQLite trigram index answers; shorter ones read the table. */
+const TRIGRAM = 3;
+
+/** An FTS5 string literal: the term as one quoted phrase, which a trigram index matches as a substring. */
+const fts5Phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
 /**
  * Spec: the admin product search matches title, description and badge text,
  * case-insensitively, as a substring (unlike the visitors' word search, and over inactive
- * products too). On PostgreSQL the trigram indexes of migration 0007 answer it.
+ * products too). Migration 0007 indexes it: trigram GIN indexes on PostgreSQL, a trigram FTS5
+ * table on SQLite.
  */
 function adminSearchWhere(db: Database, term: string): WhereOptions {
+  if (db.dialect !== 'postgres' && [...term].length >= TRIGRAM) {
+    const match = db.sequelize.escape(`{title description badge} : ${fts5Phrase(term)}`);
+    return Sequelize.literal(`"Product"."id" IN (SELECT d."productId"
+      FROM product_admin_search s JOIN product_admin_search_docs d ON d.docid = s.rowid
+      WHERE product_admin_search MATCH ${match})`);
+  }
   const pattern = Sequelize.literal(`${db.sequelize.escape(likePattern(term))} ESCAPE '\\'`);
   const lowerLike = (column: string) =>
     Sequelize.where(Sequelize.fn('lower', Sequelize.col(column)), { [Op.like]: pattern });
@@ -113,16 +125,32 @@ export async function listAdminProductsPage(
 ): Promise<AdminProductListResponse> {
   const { Category, Product } = db.models;
   const where = adminWhere(db, query);
-  const [rows, count] = await Promise.all([
+  // The page's ids first, read from the sort's index without touching the rows skipped over;
+  // then the page's rows with their categories.
+  const [page, count] = await Promise.all([
     Product.findAll({
+      attributes: ['id'],
       where,
-      include: [{ model: Category, as: 'category' }],
       order: ORDERS[query.sort],
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
+      raw: true,
     }),
     Product.count({ where }),
   ]);
+  const ids = page.map((row) => row.id);
+  const found =
+    ids.length === 0
+      ? []
+      : await Product.findAll({
+          where: { id: ids },
+          include: [{ model: Category, as: 'category' }],
+        });
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
   const links = await linksByProduct(
     db,
     rows.map((row) => row.id),
@@ -141,6 +169,18 @@ export async function listAdminProductsPage(
 
 const STREAM_BATCH = 1_000;
 
+/** Resolves when the socket takes more, or is gone; leaves no listener behind. */
+const drained = (res: Response) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+
 /**
  * The unpaged form (the specification's "list of all products"), newest first: read in
  * keyset batches and written as they come, waiting for the socket to drain, so the server
@@ -157,32 +197,41 @@ export async function streamAllProducts(db: Database, res: Response): Promise<vo
   }
 }
 
-async function writeAllProducts(db: Database, res: Response): Promise<void> {
+/**
+ * The next rows after `last` in newest-first order (createdAt DESC, id ASC): the rest of the
+ * last row's timestamp, then older rows. Two index ranges instead of one OR, which neither
+ * database walks as a range. The timestamp is the database's own (a subquery), so no precision
+ * is lost on its way through JavaScript.
+ */
+async function nextBatch(db: Database, last: string | null): Promise<ProductRecord[]> {
   const { Category, Product } = db.models;
+  const read = (where: WhereOptions, limit: number) =>
+    Product.findAll({
+      where,
+      include: [{ model: Category, as: 'category' }],
+      order: ORDERS.newest,
+      limit,
+    });
+  if (last === null) return read({}, STREAM_BATCH);
+  const lastCreatedAt = Sequelize.literal(
+    `(SELECT "createdAt" FROM products WHERE id = ${db.sequelize.escape(last)})`,
+  );
+  const ties = await read(
+    { [Op.and]: [{ createdAt: { [Op.eq]: lastCreatedAt } }, { id: { [Op.gt]: last } }] },
+    STREAM_BATCH,
+  );
+  if (ties.length === STREAM_BATCH) return ties;
+  const older = await read({ createdAt: { [Op.lt]: lastCreatedAt } }, STREAM_BATCH - ties.length);
+  return [...ties, ...older];
+}
+
+async function writeAllProducts(db: Database, res: Response): Promise<void> {
   let last: string | null = null;
   let first = true;
   res.status(200).type('json');
   res.write('[');
   for (;;) {
-    let where: WhereOptions = {};
-    if (last !== null) {
-      const id = db.sequelize.escape(last);
-      const lastCreatedAt = Sequelize.literal(
-        `(SELECT "createdAt" FROM products WHERE id = ${id})`,
-      );
-      where = {
-        [Op.or]: [
-          { createdAt: { [Op.lt]: lastCreatedAt } },
-          { [Op.and]: [{ createdAt: { [Op.eq]: lastCreatedAt } }, { id: { [Op.gt]: last } }] },
-        ],
-      };
-    }
-    const batch: ProductRecord[] = await Product.findAll({
-      where,
-      include: [{ model: Category, as: 'category' }],
-      order: ORDERS.newest,
-      limit: STREAM_BATCH,
-    });
+    const batch = await nextBatch(db, last);
     if (res.destroyed) return;
     if (batch.length > 0) {
       let text = '';
@@ -190,7 +239,7 @@ async function writeAllProducts(db: Database, res: Response): Promise<void> {
         text += (first ? '' : ',') + JSON.stringify(presentProduct(product));
         first = false;
       }
-      if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!res.write(text)) await drained(res);
       last = batch.at(-1)!.id;
     }
     if (batch.length < STREAM_BATCH) break;

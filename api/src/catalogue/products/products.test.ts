@@ -146,7 +146,7 @@ describeApi('admin product list', (api) => {
   });
 
   it('searches title, description and badge text as a substring, inactive products too', async () => {
-    const { tag, apel, ceri, bayam } = await isolatedCatalogue();
+    const { tag, categoryId, apel, ceri, bayam } = await isolatedCatalogue();
     // Title, case-insensitively, a part of a word.
     expect(
       titles(await page(`page=1&search=${encodeURIComponent(`PEL ${tag}`.toUpperCase())}`)),
@@ -162,6 +162,20 @@ describeApi('admin product list', (api) => {
     expect((await page(`page=1&search=${encodeURIComponent(`daftar ${tag}`)}`)).totalCount).toBe(0);
     // Combined with the status filter.
     expect(titles(await page(`page=1&search=${tag}&status=inactive`))).toEqual([ceri.title]);
+    // A term shorter than a trigram still searches.
+    expect(titles(await page(`page=1&search=aP&categoryId=${categoryId}`))).toEqual([apel.title]);
+    // The index follows edits and deletes.
+    const renamed = await api.admin.put(`/api/admin/products/${apel.id}`, {
+      ...validProduct(categoryId),
+      title: `Jeruk ${tag}`,
+    });
+    expect(renamed.status).toBe(200);
+    expect(titles(await page(`page=1&search=${encodeURIComponent(`jeruk ${tag}`)}`))).toEqual([
+      `Jeruk ${tag}`,
+    ]);
+    expect((await page(`page=1&search=${encodeURIComponent(`apel ${tag}`)}`)).totalCount).toBe(0);
+    expect((await api.admin.delete(`/api/admin/products/${apel.id}`)).status).toBe(204);
+    expect((await page(`page=1&search=${encodeURIComponent(`jeruk ${tag}`)}`)).totalCount).toBe(0);
   });
 
   it("brings each row's links and lowest price with the page", async () => {
