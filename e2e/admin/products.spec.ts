@@ -266,9 +266,9 @@ test('the product table pages, filters and sorts on the server, and the address 
   const titleCells = rows.getByRole('rowheader');
   try {
     await page.goto(`/admin/products?search=${tag}&limit=12`);
-    await expect(
-      page.getByRole('table', { name: /Daftar produk, halaman 1 dari 2/ }),
-    ).toBeVisible();
+    await expect(page.getByRole('table', { name: /Daftar produk, halaman 1 dari 2/ })).toBeVisible({
+      timeout: 30_000,
+    }); // the screen's chunk, on a loaded machine
     await expect(rows).toHaveCount(12);
     await expect(page.getByTestId('product-count')).toHaveText('Menampilkan 1–12 dari 15 produk');
     // Newest first: the last created leads.
@@ -300,7 +300,7 @@ test('the product table pages, filters and sorts on the server, and the address 
     await choose(page, page.getByRole('main'), 'Per halaman', '50');
     await expect(rows).toHaveCount(15);
     await page.reload();
-    await expect(page.getByLabel('Cari produk')).toHaveValue(tag);
+    await expect(page.getByLabel('Cari produk')).toHaveValue(tag, { timeout: 30_000 });
     await expect(page.getByRole('combobox', { name: 'Urutkan' })).toHaveValue('Judul (A-Z)');
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Tidak Aktif');
     await expect(page.getByRole('combobox', { name: 'Per halaman' })).toHaveValue('50');
