@@ -61,7 +61,8 @@ export function ProductTable({
             <Table.Th ta="right" aria-sort={ariaSort('discount', sort)}>
               Diskon
             </Table.Th>
-            <Table.Th>Status</Table.Th>
+            {/* Wide enough for 'Tidak Aktif': a badge would otherwise shrink to an ellipsis. */}
+            <Table.Th miw={112}>Status</Table.Th>
             <Table.Th>Platform</Table.Th>
             <Table.Th ta="right">Harga Terendah</Table.Th>
             <Table.Th ta="right">Aksi</Table.Th>
