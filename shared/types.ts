@@ -94,6 +94,41 @@ export interface ProductListResponse {
   totalCount: number;
 }
 
+/** A platform link as an admin list row carries it: enough for a price summary. */
+export interface ProductPriceLink {
+  id: string;
+  platform: Platform;
+  price: string | null;
+  /** Whole rupiah, or null when the link has no readable price. */
+  priceValue: number | null;
+}
+
+/** A row of the paged admin product list: the product with its links and lowest price. */
+export interface AdminProductRow extends Product {
+  links: ProductPriceLink[];
+  /** The lowest price over the product's links, in whole rupiah; null when none has one. */
+  lowestPriceValue: number | null;
+}
+
+export type AdminProductStatus = 'active' | 'inactive';
+export type AdminProductSort = 'newest' | 'oldest' | 'title' | 'discount';
+
+/** GET /api/admin/products?page=N (DESIGN "Admin lists"). */
+export interface AdminProductListResponse {
+  products: AdminProductRow[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+/** Any other admin list paged on the server (GET /api/admin/{popups,faqs,meta-tags}?page=N). */
+export interface PagedList<T> {
+  items: T[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+}
+
 export interface ProductImage {
   id: string;
   productId: string;

@@ -78,24 +78,29 @@ test('products: add with validation and the submit clean-up, edit, search, filte
   expect(saved.videoUrl ?? null).toBeNull();
   expect(saved.badgeText ?? null).toBeNull();
 
-  // Search matches the title; the card shows its status, 3 platform badges and '+2'.
+  // Search (on the server) matches the title; the row shows its status, 3 platform badges
+  // and '+2', and no price yet.
   await page.getByLabel('Cari produk').fill(title.toUpperCase());
-  const card = page.getByRole('article', { name: title });
-  await expect(page.getByTestId('product-card')).toHaveCount(1);
+  const card = page.getByTestId('product-row').filter({ hasText: title });
+  await expect(page.getByTestId('product-row')).toHaveCount(1);
+  await expect(page).toHaveURL(/search=/);
   await expect(card).toContainText('Tidak Aktif');
   await expect(card.getByTestId('platform-badges')).toHaveText(/Shopee.*Tokopedia.*Lazada.*\+2/);
-  await expect(card).toContainText('Belum ada link platform');
+  await expect(card.getByTestId('lowest-price')).toHaveText('Belum ada link');
 
   // The category filter and the reset button.
   const other = (await api.get<Category[]>('/api/admin/categories')).find(
     (c) => c.id !== category.id,
   )!;
   await choose(page, page.getByRole('main'), 'Kategori', other.name);
-  await expect(page.getByTestId('product-card')).toHaveCount(0);
+  await expect(page.getByText('Tidak ada produk yang cocok dengan filter.')).toBeVisible();
+  await expect(page.getByTestId('product-row')).toHaveCount(0);
   await page.getByRole('button', { name: 'Reset Filter' }).click();
   await expect(page.getByLabel('Cari produk')).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Kategori' })).toHaveValue('Semua Kategori');
+  await expect(page).toHaveURL(/\/admin\/products$/);
   await page.getByLabel('Cari produk').fill(title);
+  await expect(page.getByTestId('product-row')).toHaveCount(1);
 
   // Edit: the form is filled with the product, including its image variations.
   await card.getByRole('button', { name: `Edit ${title}` }).click();
@@ -156,9 +161,10 @@ test("platform prices: add, no platform twice, inline edit and cancel, delete; t
     platforms: ['Shopee'],
     isActive: false,
   });
-  await page.goto('/admin/products');
-  await page.getByLabel('Cari produk').fill(product.title);
-  const card = page.getByRole('article', { name: product.title });
+  // The address keeps the search: the screen opens on it.
+  await page.goto(`/admin/products?search=${encodeURIComponent(product.title)}`);
+  await expect(page.getByLabel('Cari produk')).toHaveValue(product.title);
+  const card = page.getByTestId('product-row').filter({ hasText: product.title });
   await card.getByRole('button', { name: `Kelola harga platform ${product.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Kelola Harga Platform' });
   await expect(dialog).toContainText('Belum ada platform link untuk produk ini.');
@@ -224,8 +230,92 @@ test("platform prices: add, no platform twice, inline edit and cancel, delete; t
   links = await api.get<PlatformLink[]>(`/api/admin/platform-links/${product.id}`);
   expect(links.map((l) => l.platform)).toEqual(['Lazada']);
 
-  // The card's price summary reloads after the saves.
+  // The row's lowest price comes with the page and reloads after the saves; so does the
+  // price summary of the card view.
   await dialog.getByRole('button', { name: 'Tutup' }).first().click();
-  await expect(card.getByTestId('price-summary')).toContainText('Rp 135.000');
+  await expect(card.getByTestId('lowest-price')).toHaveText('Rp 135.000');
+  await page.getByText('Kartu', { exact: true }).click();
+  await expect(page).toHaveURL(/view=grid/);
+  const gridCard = page.getByRole('article', { name: product.title });
+  await expect(gridCard.getByTestId('price-summary')).toContainText('Rp 135.000');
   await api.delete(`/api/admin/products/${product.id}`);
+});
+
+test('the product table pages, filters and sorts on the server, and the address keeps it all', async ({
+  adminPage: page,
+  api,
+}) => {
+  const category = await firstCategory(api);
+  const tag = unique('Halaman').replace(/\s+/g, '');
+  // 15 inactive products (the public pages' counts stay put), discounts 1..15, created in order.
+  const created: Product[] = [];
+  for (let i = 1; i <= 15; i++) {
+    created.push(
+      await api.post<Product>('/api/admin/products', {
+        categoryId: category.id,
+        title: `${tag} ${String.fromCharCode(96 + ((i * 7) % 15) + 1)} ${i}`,
+        description: 'Produk uji halaman.',
+        imageUrl: IMAGE,
+        discountPercentage: i,
+        platforms: ['Shopee'],
+        isActive: false,
+      }),
+    );
+  }
+  const rows = page.getByTestId('product-row');
+  const titleCells = rows.getByRole('rowheader');
+  try {
+    await page.goto(`/admin/products?search=${tag}&limit=12`);
+    await expect(page.getByRole('table', { name: /Daftar produk, halaman 1 dari 2/ })).toBeVisible({
+      timeout: 30_000,
+    }); // the screen's chunk, on a loaded machine
+    await expect(rows).toHaveCount(12);
+    await expect(page.getByTestId('product-count')).toHaveText('Menampilkan 1–12 dari 15 produk');
+    // Newest first: the last created leads.
+    await expect(titleCells.first()).toContainText(created[14]!.title);
+
+    await page.getByRole('button', { name: 'Halaman 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows).toHaveCount(3);
+    await expect(page.getByTestId('product-count')).toHaveText('Menampilkan 13–15 dari 15 produk');
+    await expect(titleCells.last()).toContainText(created[0]!.title);
+
+    // A sort starts again at page 1: the biggest discount first.
+    await choose(page, page.getByRole('main'), 'Urutkan', 'Diskon terbesar');
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(rows.first()).toContainText('-15%');
+    await expect(rows).toHaveCount(12);
+    await choose(page, page.getByRole('main'), 'Urutkan', 'Judul (A-Z)');
+    const byTitle = created.map((p) => p.title).sort();
+    await expect(titleCells.first()).toHaveText(byTitle[0]!);
+    await expect(titleCells.nth(11)).toHaveText(byTitle[11]!);
+
+    // The status filter: none of them is active.
+    await choose(page, page.getByRole('main'), 'Status', 'Aktif');
+    await expect(page.getByText('Tidak ada produk yang cocok dengan filter.')).toBeVisible();
+    await choose(page, page.getByRole('main'), 'Status', 'Tidak Aktif');
+    await expect(rows).toHaveCount(12);
+
+    // The page size, then a reload: the address kept every choice.
+    await choose(page, page.getByRole('main'), 'Per halaman', '50');
+    await expect(rows).toHaveCount(15);
+    await page.reload();
+    await expect(page.getByLabel('Cari produk')).toHaveValue(tag, { timeout: 30_000 });
+    await expect(page.getByRole('combobox', { name: 'Urutkan' })).toHaveValue('Judul (A-Z)');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Tidak Aktif');
+    await expect(page.getByRole('combobox', { name: 'Per halaman' })).toHaveValue('50');
+    await expect(rows).toHaveCount(15);
+
+    // The card view is paged too.
+    await choose(page, page.getByRole('main'), 'Per halaman', '12');
+    await page.getByText('Kartu', { exact: true }).click();
+    await expect(page.getByTestId('product-card')).toHaveCount(12);
+    await page.getByRole('button', { name: 'Halaman berikutnya' }).click();
+    await expect(page.getByTestId('product-card')).toHaveCount(3);
+    // Back goes to the previous page of the list.
+    await page.goBack();
+    await expect(page.getByTestId('product-card')).toHaveCount(12);
+  } finally {
+    for (const product of created) await api.delete(`/api/admin/products/${product.id}`);
+  }
 });

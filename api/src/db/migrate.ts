@@ -6,6 +6,7 @@ import * as productSearch from './migrations/0003-product-search';
 import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
 import * as staff from './migrations/0005-staff';
 import * as sharedLimits from './migrations/0006-shared-limits';
+import * as adminProductList from './migrations/0007-admin-product-list';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -18,6 +19,7 @@ export const migrations = [
   { name: '0004-prices-and-clicks', ...pricesAndClicks },
   { name: '0005-staff', ...staff },
   { name: '0006-shared-limits', ...sharedLimits },
+  { name: '0007-admin-product-list', ...adminProductList },
 ];
 
 export function createMigrator(db: Database) {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { PlatformLink, Product, StatsResponse } from '@shared/types';
+import type { AdminProductListResponse, PlatformLink, Product, StatsResponse } from '@shared/types';
 import { describeApi } from '../../test/support/api';
 
 describeApi('dashboard stats', (api) => {
@@ -30,13 +30,16 @@ describeApi('dashboard stats', (api) => {
     const stats = await api.admin.get<StatsResponse>('/api/admin/stats');
     expect(stats.body.brokenLinks).toBe(before + 1);
 
-    const broken = await api.admin.get<Product[]>('/api/admin/products?linkHealth=broken');
+    // The product table's filter: only products with a broken link, paged like the rest.
+    const broken = await api.admin.get<AdminProductListResponse>(
+      '/api/admin/products?page=1&limit=100&linkHealth=broken',
+    );
     expect(broken.status).toBe(200);
-    expect(broken.body.map((p) => p.id)).toContain(product.id);
-    expect(broken.body.length).toBeLessThanOrEqual(before + 1);
-    const all = await api.admin.get<Product[]>('/api/admin/products');
-    expect(all.body.length).toBeGreaterThan(broken.body.length);
-    expect((await api.admin.get('/api/admin/products?linkHealth=nope')).status).toBe(400);
+    expect(broken.body.products.map((p) => p.id)).toContain(product.id);
+    expect(broken.body.totalCount).toBeLessThanOrEqual(before + 1);
+    const all = await api.admin.get<AdminProductListResponse>('/api/admin/products?page=1');
+    expect(all.body.totalCount).toBeGreaterThan(broken.body.totalCount);
+    expect((await api.admin.get('/api/admin/products?page=1&linkHealth=nope')).status).toBe(400);
 
     const links = await api.admin.get<PlatformLink[]>(`/api/admin/platform-links/${product.id}`);
     expect(links.body[0]?.health).toMatchObject({ isBroken: true, lastStatus: 404 });

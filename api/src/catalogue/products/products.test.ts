@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { Product, StatsResponse } from '@shared/types';
+import type { AdminProductListResponse, Category, Product, StatsResponse } from '@shared/types';
 import { describeApi } from '../../../test/support/api';
-import { validProduct } from '../../../test/support/fixtures';
+import { unique, validProduct } from '../../../test/support/fixtures';
 
 describeApi('products', (api) => {
   it('creates with the submit clean-up, updates and deletes', async () => {
@@ -63,5 +63,175 @@ describeApi('products', (api) => {
     );
     expect(res.status).toBe(400);
     expect(res.body.errors.categoryId).toEqual(expect.any(String));
+  });
+});
+
+describeApi('admin product list', (api) => {
+  /** A category of its own, so the demo catalogue and other tests never show in the pages. */
+  async function isolatedCatalogue() {
+    const tag = unique();
+    const category = await api.admin.post<Category>('/api/admin/categories', {
+      name: `Daftar ${tag}`,
+      slug: `daftar-${tag}`,
+      icon: 'StarIcon',
+      color: 'text-pink-500',
+      group: 'Lifestyle',
+    });
+    expect(category.status).toBe(201);
+    const make = async (title: string, extra: Record<string, unknown>) => {
+      const product = await api.createProduct({ categoryId: category.body.id, title, ...extra });
+      // Creation times a few milliseconds apart keep 'newest' deterministic.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return product;
+    };
+    const apel = await make(`Apel ${tag}`, { discountPercentage: 10, isActive: true });
+    const ceri = await make(`Ceri ${tag}`, {
+      discountPercentage: 70,
+      isActive: false,
+      badgeText: `Murah${tag}`,
+    });
+    const bayam = await make(`Bayam ${tag}`, {
+      discountPercentage: 40,
+      isActive: true,
+      description: `Sayur segar 100%_${tag}`,
+    });
+    return { tag, categoryId: category.body.id, apel, ceri, bayam };
+  }
+
+  const page = async (query: string) => {
+    const res = await api.admin.get<AdminProductListResponse>(`/api/admin/products?${query}`);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const titles = (body: AdminProductListResponse) => body.products.map((p) => p.title);
+
+  it('pages, filters by category and status, and sorts on the server', async () => {
+    const { tag, categoryId, apel, ceri, bayam } = await isolatedCatalogue();
+    const inCategory = `categoryId=${categoryId}`;
+
+    const first = await page(`page=1&limit=2&${inCategory}`);
+    expect(first).toMatchObject({ currentPage: 1, totalPages: 2, totalCount: 3 });
+    expect(titles(first)).toEqual([bayam.title, ceri.title]);
+    const second = await page(`page=2&limit=2&${inCategory}`);
+    expect(titles(second)).toEqual([apel.title]);
+    expect(await page(`page=3&limit=2&${inCategory}`)).toMatchObject({
+      products: [],
+      totalCount: 3,
+    });
+
+    expect(titles(await page(`page=1&${inCategory}&sort=oldest`))).toEqual([
+      apel.title,
+      ceri.title,
+      bayam.title,
+    ]);
+    expect(titles(await page(`page=1&${inCategory}&sort=title`))).toEqual([
+      apel.title,
+      bayam.title,
+      ceri.title,
+    ]);
+    expect(titles(await page(`page=1&${inCategory}&sort=discount`))).toEqual([
+      ceri.title,
+      bayam.title,
+      apel.title,
+    ]);
+
+    const active = await page(`page=1&${inCategory}&status=active&sort=title`);
+    expect(titles(active)).toEqual([apel.title, bayam.title]);
+    expect(active.totalCount).toBe(2);
+    const inactive = await page(`page=1&${inCategory}&status=inactive`);
+    expect(titles(inactive)).toEqual([ceri.title]);
+    expect(inactive.products[0]).toMatchObject({ isActive: false, discountPercentage: 70 });
+    // 'all' is the category filter's default and means no filter.
+    expect((await page(`page=1&categoryId=all&search=${tag}`)).totalCount).toBe(3);
+  });
+
+  it('searches title, description and badge text as a substring, inactive products too', async () => {
+    const { tag, categoryId, apel, ceri, bayam } = await isolatedCatalogue();
+    // Title, case-insensitively, a part of a word.
+    expect(
+      titles(await page(`page=1&search=${encodeURIComponent(`PEL ${tag}`.toUpperCase())}`)),
+    ).toEqual([apel.title]);
+    // Badge text of an inactive product.
+    expect(titles(await page(`page=1&search=murah${tag}`))).toEqual([ceri.title]);
+    // Description; % and _ are literal characters, not wildcards.
+    expect(titles(await page(`page=1&search=${encodeURIComponent(`100%_${tag}`)}`))).toEqual([
+      bayam.title,
+    ]);
+    expect((await page(`page=1&search=${encodeURIComponent(`1%0_${tag}`)}`)).totalCount).toBe(0);
+    // Not the category name (spec: title, description and badge text).
+    expect((await page(`page=1&search=${encodeURIComponent(`daftar ${tag}`)}`)).totalCount).toBe(0);
+    // Combined with the status filter.
+    expect(titles(await page(`page=1&search=${tag}&status=inactive`))).toEqual([ceri.title]);
+    // A term shorter than a trigram still searches.
+    expect(titles(await page(`page=1&search=aP&categoryId=${categoryId}`))).toEqual([apel.title]);
+    // The index follows edits and deletes.
+    const renamed = await api.admin.put(`/api/admin/products/${apel.id}`, {
+      ...validProduct(categoryId),
+      title: `Jeruk ${tag}`,
+    });
+    expect(renamed.status).toBe(200);
+    expect(titles(await page(`page=1&search=${encodeURIComponent(`jeruk ${tag}`)}`))).toEqual([
+      `Jeruk ${tag}`,
+    ]);
+    expect((await page(`page=1&search=${encodeURIComponent(`apel ${tag}`)}`)).totalCount).toBe(0);
+    expect((await api.admin.delete(`/api/admin/products/${apel.id}`)).status).toBe(204);
+    expect((await page(`page=1&search=${encodeURIComponent(`jeruk ${tag}`)}`)).totalCount).toBe(0);
+  });
+
+  it("brings each row's links and lowest price with the page", async () => {
+    const { tag, apel, ceri } = await isolatedCatalogue();
+    for (const [platform, price] of [
+      ['Shopee', 'Rp 150.000'],
+      ['Lazada', 'Rp 99.500'],
+      ['Blibli', 'Hubungi penjual'],
+    ] as const) {
+      const res = await api.admin.post('/api/admin/platform-links', {
+        productId: apel.id,
+        platform,
+        affiliateUrl: `https://example.com/${platform}`,
+        price,
+      });
+      expect(res.status).toBe(201);
+    }
+    const body = await page(`page=1&search=${tag}&sort=title`);
+    const [apelRow, , ceriRow] = body.products;
+    expect(apelRow).toMatchObject({ id: apel.id, lowestPriceValue: 99_500 });
+    expect(apelRow!.links.map((link) => [link.platform, link.price, link.priceValue])).toEqual([
+      ['Shopee', 'Rp 150.000', 150_000],
+      ['Lazada', 'Rp 99.500', 99_500],
+      ['Blibli', 'Hubungi penjual', null],
+    ]);
+    expect(apelRow!.category?.id).toBe(apel.categoryId);
+    expect(ceriRow).toMatchObject({ id: ceri.id, links: [], lowestPriceValue: null });
+  });
+
+  it('still answers the whole array without page, streamed newest first', async () => {
+    const { tag, apel, ceri, bayam } = await isolatedCatalogue();
+    const res = await api.admin.get<Product[]>('/api/admin/products');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(Array.isArray(res.body)).toBe(true);
+    const ours = res.body.filter((p) => p.title.endsWith(tag)).map((p) => p.title);
+    expect(ours).toEqual([bayam.title, ceri.title, apel.title]);
+    expect(new Set(res.body.map((p) => p.id)).size).toBe(res.body.length);
+    const paged = await page(`page=1&limit=100`);
+    expect(res.body.length).toBe(paged.totalCount);
+    expect(res.body.slice(0, 100).map((p) => p.id)).toEqual(paged.products.map((p) => p.id));
+  });
+
+  it('rejects a malformed query', async () => {
+    for (const query of [
+      'page=0',
+      'page=x',
+      'page=1&limit=101',
+      'page=1&status=deleted',
+      'page=1&sort=price',
+      'page=1&categoryId=abc',
+    ]) {
+      const res = await api.admin.get<{ message: string }>(`/api/admin/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message).toMatch(/^Invalid query parameter /);
+    }
+    expect((await api.visitor.get('/api/admin/products?page=1')).status).toBe(401);
   });
 });

@@ -85,19 +85,6 @@ export async function requireProduct(db: Database, id: string, audience: 'visito
   if (!(await db.models.Product.findOne({ where }))) throw notFound('Product not found');
 }
 
-/** Every product, newest first; `where` narrows it (e.g. brokenLinkProductFilter). */
-export async function listProducts(db: Database, where?: WhereOptions) {
-  const products = await db.models.Product.findAll({
-    where,
-    include: [{ model: db.models.Category, as: 'category' }],
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'ASC'],
-    ],
-  });
-  return products.map(presentProduct);
-}
-
 export async function findProduct(db: Database, id: string) {
   const product = await db.models.Product.findByPk(id, {
     include: [{ model: db.models.Category, as: 'category' }],

@@ -1,12 +1,10 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { productSchema } from '@shared/schemas';
 import { notFound } from '../../errors';
 import { productIdParams } from '../../lib/params';
 import { created, json, noContent, route, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
 import type { ResponseCache } from '../../lib/response-cache';
-import { brokenLinkProductFilter, linkHealthQuery } from '../link-health/queries';
 import { listProductImages } from '../product-images/queries';
 import {
   createProduct,
@@ -15,10 +13,10 @@ import {
   findActiveProduct,
   findProduct,
   listActiveProducts,
-  listProducts,
   updateProduct,
 } from './queries';
-import { listQuerySchema } from './schema';
+import { adminListQuerySchema, listQuerySchema } from './schema';
+import { listAdminProductsPage, streamAllProducts } from './admin-list';
 
 const byId = validate({ params: productIdParams });
 
@@ -58,9 +56,11 @@ export function adminProductRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({ query: z.object({ linkHealth: linkHealthQuery }) }), ({ query }) =>
-      listProducts(db, query.linkHealth === 'broken' ? brokenLinkProductFilter(db) : undefined),
-    ),
+    route(validate({ query: adminListQuerySchema }), async ({ query }, res) => {
+      const { page } = query;
+      if (page === undefined) return streamAllProducts(db, res);
+      res.json(await listAdminProductsPage(db, { ...query, page }));
+    }),
   );
   router.get(
     '/:id',

@@ -24,3 +24,31 @@ export const listQuerySchema = z.object({
 });
 
 export type ProductListQuery = z.infer<typeof listQuerySchema>;
+
+const ADMIN_MAX_LIMIT = 100;
+
+/**
+ * GET /api/admin/products: without `page` the whole catalogue (the specification's call,
+ * streamed); with it one page of at most 100 rows, filtered and sorted on the server.
+ */
+export const adminListQuerySchema = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional(),
+  limit: positiveInt(24, ADMIN_MAX_LIMIT),
+  search: z.string().max(200).optional(),
+  categoryId: z
+    .string()
+    .regex(/^(\d{1,10}|all)$/, 'must be a category id')
+    .optional()
+    .transform((value) => (value === 'all' ? undefined : value)),
+  status: z.enum(['active', 'inactive', 'all']).optional(),
+  sort: z.enum(['newest', 'oldest', 'title', 'discount']).optional().default('newest'),
+  /** `broken`: only products with a link the link checker flagged. */
+  linkHealth: z.enum(['broken']).optional(),
+});
+
+export type AdminProductListQuery = z.infer<typeof adminListQuerySchema>;

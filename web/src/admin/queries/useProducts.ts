@@ -1,11 +1,41 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProductValues } from '@shared/schemas';
-import type { Product } from '@shared/types';
-import { useAdminList, useCrudMutations } from './crud';
+import type { AdminProductListResponse, Product } from '@shared/types';
+import { useApi } from '../api/ApiContext';
+import { productListQuery, type ProductListState } from '../lib/product-list-params';
+import { useCrudMutations } from './crud';
 import { queryKeys } from './keys';
 
-/** Every product, active or not (GET /api/admin/products). */
-export function useAdminProducts() {
-  return useAdminList<Product>(queryKeys.products, '/api/admin/products');
+type ProductPageQuery = Omit<ProductListState, 'view'>;
+
+/**
+ * One page of the admin product list, filtered and sorted on the server, each row with its
+ * links and lowest price. The previous page stays on screen while the next one loads.
+ */
+export function useAdminProductPage(state: ProductPageQuery, enabled = true) {
+  const api = useApi();
+  const query = productListQuery({ ...state, view: 'table' });
+  return useQuery({
+    queryKey: [...queryKeys.products, 'page', query],
+    queryFn: ({ signal }) =>
+      api.get<AdminProductListResponse>(`/api/admin/products?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const PICKER_LIMIT = 20;
+
+/** A product picker's options: the first 20 products matching what the admin types. */
+export function useProductPicker(search: string) {
+  return useAdminProductPage({
+    search,
+    categoryId: 'all',
+    status: 'all',
+    sort: search.trim() === '' ? 'newest' : 'title',
+    page: 1,
+    limit: PICKER_LIMIT,
+  });
 }
 
 export function useProductMutations() {

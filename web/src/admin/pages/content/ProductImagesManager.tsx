@@ -7,12 +7,14 @@ import {
   Card,
   Group,
   Image,
+  Loader,
   Select,
   Stack,
   Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { productImageSchema } from '@shared/schemas';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
@@ -26,7 +28,7 @@ import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { mediaSrc } from '../../lib/urls';
 import { useProductImageMutations, useProductImages } from '../../queries/useProductImages';
-import { useAdminProducts } from '../../queries/useProducts';
+import { PICKER_LIMIT, useProductPicker } from '../../queries/useProducts';
 
 type ImageForm = z.input<typeof productImageSchema>;
 type ImageValues = z.output<typeof productImageSchema>;
@@ -223,8 +225,54 @@ function Gallery({ productId }: { productId: string }) {
   );
 }
 
+/**
+ * The product picker: searches the catalogue on the server as the admin types (the first 20
+ * matches), so it never loads every product. The chosen product stays an option while the
+ * search moves on.
+ */
+function ProductPicker({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange(productId: string | null): void;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const products = useProductPicker(chosen && search === chosen.label ? '' : debounced);
+  const options = (products.data?.products ?? []).map((p) => ({ value: p.id, label: p.title }));
+  if (chosen && !options.some((option) => option.value === chosen.value)) options.unshift(chosen);
+  const more = (products.data?.totalCount ?? 0) - (products.data?.products.length ?? 0);
+
+  return (
+    <Select
+      label="Product"
+      placeholder={products.isPending ? 'Loading...' : 'Search a product by title'}
+      description={
+        more > 0 ? `Showing the first ${PICKER_LIMIT}; type to narrow ${more} more.` : undefined
+      }
+      searchable
+      clearable
+      maw={520}
+      data={options}
+      // The server already filtered the options by what was typed.
+      filter={({ options: shown }) => shown}
+      searchValue={search}
+      onSearchChange={setSearch}
+      value={value}
+      onChange={(id, option) => {
+        setChosen(id && option ? { value: id, label: option.label } : null);
+        onChange(id);
+      }}
+      nothingFoundMessage={products.isFetching ? 'Loading...' : 'No product found'}
+      rightSection={products.isFetching ? <Loader size="xs" /> : undefined}
+      error={products.isError ? 'Failed to load products' : undefined}
+    />
+  );
+}
+
 export function ProductImagesManager() {
-  const products = useAdminProducts();
   const [productId, setProductId] = useState<string | null>(null);
 
   return (
@@ -233,18 +281,7 @@ export function ProductImagesManager() {
         title="Product Images Gallery"
         description="Choose a product to manage its gallery images and their order."
       />
-      <Select
-        label="Product"
-        placeholder={products.isPending ? 'Loading...' : 'Select a product'}
-        searchable
-        clearable
-        maw={520}
-        data={(products.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
-        value={productId}
-        onChange={setProductId}
-        nothingFoundMessage="No product found"
-        error={products.isError ? 'Failed to load products' : undefined}
-      />
+      <ProductPicker value={productId} onChange={setProductId} />
       {productId ? (
         <Gallery productId={productId} />
       ) : (

@@ -1,32 +1,21 @@
-import { Badge, Button, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
-import { useInViewport } from '@mantine/hooks';
-import type { Product } from '@shared/types';
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import type { AdminProductRow, ProductPriceLink } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconLink } from '../../components/admin-icons';
 import { RowActions } from '../../components/RowActions';
 import { displayPrice, platformBadges, platformName, priceSummary } from '../../lib/product-card';
 import { mediaSrc } from '../../lib/urls';
-import { usePlatformLinks } from '../../queries/usePlatformLinks';
 
-/** Compact price summary; links are fetched once the card scrolls into view. */
-function PriceSummary({ productId, visible }: { productId: string; visible: boolean }) {
-  const links = usePlatformLinks(productId, visible);
-  if (links.isError) {
-    return (
-      <Text size="xs" c="red">
-        Gagal memuat harga
-      </Text>
-    );
-  }
-  if (!links.data) return <Skeleton height={14} width="70%" aria-label="Memuat harga" />;
-  if (links.data.length === 0) {
+/** Compact price summary, from the links the page brought with the product. */
+function PriceSummary({ links }: { links: ProductPriceLink[] }) {
+  if (links.length === 0) {
     return (
       <Text size="xs" c="dimmed">
         Belum ada link platform
       </Text>
     );
   }
-  const { shown, moreLine } = priceSummary(links.data);
+  const { shown, moreLine } = priceSummary(links);
   return (
     <Stack gap={2} data-testid="price-summary">
       {shown.map((link) => (
@@ -56,14 +45,13 @@ export function AdminProductCard({
   onEdit,
   onDelete,
 }: {
-  product: Product;
+  product: AdminProductRow;
   categoryName: string;
   onManagePrices(): void;
   onEdit(): void;
   onDelete(): void;
 }) {
   const { apiBaseUrl } = useAdminConfig();
-  const { ref, inViewport } = useInViewport<HTMLDivElement>();
   const badges = platformBadges(product.platforms);
 
   return (
@@ -71,7 +59,6 @@ export function AdminProductCard({
       withBorder
       radius="md"
       padding="md"
-      ref={ref}
       component="article"
       aria-label={product.title}
       data-testid="product-card"
@@ -119,7 +106,7 @@ export function AdminProductCard({
             </Badge>
           )}
         </Group>
-        <PriceSummary productId={product.id} visible={inViewport} />
+        <PriceSummary links={product.links} />
       </Stack>
 
       <Stack gap="xs" mt="md">

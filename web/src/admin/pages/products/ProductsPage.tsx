@@ -1,19 +1,40 @@
-import { useMemo, useState } from 'react';
-import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { matchesAdminSearch } from '@shared/rules/search';
-import type { Product } from '@shared/types';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Box,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useSearchParams } from 'react-router-dom';
+import { formatNumber } from '@shared/rules/format';
+import type { AdminProductRow, AdminProductSort, Product } from '@shared/types';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
 import { IconPlus, IconSearch } from '../../components/admin-icons';
+import {
+  changeProductList,
+  DEFAULT_PRODUCT_LIST,
+  isFiltered,
+  PAGE_SIZES,
+  PRODUCT_SORTS,
+  readProductListParams,
+  writeProductListParams,
+  type ProductListState,
+} from '../../lib/product-list-params';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../queries/useCategories';
-import { useAdminProducts, useProductMutations } from '../../queries/useProducts';
-import { useProductFilters } from '../../store/product-filters';
-import { PlatformPricesDialog } from './PlatformPricesDialog';
+import { useAdminProductPage, useProductMutations } from '../../queries/useProducts';
 import { AdminProductCard } from './AdminProductCard';
+import { PlatformPricesDialog } from './PlatformPricesDialog';
 import { ProductFormDialog } from './ProductFormDialog';
+import { ProductTable } from './ProductTable';
 
 export const DELETE_PRODUCT_CONFIRM = 'Apakah Anda yakin ingin menghapus produk ini?';
 
@@ -22,29 +43,64 @@ type Dialog =
   | { kind: 'form'; product: Product | null }
   | { kind: 'prices'; product: Product };
 
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The list's state lives in the address (search, category, status, sort, page, page size,
+ * view): a reload, the back button or a shared link shows the same page.
+ */
+function useProductListState() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readProductListParams(params), [params]);
+  const update = (change: Partial<ProductListState>, replace = false) =>
+    setParams(
+      (current) =>
+        writeProductListParams(changeProductList(readProductListParams(current), change)),
+      { replace },
+    );
+  return [state, update] as const;
+}
+
 export function ProductsPage() {
   useDocumentTitle('Kelola Produk');
-  const products = useAdminProducts();
+  const [state, update] = useProductListState();
+  const products = useAdminProductPage(state);
   const categories = useCategories();
   const { remove } = useProductMutations();
-  const filters = useProductFilters();
-  const [search] = useDebouncedValue(filters.search, 150);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+
+  // The box shows what is typed at once; the address (and the server) follow after a pause.
+  const [searchText, setSearchText] = useState(state.search);
+  const commitSearch = useDebouncedCallback(
+    (search: string) => update({ search }, true),
+    SEARCH_DELAY_MS,
+  );
+  useEffect(() => {
+    if (!commitSearch.isPending()) setSearchText(state.search);
+  }, [state.search, commitSearch]);
+
+  // A page past the end (after deletions, or an old link) moves to the last page.
+  const totalPages = products.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (!products.isPlaceholderData && totalPages > 0 && state.page > totalPages) {
+      update({ page: totalPages }, true);
+    }
+  });
 
   const categoryNames = useMemo(
     () => new Map((categories.data ?? []).map((c) => [c.id, c.name])),
     [categories.data],
   );
-  const visible = useMemo(
-    () =>
-      (products.data ?? []).filter(
-        (p) =>
-          (filters.categoryId === 'all' || p.categoryId === filters.categoryId) &&
-          matchesAdminSearch(p, search),
-      ),
-    [products.data, filters.categoryId, search],
-  );
-  const filtered = filters.categoryId !== 'all' || filters.search.trim() !== '';
+  const categoryName = (product: AdminProductRow) =>
+    categoryNames.get(product.categoryId) ?? product.category?.name ?? '-';
+  const filtered = isFiltered(state);
+  const rows = products.data?.products ?? [];
+  const totalCount = products.data?.totalCount ?? 0;
+  const firstRow = (state.page - 1) * state.limit + 1;
+  const range =
+    rows.length > 0
+      ? `${formatNumber(firstRow)}–${formatNumber(firstRow + rows.length - 1)} dari ${formatNumber(totalCount)}`
+      : `0 dari ${formatNumber(totalCount)}`;
 
   const onDelete = (product: Product) =>
     runWithToast({
@@ -54,6 +110,21 @@ export function ProductsPage() {
       success: 'Produk berhasil dihapus',
       failure: (error) => serverMessage(error, 'Gagal menghapus produk'),
     });
+  const actions = {
+    onManagePrices: (product: AdminProductRow) => setDialog({ kind: 'prices', product }),
+    onEdit: (product: AdminProductRow) => setDialog({ kind: 'form', product }),
+    onDelete: (product: AdminProductRow) => void onDelete(product),
+  };
+
+  const resetFilters = () => {
+    commitSearch.cancel();
+    setSearchText('');
+    update({
+      search: DEFAULT_PRODUCT_LIST.search,
+      categoryId: DEFAULT_PRODUCT_LIST.categoryId,
+      status: DEFAULT_PRODUCT_LIST.status,
+    });
+  };
 
   return (
     <>
@@ -71,14 +142,20 @@ export function ProductsPage() {
         }
       />
 
-      <Group mb="md" align="flex-end" gap="sm" wrap="wrap">
+      <Group mb="md" align="flex-end" gap="sm" wrap="wrap" role="search">
         <TextInput
           label="Cari produk"
           placeholder="Judul, deskripsi atau badge..."
           leftSection={<IconSearch size={16} />}
-          value={filters.search}
-          onChange={(event) => filters.setSearch(event.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            commitSearch(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitSearch.flush();
+          }}
+          w={{ base: '100%', sm: 280 }}
         />
         <Select
           label="Kategori"
@@ -86,41 +163,127 @@ export function ProductsPage() {
             { value: 'all', label: 'Semua Kategori' },
             ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
           ]}
-          value={filters.categoryId}
-          onChange={(value) => filters.setCategoryId(value ?? 'all')}
+          value={state.categoryId}
+          onChange={(value) => update({ categoryId: value ?? 'all' })}
           allowDeselect={false}
           searchable
-          w={{ base: '100%', sm: 260 }}
+          w={{ base: '100%', sm: 220 }}
         />
-        <Button variant="default" onClick={filters.reset} disabled={!filtered}>
+        <Select
+          label="Status"
+          data={[
+            { value: 'all', label: 'Semua Status' },
+            { value: 'active', label: 'Aktif' },
+            { value: 'inactive', label: 'Tidak Aktif' },
+          ]}
+          value={state.status}
+          onChange={(value) => update({ status: (value as ProductListState['status']) ?? 'all' })}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 150 }}
+        />
+        <Select
+          label="Urutkan"
+          data={PRODUCT_SORTS}
+          value={state.sort}
+          onChange={(value) => update({ sort: (value as AdminProductSort) ?? 'newest' })}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 170 }}
+        />
+        <Button variant="default" onClick={resetFilters} disabled={!filtered}>
           Reset Filter
         </Button>
+        <Box ml={{ sm: 'auto' }}>
+          <Text component="span" size="sm" fw={500} id="product-view-label" display="block" mb={4}>
+            Tampilan
+          </Text>
+          <SegmentedControl
+            aria-labelledby="product-view-label"
+            value={state.view}
+            onChange={(value) => update({ view: value as ProductListState['view'] })}
+            data={[
+              { value: 'table', label: 'Tabel' },
+              { value: 'grid', label: 'Kartu' },
+            ]}
+          />
+        </Box>
       </Group>
 
-      {products.isSuccess && (
+      {products.data && (
         <Text size="sm" c="dimmed" mb="sm" aria-live="polite" data-testid="product-count">
-          Menampilkan {visible.length} dari {products.data.length} produk
+          Menampilkan {range} produk
         </Text>
       )}
       <ListQueryStates
         query={products}
         errorTitle="Gagal memuat produk"
-        empty={visible.length === 0}
+        empty={rows.length === 0}
         emptyText={filtered ? 'Tidak ada produk yang cocok dengan filter.' : 'Belum ada produk.'}
       />
 
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-        {visible.map((product) => (
-          <AdminProductCard
-            key={product.id}
-            product={product}
-            categoryName={categoryNames.get(product.categoryId) ?? product.category?.name ?? '-'}
-            onManagePrices={() => setDialog({ kind: 'prices', product })}
-            onEdit={() => setDialog({ kind: 'form', product })}
-            onDelete={() => void onDelete(product)}
+      {rows.length > 0 && (
+        <Box
+          aria-busy={products.isPlaceholderData}
+          style={{ opacity: products.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+        >
+          {state.view === 'table' ? (
+            <ProductTable
+              products={rows}
+              sort={state.sort}
+              caption={`Daftar produk, halaman ${state.page} dari ${Math.max(totalPages, 1)}`}
+              categoryName={categoryName}
+              actions={actions}
+            />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+              {rows.map((product) => (
+                <AdminProductCard
+                  key={product.id}
+                  product={product}
+                  categoryName={categoryName(product)}
+                  onManagePrices={() => actions.onManagePrices(product)}
+                  onEdit={() => actions.onEdit(product)}
+                  onDelete={() => actions.onDelete(product)}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </Box>
+      )}
+
+      {products.data && (
+        <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
+          <Select
+            label="Per halaman"
+            data={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+            value={String(state.limit)}
+            onChange={(value) => update({ limit: Number(value ?? state.limit) })}
+            allowDeselect={false}
+            w={120}
           />
-        ))}
-      </SimpleGrid>
+          {totalPages > 1 && (
+            <Pagination
+              aria-label="Halaman produk"
+              total={totalPages}
+              value={Math.min(state.page, totalPages)}
+              onChange={(page) => update({ page })}
+              siblings={1}
+              boundaries={1}
+              getItemProps={(page) => ({
+                'aria-label': `Halaman ${page}`,
+                'aria-current': page === state.page ? 'page' : undefined,
+              })}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: 'Halaman pertama',
+                  previous: 'Halaman sebelumnya',
+                  next: 'Halaman berikutnya',
+                  last: 'Halaman terakhir',
+                }[control],
+              })}
+            />
+          )}
+        </Group>
+      )}
 
       <ProductFormDialog
         opened={dialog.kind === 'form'}

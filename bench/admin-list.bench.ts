@@ -1,0 +1,235 @@
+/**
+ * The admin product list at real size, on SQLite and PostgreSQL: 100,000 products (the
+ * catalogue-search bench's seeding, 5% inactive) with two platform links each, then the p50/p95
+ * of `listAdminProductsPage` (what `GET /api/admin/products?page=N` runs) measured
+ * in-process: page 1 unfiltered, page 1 filtered (category + status), each sort, a deep page,
+ * searches, the images tab's picker; and the unpaged form streamed over HTTP (time, size, and
+ * the process's resident memory before and after). Figures are printed, not asserted.
+ *
+ *   npx tsx bench/admin-list.bench.ts [sqlite|postgres]   (both without an argument)
+ *
+ * `measureAdminList(db, categoryIds)` runs the measures on a catalogue already seeded, for a
+ * catalogue bench to call. BENCH_ADMIN_PRODUCTS scales the catalogue; BENCH_POSTGRES_URL points
+ * at a server where a scratch database may be created and dropped.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import express from 'express';
+import pg from 'pg';
+import { listAdminProductsPage, streamAllProducts } from '../api/src/catalogue/products/admin-list';
+import { adminListQuerySchema } from '../api/src/catalogue/products/schema';
+import { openDatabase, type Database, type Dialect } from '../api/src/db/database';
+import { migrate } from '../api/src/db/migrate';
+import { seedCatalogue } from './catalogue-search.bench';
+
+const PRODUCTS = Number(process.env.BENCH_ADMIN_PRODUCTS ?? 100_000);
+const REPEATS = Number(process.env.BENCH_ADMIN_REPEATS ?? 100);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Figures {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function measure(work: (i: number) => Promise<unknown>): Promise<Figures> {
+  for (let i = 0; i < 5; i++) await work(i);
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const started = performance.now();
+    await work(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms: number) => Number(ms.toFixed(2));
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(times.at(-1) ?? 0),
+  };
+}
+
+/** Two links per product, one statement: Shopee and Tokopedia with prices. */
+async function seedLinks(db: Database) {
+  const now = db.dialect === 'postgres' ? 'now()' : "strftime('%Y-%m-%d %H:%M:%f +00:00', 'now')";
+  for (const [platform, price] of [
+    ['Shopee', 150_000],
+    ['Tokopedia', 139_000],
+  ] as const) {
+    await db.write((transaction) =>
+      db.sequelize.query(
+        `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue", "createdAt", "updatedAt")
+          SELECT id, '${platform}', 'https://example.com/' || id, 'Rp ${price}', ${price}, ${now}, ${now}
+          FROM products`,
+        { transaction },
+      ),
+    );
+  }
+}
+
+const query = (raw: Record<string, string>) => {
+  const parsed = adminListQuerySchema.parse(raw);
+  return { ...parsed, page: parsed.page ?? 1 };
+};
+
+/** The unpaged form over HTTP, read to the end: time, bytes, and RSS around it. */
+async function streamWhole(db: Database) {
+  const app = express();
+  app.get('/all', (_req, res) => streamAllProducts(db, res));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/all`);
+  let bytes = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  server.close();
+  const mb = (n: number) => Math.round(n / 1048576);
+  return {
+    seconds: Number(seconds.toFixed(2)),
+    responseMb: mb(bytes),
+    rssBeforeMb: mb(rssBefore),
+    rssPeakMb: mb(rssPeak),
+  };
+}
+
+/** The admin list's measures on a seeded catalogue; `categoryIds` as seedCatalogue returns. */
+export async function measureAdminList(
+  db: Database,
+  categoryIds: number[],
+  log: (line: string) => void = console.log,
+) {
+  const categoryId = String(categoryIds[0]!);
+  const cases: [string, (i: number) => Record<string, string>][] = [
+    ['page 1, unfiltered, newest', () => ({ page: '1', limit: '24' })],
+    [
+      'page 1 filtered (category + active), newest',
+      (i) => ({
+        page: '1',
+        limit: '24',
+        categoryId: String(categoryIds[i % categoryIds.length]!),
+        status: 'active',
+      }),
+    ],
+    [
+      'page 1 filtered (category + inactive), newest',
+      () => ({ page: '1', limit: '24', categoryId, status: 'inactive' }),
+    ],
+    ['page 1, status inactive, newest', () => ({ page: '1', limit: '24', status: 'inactive' })],
+    ['page 1, sort title', () => ({ page: '1', limit: '24', sort: 'title' })],
+    ['page 1, sort discount', () => ({ page: '1', limit: '24', sort: 'discount' })],
+    ['page 1, sort oldest', () => ({ page: '1', limit: '24', sort: 'oldest' })],
+    [
+      'page 1 filtered (category + active), sort title',
+      () => ({ page: '1', limit: '24', categoryId, status: 'active', sort: 'title' }),
+    ],
+    ['page 100, unfiltered, newest', () => ({ page: '100', limit: '24' })],
+    ['page 1, 100 rows', () => ({ page: '1', limit: '100' })],
+    ['search common word (sepatu)', () => ({ page: '1', limit: '24', search: 'sepatu' })],
+    ['search rare word (tensimeter)', () => ({ page: '1', limit: '24', search: 'tensimeter' })],
+    ['search, no match', () => ({ page: '1', limit: '24', search: 'zzqx' })],
+    [
+      'picker: search as typed, limit 20',
+      (i) => ({ page: '1', limit: '20', search: ['se', 'sep', 'sepa', 'kop', 'head'][i % 5]! }),
+    ],
+  ];
+  const figures: Record<string, Figures & { totalCount: number }> = {};
+  for (const [name, params] of cases) {
+    let totalCount = 0;
+    const result = await measure(async (i) => {
+      totalCount = (await listAdminProductsPage(db, query(params(i)))).totalCount;
+    });
+    figures[name] = { ...result, totalCount };
+    log(`${name}: p50 ${result.p50} ms, p95 ${result.p95} ms (${totalCount} rows match)`);
+  }
+  const whole = await streamWhole(db);
+  log(
+    `unpaged form streamed: ${whole.responseMb} MB in ${whole.seconds} s, RSS ${whole.rssBeforeMb} → peak ${whole.rssPeakMb} MB`,
+  );
+  return { figures, unpaged: whole };
+}
+
+export async function runDialect(dialect: Dialect): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-admin-'));
+  let databaseUrl: string | null = null;
+  let dropPostgres = async () => undefined as unknown;
+  if (dialect === 'postgres') {
+    const name = `diskonradar_bench_admin_${randomBytes(4).toString('hex')}`;
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropPostgres = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const log = (line: string) => console.log(`[admin-list:${dialect}] ${line}`);
+  const db = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await migrate(db);
+    const seeding = performance.now();
+    const categoryIds = await seedCatalogue(db, PRODUCTS);
+    await seedLinks(db);
+    if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
+    else await db.sequelize.query('PRAGMA optimize');
+    const seedSeconds = Number(((performance.now() - seeding) / 1000).toFixed(1));
+    log(`seeded ${PRODUCTS} products and ${2 * PRODUCTS} links in ${seedSeconds} s`);
+    const results = await measureAdminList(db, categoryIds, log);
+    console.table(
+      Object.entries(results.figures).map(([measureName, f]) => ({
+        measure: measureName,
+        'p50 ms': f.p50,
+        'p95 ms': f.p95,
+        'max ms': f.max,
+        rows: f.totalCount,
+      })),
+    );
+    return { products: PRODUCTS, seedSeconds, ...results };
+  } finally {
+    await db.close();
+    await dropPostgres();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const wanted = process.env.BENCH_ADMIN_DIALECT ?? process.argv[2];
+  const dialects: Dialect[] =
+    wanted === 'sqlite' || wanted === 'postgres' ? [wanted] : ['sqlite', 'postgres'];
+  const results: Record<string, unknown> = {};
+  for (const dialect of dialects) results[dialect] = await runDialect(dialect);
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
