@@ -22,6 +22,7 @@ describe('product list params', () => {
       search: 'sepatu lari',
       categoryId: '12',
       status: 'inactive' as const,
+      links: 'broken' as const,
       sort: 'discount' as const,
       page: 3,
       limit: 50,
@@ -38,6 +39,7 @@ describe('product list params', () => {
     expect(changeProductList(on3, { search: 'kopi' }).page).toBe(1);
     expect(changeProductList(on3, { categoryId: '4' }).page).toBe(1);
     expect(changeProductList(on3, { status: 'active' }).page).toBe(1);
+    expect(changeProductList(on3, { links: 'broken' }).page).toBe(1);
     expect(changeProductList(on3, { sort: 'title' }).page).toBe(1);
     expect(changeProductList(on3, { limit: 100 }).page).toBe(1);
     expect(changeProductList(on3, { view: 'grid' }).page).toBe(3);
@@ -53,8 +55,9 @@ describe('product list params', () => {
         search: ' kopi ',
         categoryId: '3',
         status: 'active',
+        links: 'broken',
         page: 2,
       }),
-    ).toBe('page=2&limit=24&sort=newest&search=kopi&categoryId=3&status=active');
+    ).toBe('page=2&limit=24&sort=newest&search=kopi&categoryId=3&status=active&linkHealth=broken');
   });
 });

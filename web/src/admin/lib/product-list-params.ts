@@ -17,6 +17,8 @@ export interface ProductListState {
   /** A category id, or 'all' (the default of spec section 2). */
   categoryId: string;
   status: AdminProductStatus | 'all';
+  /** 'broken': only products with a link the link checker flagged. */
+  links: 'all' | 'broken';
   sort: AdminProductSort;
   page: number;
   limit: number;
@@ -27,6 +29,7 @@ export const DEFAULT_PRODUCT_LIST: ProductListState = {
   search: '',
   categoryId: 'all',
   status: 'all',
+  links: 'all',
   sort: 'newest',
   page: 1,
   limit: DEFAULT_PAGE_SIZE,
@@ -48,6 +51,7 @@ export function readProductListParams(params: URLSearchParams): ProductListState
     search: params.get('search') ?? '',
     categoryId: category !== null && /^\d{1,10}$/.test(category) ? category : 'all',
     status: oneOf(params.get('status'), ['all', 'active', 'inactive'], 'all'),
+    links: oneOf(params.get('links'), ['all', 'broken'], 'all'),
     sort: oneOf(params.get('sort'), ['newest', 'oldest', 'title', 'discount'], 'newest'),
     page: page !== null && page >= 1 ? page : 1,
     limit: PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number]) ? limit! : DEFAULT_PAGE_SIZE,
@@ -61,6 +65,7 @@ export function writeProductListParams(state: ProductListState): URLSearchParams
   if (state.search.trim() !== '') params.set('search', state.search);
   if (state.categoryId !== 'all') params.set('category', state.categoryId);
   if (state.status !== 'all') params.set('status', state.status);
+  if (state.links !== 'all') params.set('links', state.links);
   if (state.sort !== 'newest') params.set('sort', state.sort);
   if (state.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(state.limit));
   if (state.view !== 'table') params.set('view', state.view);
@@ -74,7 +79,7 @@ export function changeProductList(
   change: Partial<ProductListState>,
 ): ProductListState {
   const next = { ...state, ...change };
-  const refilters = (['search', 'categoryId', 'status', 'sort', 'limit'] as const).some(
+  const refilters = (['search', 'categoryId', 'status', 'links', 'sort', 'limit'] as const).some(
     (key) => key in change && change[key] !== state[key],
   );
   return refilters && !('page' in change) ? { ...next, page: 1 } : next;
@@ -90,8 +95,12 @@ export function productListQuery(state: ProductListState): string {
   if (state.search.trim() !== '') params.set('search', state.search.trim());
   if (state.categoryId !== 'all') params.set('categoryId', state.categoryId);
   if (state.status !== 'all') params.set('status', state.status);
+  if (state.links === 'broken') params.set('linkHealth', 'broken');
   return params.toString();
 }
 
 export const isFiltered = (state: ProductListState) =>
-  state.search.trim() !== '' || state.categoryId !== 'all' || state.status !== 'all';
+  state.search.trim() !== '' ||
+  state.categoryId !== 'all' ||
+  state.status !== 'all' ||
+  state.links !== 'all';

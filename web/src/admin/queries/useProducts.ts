@@ -32,6 +32,7 @@ export function useProductPicker(search: string) {
     search,
     categoryId: 'all',
     status: 'all',
+    links: 'all',
     sort: search.trim() === '' ? 'newest' : 'title',
     page: 1,
     limit: PICKER_LIMIT,

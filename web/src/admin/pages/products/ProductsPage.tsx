@@ -123,6 +123,7 @@ export function ProductsPage() {
       search: DEFAULT_PRODUCT_LIST.search,
       categoryId: DEFAULT_PRODUCT_LIST.categoryId,
       status: DEFAULT_PRODUCT_LIST.status,
+      links: DEFAULT_PRODUCT_LIST.links,
     });
   };
 
@@ -180,6 +181,17 @@ export function ProductsPage() {
           onChange={(value) => update({ status: (value as ProductListState['status']) ?? 'all' })}
           allowDeselect={false}
           w={{ base: '100%', sm: 150 }}
+        />
+        <Select
+          label="Link afiliasi"
+          data={[
+            { value: 'all', label: 'Semua link' },
+            { value: 'broken', label: 'Ada link rusak' },
+          ]}
+          value={state.links}
+          onChange={(value) => update({ links: value === 'broken' ? 'broken' : 'all' })}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 160 }}
         />
         <Select
           label="Urutkan"
