@@ -71,6 +71,12 @@ export interface ProductListResponse {
   totalCount: number;
 }
 
+/** GET /api/search/suggest?q=: at most 5 products and 3 categories. */
+export interface SearchSuggestions {
+  products: { id: string; title: string; imageUrl: string; discountPercentage: number }[];
+  categories: { name: string; slug: string }[];
+}
+
 export interface ProductImage {
   id: string;
   productId: string;
@@ -207,6 +213,14 @@ export interface PageViews {
   views: number;
 }
 export type TopPages = PageViews[];
+
+/** A search term that found nothing: how often in the range, and when last. */
+export interface MissedSearch {
+  query: string;
+  searches: number;
+  lastSearchedAt: string;
+}
+export type MissedSearches = MissedSearch[];
 
 export interface PlatformClicks {
   platform: string;
