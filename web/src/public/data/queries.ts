@@ -10,6 +10,7 @@ import {
   fetchPlatformLinks,
   fetchProduct,
   fetchProductPage,
+  fetchSearchPage,
   type ContentKey,
 } from './api';
 import { queryKeys } from './query-keys';
@@ -42,7 +43,15 @@ export const useProductPage = (categoryId: string | null, page: number, enabled:
     enabled,
   });
 
-/** page=1&limit=1000: only fetched while it is needed (a search term, or a fallback). */
+/** One ranked page of a search, searched on the server. */
+export const useSearchPage = (search: string, page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.searchPage(search, page),
+    queryFn: () => fetchSearchPage(search, page),
+    enabled,
+  });
+
+/** page=1&limit=1000: only fetched while it is needed (the promo/popular fallbacks). */
 export const useAllProducts = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.allProducts, queryFn: fetchAllProducts, enabled });
 
