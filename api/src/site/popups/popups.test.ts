@@ -39,6 +39,12 @@ describeApi('popups', (api) => {
     expect(kategoriAgain.body.map((p) => p.id)).toContain(aliased.body.id);
     const contact = await api.visitor.get<Popup[]>('/api/popups/active?url=/contact');
     expect(contact.body.map((p) => p.id)).not.toContain(aliased.body.id);
+    // Without a page, every popup in schedule applies (the e2e fixtures ask this way).
+    const anyPage = await api.visitor.get<Popup[]>('/api/popups/active');
+    expect(anyPage.status).toBe(200);
+    expect(anyPage.body.map((p) => p.id)).toEqual(
+      expect.arrayContaining([live.body.id, otherPage.body.id, aliased.body.id]),
+    );
     const updated = await api.admin.put<Popup>(`/api/admin/popups/${live.body.id}`, {
       ...validPopup(),
       title: 'Diubah',

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { activePopupsFor, createPopup, deletePopup, listPopups, updatePopup } from './queries';
 
 /** The client sends its current page URL; only its path decides which popups apply. */
-const activeQuery = z.object({ url: z.unknown().transform(popupPagePath) });
+const activeQuery = z.object({ url: z.unknown().optional().transform(popupPagePath) });
 const popupId = idParams('Popup');
 
 export function publicPopupRoutes({ db }: AppContext): Router {
