@@ -112,6 +112,8 @@ test.describe('header suggestions', () => {
  * straight into its database, the oldest one carrying a word no other product has.
  */
 test.describe('a catalogue of 1,200 more products', () => {
+  // One server per project: both tests in one worker, with time to start it on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
   const RARE = 'zamrudkilau';
   const COMMON = 'arsipgudang';
   let running: RunningServer;
