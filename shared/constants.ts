@@ -176,6 +176,8 @@ export const MAX_LENGTH = {
   trackingText: 100,
   imageVariations: 20,
   order: 1_000_000,
+  /** A visitor's search term (/api/products?search=, /api/search/suggest?q=). */
+  search: 200,
 } as const;
 
 export const SKELETONS = {
@@ -255,6 +257,8 @@ export const HERO_DEFAULTS = {
 export const TRACKING_EVENT_TYPES = [
   'cta_click',
   'search',
+  /** A search that found nothing, for the admin's "Pencarian tanpa hasil" list. */
+  'search_no_results',
   'category_filter',
   'product_view',
   'scroll_depth',

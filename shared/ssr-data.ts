@@ -27,7 +27,9 @@ export interface SsrData {
   /** null when the block is missing or inactive (the page uses its defaults). */
   content?: Partial<Record<'contact_us' | 'homepage_hero', ContentBlock | null>>;
   productPage?: { categoryId: string | null; page: number; response: ProductListResponse };
-  /** page=1&limit=1000: search and the promo/popular fallbacks. */
+  /** /?search=term&page=N: the ranked page of 12, searched on the server. */
+  searchPage?: { search: string; page: number; response: ProductListResponse };
+  /** page=1&limit=1000: the promo/popular fallbacks. */
   allProducts?: ProductListResponse;
   featured?: Partial<Record<'promo' | 'popular', Product[]>>;
   faqs?: Faq[];

@@ -121,12 +121,10 @@ export interface AdminProductListResponse {
   totalCount: number;
 }
 
-/** Any other admin list paged on the server (GET /api/admin/{popups,faqs,meta-tags}?page=N). */
-export interface PagedList<T> {
-  items: T[];
-  currentPage: number;
-  totalPages: number;
-  totalCount: number;
+/** GET /api/search/suggest?q=: at most 5 products and 3 categories. */
+export interface SearchSuggestions {
+  products: { id: string; title: string; imageUrl: string; discountPercentage: number }[];
+  categories: { name: string; slug: string }[];
 }
 
 export interface ProductImage {
@@ -267,6 +265,14 @@ export interface PageViews {
   views: number;
 }
 export type TopPages = PageViews[];
+
+/** A search term that found nothing: how often in the range, and when last. */
+export interface MissedSearch {
+  query: string;
+  searches: number;
+  lastSearchedAt: string;
+}
+export type MissedSearches = MissedSearch[];
 
 export interface PlatformClicks {
   platform: string;

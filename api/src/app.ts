@@ -15,6 +15,7 @@ import {
 } from './catalogue/platform-links/routes';
 import { adminProductImageRoutes } from './catalogue/product-images/routes';
 import { adminProductRoutes, publicProductRoutes } from './catalogue/products/routes';
+import { publicSearchRoutes } from './catalogue/search/routes';
 import { adminContentRoutes, publicContentRoutes } from './site/content/routes';
 import { adminFaqRoutes, publicFaqRoutes } from './site/faqs/routes';
 import { adminMetaTagRoutes } from './site/meta-tags/routes';
@@ -93,6 +94,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   api.use('/categories', publicCategoryRoutes(context, catalogueCache));
   api.use('/products', priceHistoryRoutes(context));
   api.use('/products', publicProductRoutes(context, catalogueCache));
+  api.use('/search', publicSearchRoutes(context));
   api.use('/platform-links', publicPlatformLinkRoutes(context));
   api.use('/content', publicContentRoutes(context));
   api.use('/faqs', publicFaqRoutes(context));

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { parseInput } from '../middleware/validate';
 import { getCtaPerformance } from './queries/get-cta-performance';
 import { getDashboard } from './queries/get-dashboard';
+import { getMissedSearches } from './queries/get-missed-searches';
 import { getRealtimeStats } from './queries/get-realtime-stats';
 import { getTopPages } from './queries/get-top-pages';
 import { getTrafficByCountry } from './queries/get-traffic-by-country';
@@ -31,6 +32,11 @@ export function analyticsAdminRoutes(db: Database): Router {
     const range = parseRange(req.query);
     const { limit } = parseInput(topPagesQuerySchema, { limit: req.query.limit });
     res.json(await getTopPages(db, range, limit));
+  });
+  router.get('/missed-searches', async (req, res) => {
+    const range = parseRange(req.query);
+    const { limit } = parseInput(topPagesQuerySchema, { limit: req.query.limit });
+    res.json(await getMissedSearches(db, range, limit));
   });
   router.get('/cta-performance', async (req, res) => {
     res.json(await getCtaPerformance(db, parseRange(req.query)));

@@ -1,6 +1,6 @@
 // Per-route data for the server render, loaded by calling the API's own functions: the same
 // records the browser would fetch, so hydration finds exactly what the server drew.
-import { LIMITS } from '@shared/constants';
+import { LIMITS, MAX_LENGTH } from '@shared/constants';
 import { pageTargets } from '@shared/rules/pages';
 import { PRICE_HISTORY_DAYS } from '@shared/rules/price-history';
 import type { SsrData, SiteConfig } from '@shared/ssr-data';
@@ -29,6 +29,7 @@ async function metaTagsFor(db: Database, pathname: string) {
   return lists.flat().filter((tag) => (seen.has(tag.id) ? false : (seen.add(tag.id), true)));
 }
 
+/** Fallbacks of /promo-hari-ini and /produk-terpopuler when nothing is featured. */
 const allProducts = (db: Database) =>
   listActiveProducts(db, { page: 1, limit: LIMITS.searchLimit });
 
@@ -85,7 +86,14 @@ export async function loadRouteData(
         data.content = { ...data.content, homepage_hero: hero };
         const search = searchParams.get('search')?.trim() ?? '';
         if (search) {
-          data.allProducts = await allProducts(db);
+          // The address's term, bounded as the API bounds it; the ranked page of 12.
+          const term = search.slice(0, MAX_LENGTH.search);
+          const page = pageNumber(searchParams.get('page'));
+          data.searchPage = {
+            search,
+            page,
+            response: await listActiveProducts(db, { page, limit: LIMITS.pageSize, search: term }),
+          };
           return;
         }
         const slug = searchParams.get('category')?.trim() || null;

@@ -13,6 +13,10 @@ export function seedQueryCache(client: QueryClient, data: SsrData): void {
     const { categoryId, page, response } = data.productPage;
     set(queryKeys.productPage(categoryId, page), response);
   }
+  if (data.searchPage) {
+    const { search, page, response } = data.searchPage;
+    set(queryKeys.searchPage(search, page), response);
+  }
   if (data.allProducts) set(queryKeys.allProducts, data.allProducts);
   for (const [kind, products] of Object.entries(data.featured ?? {})) {
     set(queryKeys.featured(kind as 'promo' | 'popular'), products);

@@ -10,7 +10,8 @@ export type NamedEvent =
       eventType: 'cta_click';
       data: { productId: string; platform: string; categoryId: string; path: string };
     }
-  | { eventType: 'search'; data: { query: string; path: string } }
+  | { eventType: 'search'; data: { query: string; path: string; resultCount: number } }
+  | { eventType: 'search_no_results'; data: { query: string; path: string } }
   | { eventType: 'category_filter'; data: { category: string; path: string } }
   | { eventType: 'product_view'; data: { productId: string; path: string } }
   | { eventType: 'scroll_depth'; data: { depth: number; path: string } }

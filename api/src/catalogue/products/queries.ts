@@ -1,58 +1,55 @@
-import { Op, Sequelize, type WhereOptions } from 'sequelize';
 import type { ProductInput } from '@shared/schemas';
 import type { ProductListResponse } from '@shared/types';
 import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
 import { badRequest, notFound } from '../../errors';
 import { presentWithLowestPrices } from '../prices/lowest';
+import { listActiveProductIds, searchProductIds } from '../search/queries';
 import { presentProduct } from './presenter';
 import type { ProductListQuery } from './schema';
 
-/** `%` and `_` in a visitor's search are literal characters, not wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-
-function searchWhere(db: Database, term: string): WhereOptions {
-  const pattern = likePattern(term);
-  const lowerLike = (column: string) =>
-    Sequelize.where(Sequelize.fn('lower', Sequelize.col(column)), {
-      [Op.like]: Sequelize.literal(`${db.sequelize.escape(pattern)} ESCAPE '\\'`),
-    });
-  return {
-    [Op.or]: [
-      lowerLike('Product.title'),
-      lowerLike('Product.description'),
-      lowerLike('Product.badgeText'),
-      lowerLike('category.name'),
-    ],
-  };
+/**
+ * The rows of one page of product ids, in the ids' order, each with its category and lowest
+ * price: two queries. An id whose row went away between the reads is left out.
+ */
+async function productsInOrder(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.models.Product.findAll({
+    where: { id: ids },
+    include: [{ model: db.models.Category, as: 'category' }],
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inOrder = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+  return presentWithLowestPrices(db, inOrder);
 }
 
+/**
+ * The public list: with a search term, the ranked matches over the whole catalogue
+ * (api/src/catalogue/search); without, the newest first. Either way only the page's ids are
+ * read from the indexes, then the page's rows by id, so page 5,000 costs what page 1 costs.
+ */
 export async function listActiveProducts(
   db: Database,
-  query: ProductListQuery,
+  query: Pick<ProductListQuery, 'page' | 'limit' | 'categoryId' | 'category' | 'search'>,
 ): Promise<ProductListResponse> {
-  const { Category, Product } = db.models;
-  const where: WhereOptions[] = [{ isActive: true }];
-  if (query.categoryId) where.push({ categoryId: Number(query.categoryId) });
-  const categoryWhere = query.category ? { slug: query.category } : undefined;
-  const term = query.search?.trim();
-  if (term) where.push(searchWhere(db, term));
-
-  const { rows, count } = await Product.findAndCountAll({
-    where: { [Op.and]: where },
-    include: [{ model: Category, as: 'category', where: categoryWhere, required: true }],
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'ASC'],
-    ],
+  const options = {
+    page: query.page,
     limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+    categoryId: query.categoryId ? Number(query.categoryId) : null,
+    categorySlug: query.category || null,
+  };
+  const term = query.search?.trim();
+  const { ids, totalCount } = term
+    ? await searchProductIds(db, { ...options, term })
+    : await listActiveProductIds(db, options);
   return {
-    products: await presentWithLowestPrices(db, rows),
+    products: await productsInOrder(db, ids),
     currentPage: query.page,
-    totalPages: Math.ceil(count / query.limit),
-    totalCount: count,
+    totalPages: Math.ceil(totalCount / query.limit),
+    totalCount,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '@shared/constants';
+import { LIMITS, MAX_LENGTH } from '@shared/constants';
 
 const positiveInt = (fallback: number, max: number) =>
   z
@@ -20,7 +20,7 @@ export const listQuerySchema = z.object({
     .optional(),
   /** A category slug, as the public addresses carry it (/?category=elektronik). */
   category: z.string().max(120).optional(),
-  search: z.string().max(200).optional(),
+  search: z.string().max(MAX_LENGTH.search).optional(),
 });
 
 export type ProductListQuery = z.infer<typeof listQuerySchema>;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   AnalyticsDashboard,
   CtaPerformance,
+  MissedSearches,
   RealtimeStats,
   TopPages,
   TrafficByCountry,
@@ -29,6 +30,10 @@ export const useTrafficByCountry = (range: AnalyticsRange) =>
 
 export const useTopPages = (range: AnalyticsRange) =>
   useAnalyticsQuery<TopPages>('top-pages', range);
+
+/** Search terms that found nothing in the range, most searched first. */
+export const useMissedSearches = (range: AnalyticsRange) =>
+  useAnalyticsQuery<MissedSearches>('missed-searches', range);
 
 export const useCtaPerformance = (range: AnalyticsRange) =>
   useAnalyticsQuery<CtaPerformance>('cta-performance', range);

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MAX_LENGTH } from '@shared/constants';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { track } from '../../tracking';
-import { homeSearch, readHomeParams } from '../lib/home-params';
+import { homeSearch, readHomeParams, withProduct } from '../lib/home-params';
 import { FAVORITE_TOAST, useUiStore } from '../state/ui-store';
 import { Logo } from './Logo';
 import { HeartIcon, MenuIcon, SearchIcon, CloseIcon } from './site-icons';
 import { MobileMenu } from './MobileMenu';
 import { NavBar } from './NavBar';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { SearchSuggestions, useSuggestions, type Suggestion } from './SearchSuggestions';
 
 /**
- * The header search keeps the address in sync (spec section 4): typing goes to /?search=term,
- * which clears the category and resets to page 1; an empty box returns to the plain listing.
+ * The header search keeps the address in sync (spec section 4): a search goes to
+ * /?search=term, which clears the category and resets to page 1; an emptied box returns to
+ * the plain listing. Typing shows suggestions; Enter searches, or opens the chosen suggestion.
  */
 function useHeaderSearch() {
   const location = useLocation();
@@ -20,50 +20,43 @@ function useHeaderSearch() {
   const urlTerm =
     location.pathname === '/' ? readHomeParams(new URLSearchParams(location.search)).search : '';
   const [value, setValue] = useState(urlTerm);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const lastTracked = useRef('');
 
   // The address is the source of truth: back/forward and "show all" update the box.
   useEffect(() => {
     setValue(urlTerm);
   }, [urlTerm]);
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const commit = (raw: string, immediate: boolean) => {
+  const go = (raw: string) => {
     const term = raw.trim();
-    if (timer.current) clearTimeout(timer.current);
-    const go = () => {
-      if (term === urlTerm) return;
-      const replace = location.pathname === '/' && urlTerm !== '' && term !== '';
-      navigate({ pathname: '/', search: homeSearch({ search: term }) }, { replace });
-      if (term && term !== lastTracked.current) {
-        lastTracked.current = term;
-        track({ eventType: 'search', data: { query: term, path: location.pathname } });
-      }
-    };
-    if (immediate) go();
-    else timer.current = setTimeout(go, SEARCH_DEBOUNCE_MS);
+    if (term === urlTerm && location.pathname === '/') return;
+    const replace = location.pathname === '/' && urlTerm !== '' && term !== '';
+    navigate({ pathname: '/', search: homeSearch({ search: term }) }, { replace });
+  };
+
+  const choose = (choice: Suggestion) => {
+    if (choice.kind === 'product') {
+      // The product opens over the page the visitor is on, as a card's link does.
+      navigate({ pathname: location.pathname, search: withProduct(location.search, choice.id) });
+    } else {
+      navigate({ pathname: '/', search: homeSearch({ category: choice.slug }) });
+    }
   };
 
   return {
     value,
+    choose,
     onChange: (next: string) => {
       setValue(next);
-      commit(next, false);
+      // Emptying the box of a search returns to the listing at once.
+      if (next.trim() === '' && urlTerm !== '') go('');
     },
     onSubmit: (event: FormEvent) => {
       event.preventDefault();
-      commit(value, true);
+      go(value);
     },
     clear: () => {
       setValue('');
-      commit('', true);
+      go('');
     },
   };
 }
@@ -76,6 +69,7 @@ interface SearchBoxProps {
 }
 
 function SearchBox({ id, className, search, inputRef }: SearchBoxProps) {
+  const suggestions = useSuggestions(search.value, search.choose);
   return (
     <form role="search" className={`search-box ${className}`} onSubmit={search.onSubmit}>
       <label htmlFor={id} className="sr-only">
@@ -91,9 +85,11 @@ function SearchBox({ id, className, search, inputRef }: SearchBoxProps) {
         name="search"
         enterKeyHint="search"
         autoComplete="off"
+        maxLength={MAX_LENGTH.search}
         placeholder="Cari produk, kategori, atau promo..."
         value={search.value}
         onChange={(event) => search.onChange(event.target.value)}
+        {...suggestions.inputProps}
       />
       {search.value ? (
         <button
@@ -105,6 +101,7 @@ function SearchBox({ id, className, search, inputRef }: SearchBoxProps) {
           <CloseIcon />
         </button>
       ) : null}
+      <SearchSuggestions state={suggestions} />
     </form>
   );
 }

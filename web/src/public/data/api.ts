@@ -1,5 +1,5 @@
 import { createApiClient, isApiError } from '@shared/api-client';
-import { LIMITS } from '@shared/constants';
+import { LIMITS, MAX_LENGTH } from '@shared/constants';
 import type { PriceHistory } from '@shared/rules/price-history';
 import type {
   Category,
@@ -9,6 +9,7 @@ import type {
   Popup,
   Product,
   ProductListResponse,
+  SearchSuggestions,
 } from '@shared/types';
 
 const api = createApiClient();
@@ -34,6 +35,22 @@ export const fetchProductPage = (page: number, categoryId: string | null) =>
     'Failed to fetch products',
   );
 
+/** One ranked page of 12 of a search over the whole catalogue (the server searches). */
+export const fetchSearchPage = (search: string, page: number) =>
+  withMessage(
+    api.get<ProductListResponse>('/api/products', {
+      query: { page, limit: LIMITS.pageSize, search: search.slice(0, MAX_LENGTH.search) },
+    }),
+    'Failed to fetch products',
+  );
+
+export const fetchSuggestions = (q: string, signal?: AbortSignal) =>
+  api.get<SearchSuggestions>('/api/search/suggest', {
+    query: { q: q.slice(0, MAX_LENGTH.search) },
+    signal,
+  });
+
+/** page=1&limit=1000: the promo/popular fallbacks when nothing is featured. */
 export const fetchAllProducts = () =>
   withMessage(
     api.get<ProductListResponse>('/api/products', {

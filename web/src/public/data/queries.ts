@@ -11,6 +11,7 @@ import {
   fetchPriceHistory,
   fetchProduct,
   fetchProductPage,
+  fetchSearchPage,
   type ContentKey,
 } from './api';
 import { queryKeys } from './query-keys';
@@ -43,7 +44,15 @@ export const useProductPage = (categoryId: string | null, page: number, enabled:
     enabled,
   });
 
-/** page=1&limit=1000: only fetched while it is needed (a search term, or a fallback). */
+/** One ranked page of a search, searched on the server. */
+export const useSearchPage = (search: string, page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.searchPage(search, page),
+    queryFn: () => fetchSearchPage(search, page),
+    enabled,
+  });
+
+/** page=1&limit=1000: only fetched while it is needed (the promo/popular fallbacks). */
 export const useAllProducts = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.allProducts, queryFn: fetchAllProducts, enabled });
 

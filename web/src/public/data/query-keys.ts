@@ -6,6 +6,8 @@ export const queryKeys = {
   content: (key: ContentKey) => ['content', key] as const,
   productPage: (categoryId: string | null, page: number) =>
     ['products', 'page', categoryId ?? 'all', page] as const,
+  searchPage: (search: string, page: number) => ['products', 'search', search, page] as const,
+  suggestions: (q: string) => ['suggest', q] as const,
   allProducts: ['products', 'all'] as const,
   featured: (kind: 'promo' | 'popular') => ['products', 'featured', kind] as const,
   product: (id: string) => ['product', id] as const,

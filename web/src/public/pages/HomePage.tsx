@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LIMITS, SKELETONS } from '@shared/constants';
-import { matchesSearch } from '@shared/rules/search';
+import { SKELETONS } from '@shared/constants';
 import type { Category, Product } from '@shared/types';
 import { track } from '../../tracking';
 import { Breadcrumbs, type BreadcrumbItem } from '../components/Breadcrumbs';
@@ -12,7 +11,7 @@ import { Pagination } from '../components/Pagination';
 import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
 import { FilterIcon } from '../components/site-icons';
-import { useAllProducts, useCategories, useProductPage } from '../data/queries';
+import { useCategories, useProductPage, useSearchPage } from '../data/queries';
 import { homeSearch, readHomeParams, type HomeParams } from '../lib/home-params';
 import { PRODUCTS_SECTION_ID, scrollToProductsSoon } from '../lib/scroll';
 import type { PageMeta } from '../seo/page-meta';
@@ -26,11 +25,13 @@ interface Listing {
   totalCount: number;
   currentPage: number;
   loading: boolean;
+  /** The list could not be fetched (it then shows the empty state). */
+  failed?: boolean;
 }
 
 /**
- * Browsing asks the API for one page of 12 (by category id once categories are loaded);
- * searching fetches the first 1000 products once and filters and pages them here.
+ * Browsing and searching both ask the API for one page of 12: by category id once categories
+ * are loaded, or the ranked matches of the search over the whole catalogue.
  */
 function useListing(params: HomeParams, categories: Category[] | undefined): Listing {
   const searching = params.search !== '';
@@ -41,23 +42,16 @@ function useListing(params: HomeParams, categories: Category[] | undefined): Lis
   const browseEnabled =
     !searching && !unknownCategory && (params.category === null || selected !== null);
   const page = useProductPage(selected?.id ?? null, params.page, browseEnabled);
-  const all = useAllProducts(searching);
-
-  const matches = useMemo(
-    () =>
-      searching ? (all.data?.products ?? []).filter((p) => matchesSearch(p, params.search)) : [],
-    [searching, all.data, params.search],
-  );
+  const found = useSearchPage(params.search, params.page, searching);
 
   if (searching) {
-    const totalPages = Math.ceil(matches.length / LIMITS.pageSize);
-    const start = (params.page - 1) * LIMITS.pageSize;
     return {
-      products: matches.slice(start, start + LIMITS.pageSize),
-      totalPages,
-      totalCount: matches.length,
+      products: found.data?.products ?? [],
+      totalPages: found.data?.totalPages ?? 0,
+      totalCount: found.data?.totalCount ?? 0,
       currentPage: params.page,
-      loading: all.isPending,
+      loading: found.isPending,
+      failed: found.isError,
     };
   }
   if (unknownCategory) {
@@ -71,6 +65,27 @@ function useListing(params: HomeParams, categories: Category[] | undefined): Lis
     // A failed fetch ends in the empty state (spec section 8).
     loading: page.isPending && (browseEnabled || categories === undefined),
   };
+}
+
+/** The term last reported, so paging through one search reports it once. */
+let reportedSearch = '';
+
+/**
+ * A search is reported once its results are known: `search` with how many matched, and
+ * `search_no_results` when nothing did, so the admin sees what shoppers miss.
+ */
+function useSearchTracking(search: string, listing: Listing) {
+  const done = search !== '' && !listing.loading && !listing.failed;
+  const { totalCount } = listing;
+  useEffect(() => {
+    if (search === '') reportedSearch = '';
+    if (!done || search === reportedSearch) return;
+    reportedSearch = search;
+    track({ eventType: 'search', data: { query: search, path: '/', resultCount: totalCount } });
+    if (totalCount === 0) {
+      track({ eventType: 'search_no_results', data: { query: search, path: '/' } });
+    }
+  }, [search, done, totalCount]);
 }
 
 function homeMeta(params: HomeParams, category: Category | null): PageMeta {
@@ -122,6 +137,7 @@ export function HomePage() {
   const openDrawer = useUiStore((s) => s.setDrawerOpen);
   const searching = params.search !== '';
   usePageMeta(homeMeta(params, selected));
+  useSearchTracking(params.search, listing);
 
   const selectCategory = (slug: string | null) => {
     navigate(
@@ -181,6 +197,7 @@ export function HomePage() {
               {!listing.loading ? (
                 <p className="muted products-count">
                   {listing.totalCount.toLocaleString('id-ID')} produk ditemukan
+                  {searching ? ` untuk "${params.search}"` : ''}
                 </p>
               ) : null}
             </div>

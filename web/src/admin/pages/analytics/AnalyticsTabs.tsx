@@ -10,6 +10,7 @@ import type { AnalyticsRange } from '../../queries/keys';
 import {
   useAnalyticsDashboard,
   useCtaPerformance,
+  useMissedSearches,
   useRealtimeStats,
   useTopPages,
   useTrafficByCountry,
@@ -210,38 +211,82 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
   );
 }
 
+const lastSearched = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Jakarta',
+});
+
+/** What shoppers searched for and did not find: the catalogue's gaps. */
+function MissedSearchesPanel({ range }: { range: AnalyticsRange }) {
+  const missed = useMissedSearches(range);
+  return (
+    <Panel title="Pencarian tanpa hasil">
+      <QueryBoundary query={missed} title="Failed to load searches without results">
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState>No search without results in this range.</EmptyState>
+          ) : (
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Search term</Table.Th>
+                  <Table.Th ta="right">Searches</Table.Th>
+                  <Table.Th>Last searched</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((row) => (
+                  <Table.Tr key={row.query}>
+                    <Table.Td style={{ wordBreak: 'break-word' }}>{row.query}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(row.searches)}</Table.Td>
+                    <Table.Td>{lastSearched.format(new Date(row.lastSearchedAt))}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryBoundary>
+    </Panel>
+  );
+}
+
 export function TrafficTab({ range }: { range: AnalyticsRange }) {
   const countries = useTrafficByCountry(range);
   const pages = useTopPages(range);
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Panel title="Top 10 Countries">
-        <QueryBoundary query={countries} title="Failed to load traffic by country">
-          {(list) => (
-            <Ranking
-              items={list
-                .slice(0, LIMITS.analyticsTopCountries)
-                .map((c) => ({ name: c.country, value: c.visitors }))}
-              barsLabel="Country"
-              valueLabel="Visitors"
-              empty="No visitors in this range."
-            />
-          )}
-        </QueryBoundary>
-      </Panel>
-      <Panel title="Top Pages">
-        <QueryBoundary query={pages} title="Failed to load top pages">
-          {(list) => (
-            <Ranking
-              items={list.map(pageRow)}
-              barsLabel="Page"
-              valueLabel="Views"
-              empty="No page views in this range."
-            />
-          )}
-        </QueryBoundary>
-      </Panel>
-    </SimpleGrid>
+    <Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Panel title="Top 10 Countries">
+          <QueryBoundary query={countries} title="Failed to load traffic by country">
+            {(list) => (
+              <Ranking
+                items={list
+                  .slice(0, LIMITS.analyticsTopCountries)
+                  .map((c) => ({ name: c.country, value: c.visitors }))}
+                barsLabel="Country"
+                valueLabel="Visitors"
+                empty="No visitors in this range."
+              />
+            )}
+          </QueryBoundary>
+        </Panel>
+        <Panel title="Top Pages">
+          <QueryBoundary query={pages} title="Failed to load top pages">
+            {(list) => (
+              <Ranking
+                items={list.map(pageRow)}
+                barsLabel="Page"
+                valueLabel="Views"
+                empty="No page views in this range."
+              />
+            )}
+          </QueryBoundary>
+        </Panel>
+      </SimpleGrid>
+      <MissedSearchesPanel range={range} />
+    </Stack>
   );
 }
 

@@ -1,0 +1,263 @@
+/**
+ * `npm run bench -- catalogue`: the public catalogue at 100,000 products, through the real
+ * HTTP server (the built bundle, as `npm start` runs it), on SQLite and on PostgreSQL, next
+ * to a bare Express JSON route in the same run. For each request: p50 and p95 over ~200
+ * sequential requests on one keep-alive connection, and the response size. Figures are
+ * printed, not asserted. Budgets (DESIGN.md): search and suggest p95 ≤ 50 ms; a product list
+ * page p95 ≤ 20 ms uncached; `/?search=` rendered on the server p95 ≤ 50 ms; a public search
+ * response < 40 KB; server memory < 300 MB.
+ *
+ * The listing cache (5 s) would answer repeated addresses from memory. Uncached figures vary
+ * the address with punctuation the search ignores (`sepatu` and `sepatu !?` search the same
+ * words; a term of punctuation alone is the plain newest-first listing), so every request is
+ * a cache miss that does the full work.
+ *
+ *   npx tsx bench/catalogue.bench.ts [sqlite|postgres]   (both without an argument)
+ *
+ * BENCH_CATALOGUE_PRODUCTS scales the catalogue (default 100,000), BENCH_CATALOGUE_REPEATS
+ * the requests per figure (default 200); BENCH_POSTGRES_URL as in catalogue-search.bench.ts.
+ * Admin page 1 filtered is measured by the admin list's own bench.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { openDatabase, type Dialect } from '../api/src/db/database';
+import { migrate } from '../api/src/db/migrate';
+import { seedCatalogue } from './catalogue-search.bench';
+import { startApiServer, startProcess, type ServerProcess } from './support/processes';
+
+const PRODUCTS = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 100_000);
+const REPEATS = Number(process.env.BENCH_CATALOGUE_REPEATS ?? 200);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SEARCH_RESPONSE_BUDGET_KB = 40;
+
+interface Row {
+  name: string;
+  p50: number;
+  p95: number;
+  kb: number;
+  budget: string;
+  ok: string;
+}
+
+/** A distinct run of punctuation for request i: the search ignores it, the cache key doesn't. */
+function noise(i: number): string {
+  const marks = '!?.,;~';
+  let text = '';
+  let n = i + 1;
+  while (n > 0) {
+    text += marks[n % marks.length];
+    n = Math.floor(n / marks.length);
+  }
+  return text;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const round = (value: number) => Number(value.toFixed(2));
+
+/** p50/p95 of GET url(i) and the largest body in KB; every answer must be 200. */
+async function timeRequests(
+  url: (i: number) => string,
+): Promise<{ p50: number; p95: number; kb: number }> {
+  let largest = 0;
+  const get = async (i: number) => {
+    const res = await fetch(url(i), { headers: { 'accept-encoding': 'identity' } });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url(i)} answered ${res.status}`);
+    largest = Math.max(largest, body.byteLength);
+  };
+  for (let i = 0; i < 5; i++) await get(i + REPEATS);
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const started = performance.now();
+    await get(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    kb: round(largest / 1024),
+  };
+}
+
+const rotate = (list: string[]) => (i: number) => list[i % list.length]!;
+const q = encodeURIComponent;
+
+async function scratchDatabase(dialect: Dialect) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-catalogue-'));
+  if (dialect === 'sqlite') {
+    return {
+      dataDir,
+      databaseUrl: null,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `diskonradar_bench_catalogue_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runDialect(
+  dialect: Dialect,
+  bare: ServerProcess,
+): Promise<Record<string, unknown>> {
+  const log = (line: string) => console.log(`[catalogue:${dialect}] ${line}`);
+  const scratch = await scratchDatabase(dialect);
+  let server: ServerProcess | null = null;
+  try {
+    const db = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+    let categorySlug = '';
+    try {
+      await migrate(db);
+      const started = performance.now();
+      await seedCatalogue(db, PRODUCTS);
+      if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
+      else await db.sequelize.query('PRAGMA optimize');
+      const [rows] = await db.sequelize.query('SELECT slug FROM categories ORDER BY id LIMIT 1');
+      categorySlug = (rows as { slug: string }[])[0]!.slug;
+      log(`${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      await db.close();
+    }
+    server = await startApiServer({
+      DATA_DIR: scratch.dataDir,
+      ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
+      ADMIN_PASSWORD: 'bench-password',
+      SEED_DEMO: 'false',
+      GEO_LOOKUP_URL: '',
+    });
+    const api = server.url;
+    const rows: Row[] = [];
+    const add = async (name: string, budgetMs: number, url: (i: number) => string) => {
+      const figures = await timeRequests(url);
+      const row: Row = {
+        name,
+        ...figures,
+        budget: Number.isNaN(budgetMs) ? '' : `p95 ≤ ${budgetMs} ms`,
+        ok: Number.isNaN(budgetMs) ? '' : figures.p95 <= budgetMs ? 'yes' : 'NO',
+      };
+      rows.push(row);
+      log(`${name}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.kb} KB`);
+    };
+    const search = (terms: string[]) => {
+      const term = rotate(terms);
+      return (i: number) =>
+        `${api}/api/products?search=${q(`${term(i)} ${noise(i)}`)}&page=1&limit=12`;
+    };
+
+    await add('bare Express JSON route', Number.NaN, () => `${bare.url}/bare`);
+    await add('search: common word', 50, search(['sepatu', 'kopi', 'tas', 'original', 'hitam']));
+    await add(
+      'search: rare word',
+      50,
+      search(['dashcam', 'tensimeter', 'mukena', 'soundbar', 'catokan']),
+    );
+    await add('search: typo', 50, search(['headpone', 'sepatuu', 'smartwach', 'powrbank']));
+    await add(
+      'search: two words',
+      50,
+      search(['sepatu lari', 'kopi bubuk', 'tas ransel', 'jam tangan', 'sony hitam']),
+    );
+    const typed = rotate(['se', 'sep', 'sepa', 'sepat', 'sepatu', 'headpone', 'kop', 'cafe']);
+    await add('suggest (as typed)', 50, (i) => `${api}/api/search/suggest?q=${q(typed(i))}`);
+    await add(
+      'list page 1 (uncached)',
+      20,
+      (i) => `${api}/api/products?search=${q(noise(i))}&page=1&limit=12`,
+    );
+    await add('list page 1 (cached)', 20, () => `${api}/api/products?page=1&limit=12`);
+    await add(
+      'list page 5,000 (uncached)',
+      20,
+      (i) => `${api}/api/products?search=${q(noise(i))}&page=5000&limit=12`,
+    );
+    await add(
+      'category page 2 (uncached)',
+      20,
+      (i) => `${api}/api/products?search=${q(noise(i))}&category=${categorySlug}&page=2&limit=12`,
+    );
+    await add(
+      '/?search= rendered on the server',
+      50,
+      (i) =>
+        `${api}/?search=${q(`${rotate(['sepatu', 'kopi bubuk', 'headpone'])(i)} ${noise(i)}`)}`,
+    );
+    await add('/ rendered on the server', 50, () => `${api}/`);
+
+    const searchKb = Math.max(...rows.filter((r) => r.name.startsWith('search:')).map((r) => r.kb));
+    const peakRssMb = server.peakRssMb();
+    log(
+      `largest public search response ${searchKb} KB (budget < ${SEARCH_RESPONSE_BUDGET_KB} KB); server peak RSS ${peakRssMb} MB (budget < 300 MB)`,
+    );
+    console.table(
+      rows.map((row) => ({
+        request: row.name,
+        'p50 ms': row.p50,
+        'p95 ms': row.p95,
+        KB: row.kb,
+        budget: row.budget,
+        ok: row.ok,
+      })),
+    );
+    return {
+      products: PRODUCTS,
+      repeats: REPEATS,
+      figures: Object.fromEntries(rows.map(({ name, ...figures }) => [name, figures])),
+      largestSearchResponseKb: searchKb,
+      serverPeakRssMb: peakRssMb,
+      withinBudget:
+        rows.every((row) => row.ok !== 'NO') &&
+        searchKb < SEARCH_RESPONSE_BUDGET_KB &&
+        peakRssMb < 300,
+    };
+  } finally {
+    await server?.stop();
+    await scratch.drop();
+  }
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const wanted = process.env.BENCH_CATALOGUE_DIALECT ?? process.argv[2];
+  const dialects: Dialect[] =
+    wanted === 'sqlite' || wanted === 'postgres' ? [wanted] : ['sqlite', 'postgres'];
+  const bare = await startProcess('bench/bare-server.ts', { PORT: '0' }, /bare server at (\S+)/);
+  try {
+    const results: Record<string, unknown> = {};
+    for (const dialect of dialects) results[dialect] = await runDialect(dialect, bare);
+    return results;
+  } finally {
+    await bare.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
