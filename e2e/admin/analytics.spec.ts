@@ -174,3 +174,30 @@ test('analytics: a shopper clicking a platform button goes through /go and the C
   await page.getByRole('tab', { name: 'Performance' }).click();
   await expect(page.getByRole('region', { name: 'Top Products' })).toContainText(title);
 });
+
+test('analytics: a shopper search that found nothing is listed under "Pencarian tanpa hasil"', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const term = `tidakadabarang${Date.now().toString(36)}`;
+  const shopper = await browser.newContext({ baseURL });
+  const visitor = await shopper.newPage();
+  await visitor.route(/geo\.e2e\.test/, (route) => route.abort());
+  await visitor.goto(`/?search=${term}`);
+  await expect(visitor.getByRole('heading', { name: 'Tidak Ada Hasil Pencarian' })).toBeVisible();
+
+  await page.goto('/admin/analytics?tab=traffic');
+  const panel = page.getByRole('region', { name: 'Pencarian tanpa hasil' });
+  // The socket's writes are flushed on the server's own clock.
+  await expect(async () => {
+    await page.reload();
+    await expect(panel.getByRole('row').filter({ hasText: term })).toBeVisible({
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(
+    panel.getByRole('row').filter({ hasText: term }).getByRole('cell').nth(1),
+  ).toHaveText('1');
+  await shopper.close();
+});
