@@ -12,14 +12,13 @@
  * catalogue bench to call. BENCH_ADMIN_PRODUCTS scales the catalogue; BENCH_POSTGRES_URL points
  * at a server where a scratch database may be created and dropped.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
-import pg from 'pg';
+import { createScratchPostgres } from './support/databases';
 import { listAdminProductsPage, streamAllProducts } from '../api/src/catalogue/products/admin-list';
 import { adminListQuerySchema } from '../api/src/catalogue/products/schema';
 import { openDatabase, type Database, type Dialect } from '../api/src/db/database';
@@ -28,7 +27,6 @@ import { seedCatalogue } from './catalogue-search.bench';
 
 const PRODUCTS = Number(process.env.BENCH_ADMIN_PRODUCTS ?? 100_000);
 const REPEATS = Number(process.env.BENCH_ADMIN_REPEATS ?? 100);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Figures {
   p50: number;
@@ -173,21 +171,9 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   let databaseUrl: string | null = null;
   let dropPostgres = async () => undefined as unknown;
   if (dialect === 'postgres') {
-    const name = `diskonradar_bench_admin_${randomBytes(4).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropPostgres = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const postgres = await createScratchPostgres('admin');
+    databaseUrl = postgres.url;
+    dropPostgres = postgres.drop;
   }
   const log = (line: string) => console.log(`[admin-list:${dialect}] ${line}`);
   const db = await openDatabase({ databaseUrl, dataDir });

@@ -12,12 +12,12 @@
  * BENCH_SEARCH_PRODUCTS scales the catalogue; BENCH_POSTGRES_URL points at a server where a
  * scratch database may be created and dropped.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { createScratchPostgres } from './support/databases';
 import { openDatabase, type Database, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import {
@@ -25,10 +25,10 @@ import {
   searchProductIds,
   suggest,
 } from '../api/src/catalogue/search/queries';
+import { seededRandom } from '../api/src/lib/prng';
 
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const REPEATS = Number(process.env.BENCH_SEARCH_REPEATS ?? 200);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CHUNK = 1_000;
 
 // --------------------------------------------------------------------------------------------
@@ -153,18 +153,6 @@ const DESCRIPTION_WORDS = (
 ).split(' ');
 const BADGES = ['Terlaris', 'Diskon Besar', 'Baru', 'Gratis Ongkir', 'Flash Sale', 'Promo'];
 
-/** A small deterministic PRNG, so both engines index the same catalogue. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function seedCatalogue(db: Database, total: number): Promise<number[]> {
   const qi = db.sequelize.getQueryInterface();
   const now = new Date();
@@ -182,7 +170,7 @@ export async function seedCatalogue(db: Database, total: number): Promise<number
   );
   const [rows] = await db.sequelize.query('SELECT id FROM categories ORDER BY id');
   const categoryIds = (rows as { id: number }[]).map((row) => row.id);
-  const random = prng(42);
+  const random = seededRandom(42);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
   const start = Date.UTC(2024, 0, 1);
   const span = Date.UTC(2026, 10, 1) - start;
@@ -274,21 +262,9 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   let databaseUrl: string | null = null;
   let dropPostgres = async () => undefined as unknown;
   if (dialect === 'postgres') {
-    const name = `diskonradar_bench_search_${randomBytes(4).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropPostgres = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const postgres = await createScratchPostgres('search');
+    databaseUrl = postgres.url;
+    dropPostgres = postgres.drop;
   }
   const log = (line: string) => console.log(`[catalogue-search:${dialect}] ${line}`);
   const db = await openDatabase({ databaseUrl, dataDir });

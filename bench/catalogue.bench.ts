@@ -18,12 +18,11 @@
  * the requests per figure (default 200); BENCH_POSTGRES_URL as in catalogue-search.bench.ts.
  * Admin page 1 filtered is measured by the admin list's own bench.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { createScratchPostgres } from './support/databases';
 import { openDatabase, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { seedCatalogue } from './catalogue-search.bench';
@@ -31,7 +30,6 @@ import { startApiServer, startProcess, type ServerProcess } from './support/proc
 
 const PRODUCTS = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 100_000);
 const REPEATS = Number(process.env.BENCH_CATALOGUE_REPEATS ?? 200);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEARCH_RESPONSE_BUDGET_KB = 40;
 
 interface Row {
@@ -99,24 +97,12 @@ async function scratchDatabase(dialect: Dialect) {
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `diskonradar_bench_catalogue_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  const postgres = await createScratchPostgres('catalogue');
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: postgres.url,
     drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await postgres.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

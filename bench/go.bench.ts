@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchPostgres } from './support/databases';
 import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../api/src/db/database';
 import { startProcess } from './support/processes';
@@ -153,23 +152,11 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
 }
 
 async function withFreshPostgres<T>(adminUrl: string, work: (url: string) => Promise<T>) {
-  const name = `diskonradar_bench_go_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const postgres = await createScratchPostgres('go', adminUrl);
   try {
-    return await work(url.toString());
+    return await work(postgres.url);
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await postgres.drop();
   }
 }
 

@@ -3,15 +3,7 @@ import { z } from 'zod';
 import type { AuditEntry, AuditPage } from '@shared/types';
 import type { Database } from '../db/database';
 import { fromDbTimestamp } from '../catalogue/prices/queries';
-
-const positiveInt = (fallback: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max))
-    .optional()
-    .transform((value) => value ?? fallback);
+import { positiveInt } from '../lib/params';
 
 const filter = (max: number) =>
   z

@@ -38,3 +38,13 @@ export function uuidId(raw: unknown, what: string): string {
 export function isUuid(text: string): boolean {
   return UUID.test(text);
 }
+
+/** A whole-number query parameter from 1 to `max`; absent means `fallback`. */
+export const positiveInt = (fallback: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max))
+    .optional()
+    .transform((value) => value ?? fallback);

@@ -2,22 +2,11 @@ import { QueryTypes } from 'sequelize';
 import { parseRupiah } from '@shared/rules/price';
 import type { Database } from '../db/database';
 import { toDbTimestamp } from '../analytics/time';
+import { seededRandom } from '../lib/prng';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_HISTORY_DAYS = 90;
 const ROWS_PER_INSERT = 1000;
-
-/** mulberry32: a small, fast, seeded PRNG, so the demo history is the same on every seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hashSeed(text: string): number {
   let hash = 2166136261;
@@ -45,7 +34,7 @@ export function demoPriceSeries(
   now: number,
   days = DEMO_HISTORY_DAYS,
 ): Array<{ at: number; price: number }> {
-  const random = prng(hashSeed(seedText));
+  const random = seededRandom(hashSeed(seedText));
   const start = now - days * DAY_MS;
   const points: Array<{ at: number; price: number }> = [];
   let at = now - (0.25 + random() * 2) * DAY_MS;

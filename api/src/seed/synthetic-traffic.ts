@@ -4,6 +4,7 @@ import { rebuildRollups } from '../analytics/rollups';
 import { bulkInsert, select, type BulkColumn } from '../analytics/sql';
 import { DAY_MS, HOUR_MS, MINUTE_MS, toDbTimestamp } from '../analytics/time';
 import type { Database } from '../db/database';
+import { seededRandom } from '../lib/prng';
 
 /**
  * Realistic synthetic visitor traffic for benchmarks and demos: Indonesian cities, mostly
@@ -30,18 +31,6 @@ export interface TrafficResult {
 }
 
 type Weighted<T> = Array<[T, number]>;
-
-/** mulberry32: small, fast and reproducible. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function picker<T>(items: Weighted<T>, rand: () => number): () => T {
   const total = items.reduce((sum, [, weight]) => sum + weight, 0);
@@ -208,7 +197,7 @@ export async function generateTraffic(
   options: TrafficOptions,
 ): Promise<TrafficResult> {
   const log = options.log ?? (() => undefined);
-  const rand = random(options.seed ?? 20241201);
+  const rand = seededRandom(options.seed ?? 20241201);
   const now = options.now ?? Date.now();
   const days = options.days ?? 90;
   const eventCount = Math.max(0, Math.floor(options.events));

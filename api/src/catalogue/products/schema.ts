@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MAX_LENGTH } from '@shared/constants';
-
-const positiveInt = (fallback: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max))
-    .optional()
-    .transform((value) => value ?? fallback);
+import { positiveInt } from '../../lib/params';
 
 /** GET /api/products: the public list's query string. */
 export const listQuerySchema = z.object({

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The PostgreSQL server the benches create their scratch databases on. */
+export const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function runAdminSql(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database named after the bench, and how to drop it afterwards. */
+export async function createScratchPostgres(
+  label: string,
+  adminUrl = POSTGRES_URL,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `diskonradar_bench_${label}_${randomBytes(4).toString('hex')}`;
+  await runAdminSql(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => runAdminSql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
