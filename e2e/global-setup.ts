@@ -28,6 +28,9 @@ export default async function globalSetup() {
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: 'admin12345',
     GEO_LOOKUP_URL: E2E_GEO_URL,
+    // Playwright's request client reuses idle connections without retrying one the server has
+    // just closed (a browser retries): keep them open longer than its reuse, as behind a proxy.
+    KEEP_ALIVE_TIMEOUT_MS: '65000',
   });
   const server = await startServer({ config, log: () => {} });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${server.port}`;
