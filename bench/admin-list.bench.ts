@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
-import { createScratchPostgres } from './support/databases';
+import { createScratchPostgres, runOnDialects } from './support/databases';
 import { listAdminProductsPage, streamAllProducts } from '../api/src/catalogue/products/admin-list';
 import { adminListQuerySchema } from '../api/src/catalogue/products/schema';
 import { openDatabase, type Database, type Dialect } from '../api/src/db/database';
@@ -204,13 +204,8 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   }
 }
 
-export async function run(): Promise<Record<string, unknown>> {
-  const wanted = process.env.BENCH_ADMIN_DIALECT ?? process.argv[2];
-  const dialects: Dialect[] =
-    wanted === 'sqlite' || wanted === 'postgres' ? [wanted] : ['sqlite', 'postgres'];
-  const results: Record<string, unknown> = {};
-  for (const dialect of dialects) results[dialect] = await runDialect(dialect);
-  return results;
+export function run(): Promise<Record<string, unknown>> {
+  return runOnDialects('BENCH_ADMIN_DIALECT', runDialect);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createScratchPostgres } from './support/databases';
+import { createScratchPostgres, runOnDialects } from './support/databases';
 import { openDatabase, type Database, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import {
@@ -422,13 +422,8 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   }
 }
 
-export async function run(): Promise<Record<string, unknown>> {
-  const wanted = process.env.BENCH_SEARCH_DIALECT ?? process.argv[2];
-  const dialects: Dialect[] =
-    wanted === 'sqlite' || wanted === 'postgres' ? [wanted] : ['sqlite', 'postgres'];
-  const results: Record<string, unknown> = {};
-  for (const dialect of dialects) results[dialect] = await runDialect(dialect);
-  return results;
+export function run(): Promise<Record<string, unknown>> {
+  return runOnDialects('BENCH_SEARCH_DIALECT', runDialect);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

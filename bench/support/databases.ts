@@ -29,3 +29,21 @@ export async function createScratchPostgres(
     drop: () => runAdminSql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
+
+export type BenchDialect = 'sqlite' | 'postgres';
+
+/**
+ * Runs a bench on the dialect named by `envName` or the first argument, or on both: the
+ * stand-alone benches' shared entry point.
+ */
+export async function runOnDialects(
+  envName: string,
+  runDialect: (dialect: BenchDialect) => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  const wanted = process.env[envName] ?? process.argv[2];
+  const dialects: BenchDialect[] =
+    wanted === 'sqlite' || wanted === 'postgres' ? [wanted] : ['sqlite', 'postgres'];
+  const results: Record<string, unknown> = {};
+  for (const dialect of dialects) results[dialect] = await runDialect(dialect);
+  return results;
+}
