@@ -136,7 +136,12 @@ export function ProductTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={product.isActive ? 'teal' : 'gray'} variant="light">
+                  {/* max-content: a table cell would otherwise squeeze the label to an ellipsis. */}
+                  <Badge
+                    color={product.isActive ? 'teal' : 'gray'}
+                    variant="light"
+                    style={{ minWidth: 'max-content' }}
+                  >
                     {product.isActive ? 'Aktif' : 'Tidak Aktif'}
                   </Badge>
                 </Table.Td>
