@@ -169,7 +169,8 @@ export function BulkActionBar({
             {BULK_ACTION_TEXTS.setCategory.label}
           </Button>
         </Group>
-        {actionButton('delete', 'red')}
+        {/* red.8: white text on it keeps a 4.5:1 contrast. */}
+        {actionButton('delete', 'red.8')}
       </Group>
     </Paper>
   );

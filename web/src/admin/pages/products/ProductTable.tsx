@@ -92,7 +92,7 @@ export function ProductTable({
                 key={product.id}
                 data-testid="product-row"
                 data-selected={selected || undefined}
-                bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
+                bg={selected ? 'var(--mantine-color-blue-0)' : undefined}
               >
                 {selection && (
                   <Table.Td>
