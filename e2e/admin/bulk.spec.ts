@@ -1,21 +1,26 @@
 import type { Page } from '@playwright/test';
 import type { Category, Product } from '../../shared/types';
-import { expect, expectToast, slugOf, test, unique, type AdminApi } from './fixtures';
+import { choose, expect, expectToast, slugOf, test, unique, type AdminApi } from './fixtures';
 
 test.describe.configure({ timeout: 150_000 });
 
-/** 13 products of a category of their own: one page of 12 and one more that matches. */
-async function ownCatalogue(api: AdminApi) {
-  const name = unique('E2E Massal');
-  const category = await api.post<Category>('/api/admin/categories', {
+async function ownCategory(api: AdminApi, prefix = 'E2E Massal') {
+  const name = unique(prefix);
+  return api.post<Category>('/api/admin/categories', {
     name,
     slug: slugOf(name),
     icon: 'StarIcon',
     color: 'text-pink-500',
     group: 'Lifestyle',
   });
+}
+
+/** `count` products of a category of their own (13: one page of 12 and one more). */
+async function ownCatalogue(api: AdminApi, count = 13, isActive = true) {
+  const category = await ownCategory(api);
+  const { name } = category;
   const products: Product[] = [];
-  for (let index = 1; index <= 13; index += 1) {
+  for (let index = 1; index <= count; index += 1) {
     products.push(
       await api.post<Product>('/api/admin/products', {
         categoryId: category.id,
@@ -24,7 +29,7 @@ async function ownCatalogue(api: AdminApi) {
         imageUrl: 'https://images.example.com/e2e/massal.jpg',
         discountPercentage: 20,
         platforms: ['Shopee'],
-        isActive: true,
+        isActive,
       }),
     );
   }
@@ -96,4 +101,37 @@ test('bulk actions: choose rows, deactivate them after a confirmation naming the
     expect((await api.get<Product>(`/api/admin/products/${product.id}`)).isActive).toBe(false);
   }
   await page.screenshot({ path: '/tmp/bulk-done-1280.png', fullPage: false });
+});
+
+test('bulk actions: move chosen products to another category, then delete the rest', async ({
+  adminPage: page,
+  api,
+}) => {
+  // Inactive from the start: the public pages other specs read never see them.
+  const { category, products } = await ownCatalogue(api, 3, false);
+  const target = await ownCategory(api, 'E2E Tujuan');
+  await page.goto(`/admin/products?category=${category.id}`);
+  const rows = page.getByTestId('product-row');
+  await expect(rows).toHaveCount(3);
+  const bar = page.getByRole('region', { name: 'Aksi massal' });
+
+  for (const product of products.slice(0, 2)) {
+    await page.getByRole('checkbox', { name: `Pilih ${product.title}`, exact: true }).check();
+  }
+  await expect(bar.getByRole('button', { name: 'Pindahkan', exact: true })).toBeDisabled();
+  await choose(page, bar, 'Pindahkan ke kategori', target.name);
+  await bar.getByRole('button', { name: 'Pindahkan', exact: true }).click();
+  await confirmBulk(page, `Pindahkan 2 produk ke kategori ${target.name}?`, 'Pindahkan');
+  await expectToast(page, `2 produk dipindahkan ke kategori ${target.name}`);
+  // They left this category's list.
+  await expect(rows).toHaveCount(1);
+  const moved = await api.get<Product>(`/api/admin/products/${products[0]!.id}`);
+  expect(moved.categoryId).toBe(target.id);
+
+  await page.getByRole('checkbox', { name: 'Pilih semua produk di halaman ini' }).check();
+  await bar.getByRole('button', { name: 'Hapus', exact: true }).click();
+  await confirmBulk(page, 'Hapus 1 produk? Link platform dan gambarnya ikut terhapus.', 'Hapus');
+  await expectToast(page, '1 produk dihapus');
+  await expect(page.getByText('Tidak ada produk yang cocok dengan filter.')).toBeVisible();
+  expect(await api.delete(`/api/admin/products/${products[2]!.id}`)).toBe(404);
 });
