@@ -155,8 +155,8 @@ export function runProductBulkAction(
     let change: FieldChange | null = null;
     let categoryName = '';
     if (request.action === 'setCategory') {
-      // The schema requires a categoryId for setCategory; read in the transaction, so the
-      // category cannot go away before the products move into it.
+      // The schema requires a categoryId for setCategory; read and locked in the transaction,
+      // so the category cannot go away before the products move into it.
       const category = await existingCategory(db, request.categoryId ?? '', transaction);
       categoryName = category.name;
       change = { field: 'categoryId', value: category.id };
