@@ -101,10 +101,16 @@ export function BulkActionBar({
   return (
     <Paper
       withBorder
+      shadow="sm"
       radius="md"
       p="sm"
       mb="sm"
-      bg="var(--mantine-color-blue-light)"
+      // Kept in view under the header while a long page is scrolled (not on phones, where the
+      // wrapped bar would cover most of the screen). An opaque colour: rows pass beneath it.
+      pos={{ base: 'static', sm: 'sticky' }}
+      top={60}
+      style={{ zIndex: 5 }}
+      bg="var(--mantine-color-blue-0)"
       role="region"
       aria-label="Aksi massal"
       data-testid="bulk-action-bar"
