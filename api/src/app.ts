@@ -36,6 +36,8 @@ import { LocalCatalogueEvents, type CatalogueEvents } from './lib/catalogue-even
 import type { AppContext } from './context';
 
 export const JSON_BODY_LIMIT = '100kb';
+/** A bulk action names up to 10,000 product ids (about 400 KB of JSON). */
+export const BULK_BODY_LIMIT = '512kb';
 
 export interface AppExtensions {
   /** Extra admin API routers (analytics), mounted behind the session check. */
@@ -77,6 +79,8 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
     }),
   );
   api.use(originCheck(config));
+  // Parsed here first, the body is done when the general parser below sees it.
+  api.use('/admin/products/bulk', express.json({ limit: BULK_BODY_LIMIT }));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(cleanRequestText);
   api.use((_req, res, next) => {

@@ -1,9 +1,9 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
 import { CLIENT_CTA_CLICK_EVENT } from './cta';
+import { BatchWriter } from './batch-writer';
 import { applyRollupIncrements, METRIC, RollupIncrements } from './rollups';
 import type { EventRecord, PageMetricRecord, PageviewRecord, SessionRecord } from './records';
-import { isDatabaseUnavailable, isTransientWriteError } from '../db/unavailable';
 import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from './sql';
 import { hourOf, toDbTimestamp } from './time';
 
@@ -103,19 +103,12 @@ function describe(item: Item): string {
   return `${item.kind} of session ${show(item.record.sessionId, 80)}${detail}`;
 }
 
-/** Deadlocks and serialization failures are retried this many times before a batch is split. */
-const MAX_TRANSIENT_ATTEMPTS = 3;
-/** While the database is unreachable, retries back off from the first to the last delay. */
-const OUTAGE_RETRY_FIRST_MS = 100;
-const OUTAGE_RETRY_MAX_MS = 2_000;
 /** One transaction writes at most this many rows (a backlog drains in several). */
 const MAX_BATCH_ROWS = 10_000;
 /** stop() gives an unreachable database this long before the rows left are given up. */
 const STOP_GRACE_MS = 10_000;
 /** Refusals are logged at most this often, as a count. */
 const REFUSAL_LOG_MS = 5_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const PAGEVIEW_COLUMNS: BulkColumn[] = [
   { name: 'sessionId', pgType: 'text' },
@@ -160,22 +153,41 @@ export class AnalyticsWriteBuffer {
   private stopDeadline: number | null = null;
   private isFull = false;
   private fullEvents = 0;
-  private unavailableSince: number | null = null;
   private readonly pressureListeners = new Set<(full: boolean) => void>();
   private refusedSinceLog = 0;
   private refusalLogAt = 0;
   /** Rows refused because the buffer was over its hard limit or stopped. */
   refused = 0;
-  /** Rows the database refused after their batch was split. */
-  rejected = 0;
-  /** Rows given up at shutdown while the database was unreachable. */
-  abandoned = 0;
-  written = 0;
+  /** Writes each batch: retries through outages, splits a batch the database refuses. */
+  private readonly batches: BatchWriter<Item>;
 
   constructor(
     private readonly db: Database,
     private readonly options: WriteBufferOptions,
-  ) {}
+  ) {
+    this.batches = new BatchWriter<Item>(db, {
+      name: '[analytics]',
+      log: options.log,
+      writeBatch: (transaction, items) => this.writeBatch(transaction, toBatch(items)),
+      onRejected: (item, error) => this.logRejection(item, error),
+      heldRows: () => this.size,
+    });
+  }
+
+  /** Rows committed to the database. */
+  get written(): number {
+    return this.batches.written;
+  }
+
+  /** Rows the database refused after their batch was split. */
+  get rejected(): number {
+    return this.batches.rejected;
+  }
+
+  /** Rows given up at shutdown while the database was unreachable. */
+  get abandoned(): number {
+    return this.batches.abandoned;
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.flush(), this.options.flushIntervalMs);
@@ -218,7 +230,7 @@ export class AnalyticsWriteBuffer {
       abandoned: this.abandoned,
       full: this.isFull,
       fullEvents: this.fullEvents,
-      unavailableSince: this.unavailableSince,
+      unavailableSince: this.batches.unavailableSince,
     };
   }
 
@@ -321,7 +333,7 @@ export class AnalyticsWriteBuffer {
         const items = this.pending.splice(0, MAX_BATCH_ROWS);
         this.inFlight = items.length;
         try {
-          await this.write(items);
+          await this.batches.write(items);
         } finally {
           this.inFlight = 0;
           this.updatePressure();
@@ -338,66 +350,10 @@ export class AnalyticsWriteBuffer {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.stopDeadline = Date.now() + graceMs;
+    this.batches.stopDeadline = this.stopDeadline;
     // A flush in progress may have started before the last rows arrived: flush until empty.
     while (this.flushing || this.pending.length > 0) await this.flush();
     this.stopped = true;
-  }
-
-  /**
-   * Writes `items` in one transaction. While the database is unreachable, retries with
-   * backoff until it is back (or until stop()'s grace ends); a batch the database refuses is
-   * split in two and each half written on its own, so only a bad row itself is refused.
-   */
-  private async write(items: Item[]): Promise<void> {
-    let transient = 0;
-    let delay = OUTAGE_RETRY_FIRST_MS;
-    let failure: unknown;
-    for (;;) {
-      try {
-        await this.db.write((transaction) => this.writeBatch(transaction, toBatch(items)));
-        this.written += items.length;
-        if (this.unavailableSince !== null) {
-          const seconds = ((Date.now() - this.unavailableSince) / 1000).toFixed(1);
-          this.options.log(`[analytics] database reachable again after ${seconds} s`);
-          this.unavailableSince = null;
-        }
-        return;
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) {
-          if (this.unavailableSince === null) {
-            this.unavailableSince = Date.now();
-            this.options.log(
-              `[analytics] database unreachable, keeping ${this.size} rows and retrying: ${String(error)}`,
-            );
-          }
-          if (this.stopDeadline !== null && Date.now() >= this.stopDeadline) {
-            this.abandoned += items.length;
-            this.options.log(
-              `[analytics] gave up ${items.length} rows at shutdown: the database stayed unreachable`,
-            );
-            return;
-          }
-          await sleep(delay);
-          delay = Math.min(delay * 2, OUTAGE_RETRY_MAX_MS);
-          continue;
-        }
-        if (isTransientWriteError(error) && transient < MAX_TRANSIENT_ATTEMPTS) {
-          transient += 1;
-          await sleep(50 * transient);
-          continue;
-        }
-        failure = error;
-        break;
-      }
-    }
-    if (items.length === 1) {
-      this.rejected += 1;
-      this.logRejection(items[0]!, failure);
-      return;
-    }
-    const half = Math.ceil(items.length / 2);
-    await this.write(items.slice(0, half));
-    await this.write(items.slice(half));
   }
 
   private async writeBatch(transaction: Transaction, batch: Batch): Promise<void> {

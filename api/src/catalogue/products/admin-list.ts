@@ -1,5 +1,12 @@
 import type { Response } from 'express';
-import { Op, QueryTypes, Sequelize, type Order, type WhereOptions } from 'sequelize';
+import {
+  Op,
+  QueryTypes,
+  Sequelize,
+  type Order,
+  type Transaction,
+  type WhereOptions,
+} from 'sequelize';
 import { parseRupiah } from '@shared/rules/price';
 import type {
   AdminProductListResponse,
@@ -68,7 +75,13 @@ const ORDERS: Record<AdminProductSort, Order> = {
   ],
 };
 
-function adminWhere(db: Database, query: AdminProductListQuery): WhereOptions {
+/** The list's filters, without its paging and sort: what a bulk action's filter names too. */
+export type AdminProductFilter = Pick<
+  AdminProductListQuery,
+  'search' | 'categoryId' | 'status' | 'linkHealth'
+>;
+
+function adminWhere(db: Database, query: AdminProductFilter): WhereOptions {
   const where: WhereOptions[] = [];
   if (query.categoryId) where.push({ categoryId: Number(query.categoryId) });
   if (query.status === 'active') where.push({ isActive: true });
@@ -77,6 +90,25 @@ function adminWhere(db: Database, query: AdminProductListQuery): WhereOptions {
   if (term) where.push(adminSearchWhere(db, term));
   if (query.linkHealth === 'broken') where.push(brokenLinkProductFilter(db));
   return { [Op.and]: where };
+}
+
+/**
+ * The ids of the products the admin list shows under `filter` (any order), at most `limit`
+ * of them: the bulk action's "every product that matches", read inside its transaction.
+ */
+export async function matchingProductIds(
+  db: Database,
+  filter: AdminProductFilter,
+  options: { limit: number; transaction: Transaction },
+): Promise<string[]> {
+  const rows = await db.models.Product.findAll({
+    attributes: ['id'],
+    where: adminWhere(db, filter),
+    limit: options.limit,
+    transaction: options.transaction,
+    raw: true,
+  });
+  return rows.map((row) => row.id);
 }
 
 interface LinkRow {

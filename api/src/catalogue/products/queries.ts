@@ -1,3 +1,4 @@
+import { Transaction } from 'sequelize';
 import type { ProductInput } from '@shared/schemas';
 import type { ProductListResponse } from '@shared/types';
 import type { Database } from '../../db/database';
@@ -90,15 +91,30 @@ export async function findProduct(db: Database, id: string) {
   return presentProduct(product);
 }
 
-async function existingCategoryId(db: Database, categoryId: string) {
+/**
+ * The category, or a 400 when there is none. Inside `transaction` the row is also locked
+ * against deletion until the transaction ends (FOR KEY SHARE on PostgreSQL; SQLite's single
+ * writer needs no lock).
+ */
+export async function existingCategory(
+  db: Database,
+  categoryId: string,
+  transaction?: Transaction,
+) {
   const category = /^\d{1,10}$/.test(categoryId)
-    ? await db.models.Category.findByPk(Number(categoryId))
+    ? await db.models.Category.findByPk(Number(categoryId), {
+        transaction,
+        lock: transaction ? Transaction.LOCK.KEY_SHARE : undefined,
+      })
     : null;
   if (!category) {
     throw badRequest('Kategori tidak ditemukan', { categoryId: 'Kategori tidak ditemukan' });
   }
-  return category.id;
+  return category;
 }
+
+const existingCategoryId = async (db: Database, categoryId: string) =>
+  (await existingCategory(db, categoryId)).id;
 
 function productValues(input: ProductInput, categoryId: number) {
   return {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { productSchema } from '@shared/schemas';
+import { productBulkSchema, productSchema } from '@shared/schemas';
 import { notFound } from '../../errors';
 import { productIdParams } from '../../lib/params';
 import { created, json, noContent, route, validate } from '../../middleware/validate';
@@ -17,6 +17,7 @@ import {
 } from './queries';
 import { adminListQuerySchema, listQuerySchema } from './schema';
 import { listAdminProductsPage, streamAllProducts } from './admin-list';
+import { runProductBulkAction } from './bulk';
 
 const byId = validate({ params: productIdParams });
 
@@ -73,6 +74,10 @@ export function adminProductRoutes({ db }: AppContext): Router {
   router.post(
     '/',
     created(validate({ body: productSchema }), ({ body }) => createProduct(db, body)),
+  );
+  router.post(
+    '/bulk',
+    json(validate({ body: productBulkSchema }), ({ body }) => runProductBulkAction(db, body)),
   );
   router.put(
     '/:id',

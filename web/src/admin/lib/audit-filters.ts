@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   session_revoke: 'Sesi diakhiri',
   session_revoke_others: 'Sesi lain diakhiri',
   import: 'Impor',
+  bulk: 'Aksi massal',
 };
 
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;

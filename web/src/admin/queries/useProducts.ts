@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProductValues } from '@shared/schemas';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductBulkInput, ProductBulkResult, ProductValues } from '@shared/schemas';
 import type { AdminProductListResponse, Product } from '@shared/types';
 import { useApi } from '../api/ApiContext';
 import { productListQuery, type ProductListState } from '../lib/product-list-params';
@@ -44,4 +44,23 @@ export function useProductMutations() {
     queryKeys.products,
     queryKeys.stats,
   ]);
+}
+
+/**
+ * POST /api/admin/products/bulk. Afterwards the product pages, the dashboard figures and the
+ * categories (whose product counts move) are reloaded.
+ */
+export function useProductBulkAction() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductBulkInput) =>
+      api.post<ProductBulkResult>('/api/admin/products/bulk', input),
+    onSuccess: () =>
+      Promise.all(
+        [queryKeys.products, queryKeys.stats, queryKeys.categories].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
 }

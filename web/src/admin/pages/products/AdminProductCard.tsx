@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Image, Stack, Text } from '@mantine/core';
 import type { AdminProductRow, ProductPriceLink } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconLink } from '../../components/admin-icons';
@@ -44,12 +44,17 @@ export function AdminProductCard({
   onManagePrices,
   onEdit,
   onDelete,
+  selected,
+  onToggleSelect,
 }: {
   product: AdminProductRow;
   categoryName: string;
   onManagePrices(): void;
   onEdit(): void;
   onDelete(): void;
+  /** Chosen for a bulk action; the card has no checkbox without onToggleSelect. */
+  selected?: boolean;
+  onToggleSelect?(): void;
 }) {
   const { apiBaseUrl } = useAdminConfig();
   const badges = platformBadges(product.platforms);
@@ -62,6 +67,8 @@ export function AdminProductCard({
       component="article"
       aria-label={product.title}
       data-testid="product-card"
+      data-selected={selected || undefined}
+      style={selected ? { outline: '2px solid var(--mantine-color-blue-filled)' } : undefined}
     >
       <Card.Section pos="relative">
         <Image
@@ -80,6 +87,18 @@ export function AdminProductCard({
             -{product.discountPercentage}%
           </Badge>
         </Group>
+        {onToggleSelect && (
+          <Checkbox
+            pos="absolute"
+            top={8}
+            right={8}
+            size="md"
+            aria-label={`Pilih ${product.title}`}
+            checked={selected ?? false}
+            onChange={onToggleSelect}
+            styles={{ input: { boxShadow: '0 0 0 2px var(--mantine-color-white)' } }}
+          />
+        )}
       </Card.Section>
 
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>

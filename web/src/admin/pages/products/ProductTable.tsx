@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Badge,
+  Checkbox,
   Group,
   Image,
   Stack,
@@ -16,6 +17,7 @@ import { IconLink } from '../../components/admin-icons';
 import { RowActions } from '../../components/RowActions';
 import { platformBadges, platformName } from '../../lib/product-card';
 import { mediaSrc } from '../../lib/urls';
+import type { ProductSelection } from './useProductSelection';
 
 export const IMAGE_PLACEHOLDER =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='4' height='3'%3E%3Crect width='4' height='3' fill='%23e9ecef'/%3E%3C/svg%3E";
@@ -39,12 +41,15 @@ export function ProductTable({
   sort,
   categoryName,
   actions,
+  selection,
 }: {
   products: AdminProductRow[];
   caption: string;
   sort: AdminProductSort;
   categoryName(product: AdminProductRow): string;
   actions: ProductRowActions;
+  /** Rows chosen for a bulk action; without it the table has no checkbox column. */
+  selection?: ProductSelection;
 }) {
   const { apiBaseUrl } = useAdminConfig();
   return (
@@ -53,6 +58,16 @@ export function ProductTable({
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Pilih semua produk di halaman ini"
+                  checked={selection.pageState === 'all'}
+                  indeterminate={selection.pageState === 'some'}
+                  onChange={selection.togglePage}
+                />
+              </Table.Th>
+            )}
             <Table.Th w={THUMBNAIL + 16}>
               <VisuallyHidden>Gambar</VisuallyHidden>
             </Table.Th>
@@ -71,8 +86,23 @@ export function ProductTable({
         <Table.Tbody>
           {products.map((product) => {
             const badges = platformBadges(product.platforms);
+            const selected = selection?.isSelected(product.id) ?? false;
             return (
-              <Table.Tr key={product.id} data-testid="product-row">
+              <Table.Tr
+                key={product.id}
+                data-testid="product-row"
+                data-selected={selected || undefined}
+                bg={selected ? 'var(--mantine-color-blue-0)' : undefined}
+              >
+                {selection && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Pilih ${product.title}`}
+                      checked={selected}
+                      onChange={() => selection.toggle(product.id)}
+                    />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Image
                     src={mediaSrc(product.imageUrl, apiBaseUrl)}
@@ -106,7 +136,12 @@ export function ProductTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={product.isActive ? 'teal' : 'gray'} variant="light">
+                  {/* max-content: a table cell would otherwise squeeze the label to an ellipsis. */}
+                  <Badge
+                    color={product.isActive ? 'teal' : 'gray'}
+                    variant="light"
+                    style={{ minWidth: 'max-content' }}
+                  >
                     {product.isActive ? 'Aktif' : 'Tidak Aktif'}
                   </Badge>
                 </Table.Td>

@@ -22,6 +22,7 @@ import {
   DEFAULT_PRODUCT_LIST,
   isFiltered,
   PAGE_SIZES,
+  productListQuery,
   PRODUCT_SORTS,
   readProductListParams,
   writeProductListParams,
@@ -32,9 +33,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../queries/useCategories';
 import { useAdminProductPage, useProductMutations } from '../../queries/useProducts';
 import { AdminProductCard } from './AdminProductCard';
+import { BulkActionBar } from './BulkActionBar';
 import { PlatformPricesDialog } from './PlatformPricesDialog';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
+import { useProductSelection } from './useProductSelection';
 
 export const DELETE_PRODUCT_CONFIRM = 'Apakah Anda yakin ingin menghapus produk ini?';
 
@@ -96,6 +99,11 @@ export function ProductsPage() {
   const filtered = isFiltered(state);
   const rows = products.data?.products ?? [];
   const totalCount = products.data?.totalCount ?? 0;
+  const selection = useProductSelection(
+    productListQuery({ ...state, view: 'table' }),
+    rows.map((row) => row.id),
+    totalCount,
+  );
   const firstRow = (state.page - 1) * state.limit + 1;
   const range =
     rows.length > 0
@@ -232,6 +240,13 @@ export function ProductsPage() {
         emptyText={filtered ? 'Tidak ada produk yang cocok dengan filter.' : 'Belum ada produk.'}
       />
 
+      <BulkActionBar
+        selection={selection}
+        list={state}
+        pageRows={rows.length}
+        totalCount={totalCount}
+        categories={categories.data ?? []}
+      />
       {rows.length > 0 && (
         <Box
           aria-busy={products.isPlaceholderData}
@@ -244,6 +259,7 @@ export function ProductsPage() {
               caption={`Daftar produk, halaman ${state.page} dari ${Math.max(totalPages, 1)}`}
               categoryName={categoryName}
               actions={actions}
+              selection={selection}
             />
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
@@ -255,6 +271,8 @@ export function ProductsPage() {
                   onManagePrices={() => actions.onManagePrices(product)}
                   onEdit={() => actions.onEdit(product)}
                   onDelete={() => actions.onDelete(product)}
+                  selected={selection.isSelected(product.id)}
+                  onToggleSelect={() => selection.toggle(product.id)}
                 />
               ))}
             </SimpleGrid>
