@@ -7,6 +7,39 @@ import { platformName } from '../content/site';
 import { withProduct } from '../lib/home-params';
 import { fallbackToPlaceholder, imageSrc } from '../lib/images';
 
+/** Gold, silver and bronze for the top three of /produk-terpopuler (spec section 2). */
+const MEDALS = [
+  { emoji: '🥇', name: 'Emas', tone: 'gold' },
+  { emoji: '🥈', name: 'Perak', tone: 'silver' },
+  { emoji: '🥉', name: 'Perunggu', tone: 'bronze' },
+] as const;
+
+/** The rank number, with a medal for the top three: one name for screen readers. */
+function RankMarks({ rank }: { rank: number }) {
+  const medal = MEDALS[rank - 1];
+  if (!medal) {
+    return (
+      <span className="rank-number" role="img" aria-label={`Peringkat ${rank}`}>
+        #{rank}
+      </span>
+    );
+  }
+  return (
+    <>
+      <span
+        className={`rank-medal medal-${medal.tone}`}
+        role="img"
+        aria-label={`Peringkat ${rank}, medali ${medal.name}`}
+      >
+        {medal.emoji}
+      </span>
+      <span className={`rank-number rank-${medal.tone}`} aria-hidden="true">
+        #{rank}
+      </span>
+    </>
+  );
+}
+
 interface ProductCardProps {
   product: Product;
   /** 1-based rank on /produk-terpopuler. */
@@ -35,11 +68,7 @@ export function ProductCard({ product, rank, rankLabel, hotDeal, eager }: Produc
         />
         <span className="discount-badge">-{product.discountPercentage}%</span>
         {hotDeal ? <span className="hot-deal">🔥 Hot Deal</span> : null}
-        {rank !== undefined ? (
-          <span className="rank-number" aria-label={`Peringkat ${rank}`}>
-            #{rank}
-          </span>
-        ) : null}
+        {rank !== undefined ? <RankMarks rank={rank} /> : null}
         {rankLabel ? <span className="rank-label">{rankLabel}</span> : null}
       </div>
       <div className="card-body">
