@@ -9,9 +9,9 @@ import { fallbackToPlaceholder, imageSrc } from '../lib/images';
 
 /** Gold, silver and bronze for the top three of /produk-terpopuler (spec section 2). */
 const MEDALS = [
-  { emoji: '🥇', name: 'Emas', tone: 'gold' },
-  { emoji: '🥈', name: 'Perak', tone: 'silver' },
-  { emoji: '🥉', name: 'Perunggu', tone: 'bronze' },
+  { name: 'Emas', tone: 'gold' },
+  { name: 'Perak', tone: 'silver' },
+  { name: 'Perunggu', tone: 'bronze' },
 ] as const;
 
 /** The rank number, with a medal for the top three: one name for screen readers. */
@@ -31,7 +31,8 @@ function RankMarks({ rank }: { rank: number }) {
         role="img"
         aria-label={`Peringkat ${rank}, medali ${medal.name}`}
       >
-        {medal.emoji}
+        {/* Drawn in CSS, not an emoji: every phone shows the same medal. */}
+        {rank}
       </span>
       <span className={`rank-number rank-${medal.tone}`} aria-hidden="true">
         #{rank}
@@ -48,9 +49,19 @@ interface ProductCardProps {
   hotDeal?: boolean;
   /** The first cards of a page load eagerly (they are in the first screen on desktop). */
   eager?: boolean;
+  /** h3 under a section's h2; h2 where the listing's title is the page's h1. */
+  titleLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, rank, rankLabel, hotDeal, eager }: ProductCardProps) {
+export function ProductCard({
+  product,
+  rank,
+  rankLabel,
+  hotDeal,
+  eager,
+  titleLevel = 3,
+}: ProductCardProps) {
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
   const location = useLocation();
   const platforms = product.platforms.slice(0, LIMITS.cardPlatformBadges);
   const more = product.platforms.length - platforms.length;
@@ -73,7 +84,7 @@ export function ProductCard({ product, rank, rankLabel, hotDeal, eager }: Produc
       </div>
       <div className="card-body">
         {product.category ? <p className="card-category">{product.category.name}</p> : null}
-        <h3 className="card-title">{product.title}</h3>
+        <Title className="card-title">{product.title}</Title>
         {product.lowestPrice ? (
           <p className="card-price">
             <span className="card-price-value">{formatRupiah(product.lowestPrice.price)}</span>

@@ -234,7 +234,7 @@ export function HomePage() {
           ) : (
             <div className="product-grid">
               {listing.products.map((product) => (
-                <ProductCard key={product.id} product={product} />
+                <ProductCard key={product.id} product={product} titleLevel={resultsFirst ? 2 : 3} />
               ))}
             </div>
           )}
