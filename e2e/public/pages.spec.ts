@@ -1,4 +1,5 @@
-import type { Category, Faq, Product } from '../../shared/types';
+import type { CategoryWithCount, Faq, Product } from '../../shared/types';
+import { categoryGroupLabel } from '../../shared/rules/category';
 import { PUBLIC_PATHS } from '../../shared/public-routes';
 import { popularLabel } from '../../shared/rules/ranking';
 import { expect, hydrated, test } from './fixtures';
@@ -7,7 +8,7 @@ test('/kategori lists every category by group with links to the filtered home', 
   page,
   api,
 }) => {
-  const categories = await api.get<Category[]>('/api/categories');
+  const categories = await api.get<CategoryWithCount[]>('/api/categories');
   await page.goto('/kategori');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `${categories.length} Kategori Tersedia`,
@@ -15,6 +16,15 @@ test('/kategori lists every category by group with links to the filtered home', 
   await expect(page.locator('a.category-tile')).toHaveCount(categories.length);
   const groups = new Set(categories.map((c) => c.group));
   await expect(page.locator('h2.group-title')).toHaveCount(groups.size);
+  // Group names read in Indonesian; each tile says how many products it holds.
+  const labels = [...groups].map(categoryGroupLabel).sort((a, b) => a.localeCompare(b, 'id'));
+  await expect(page.locator('h2.group-title')).toHaveText(labels);
+  for (const category of categories.slice(0, 5)) {
+    const tile = page.locator('a.category-tile', { hasText: category.name }).first();
+    await expect(tile.locator('.tile-count')).toHaveText(
+      category.productCount > 0 ? `${category.productCount} produk` : 'Belum ada produk',
+    );
+  }
   await hydrated(page);
   const first = categories[0]!;
   await page.locator('a.category-tile', { hasText: first.name }).first().click();
@@ -54,11 +64,18 @@ test('/promo-hari-ini has a countdown, the promo count and hot deal markers', as
 test('/produk-terpopuler ranks with medals, numbers and labels', async ({ page, api }) => {
   const popular = await api.get<Product[]>('/api/products/featured/popular');
   await page.goto('/produk-terpopuler');
-  const podium = page.getByRole('list', { name: '3 produk teratas' });
-  await expect(podium.getByRole('img')).toHaveCount(3);
-  await expect(podium.getByRole('img').first()).toHaveAccessibleName('Peringkat 1, medali Emas');
   const cards = page.locator('article.product-card');
   await expect(cards).toHaveCount(popular.length);
+  // The top three wear their medals in the grid; no separate podium repeats them.
+  const medals = ['Emas', 'Perak', 'Perunggu'];
+  for (const [index, medal] of medals.entries()) {
+    const name = `Peringkat ${index + 1}, medali ${medal}`;
+    await expect(cards.nth(index).getByRole('img', { name })).toBeVisible();
+  }
+  await expect(page.locator('.rank-medal')).toHaveCount(Math.min(3, popular.length));
+  for (const product of popular.slice(0, 3)) {
+    await expect(page.locator(`[data-product-id="${product.id}"]`)).toHaveCount(1);
+  }
   for (const [index, product] of popular.entries()) {
     await expect(cards.nth(index).locator('.rank-number')).toHaveText(`#${index + 1}`);
     await expect(cards.nth(index).locator('.rank-label')).toHaveText(popularLabel(product, index));
@@ -122,6 +139,9 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  // Beside the spec's English lines, an Indonesian explanation and a way home.
+  await expect(page.getByText('Halaman yang kamu cari tidak ditemukan.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kembali ke Beranda' })).toHaveAttribute('href', '/');
   await expect(page).toHaveTitle(/404 Page Not Found/);
 });
 

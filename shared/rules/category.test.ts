@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { groupCategories, iconInitials, productivity } from './category';
+import { CATEGORY_GROUPS } from '../constants';
+import {
+  categoryCountClaim,
+  categoryGroupLabel,
+  groupCategories,
+  iconInitials,
+  productivity,
+} from './category';
 
 describe('iconInitials', () => {
   it('takes the first two letters, uppercased', () => {
@@ -39,5 +46,27 @@ describe('groupCategories', () => {
       'Zeta',
     ]);
     expect(grouped[1]?.categories.map((c) => c.name)).toEqual(['Laptop', 'HP']);
+  });
+});
+
+describe('categoryGroupLabel', () => {
+  it('names every spec group in Indonesian and leaves other groups as stored', () => {
+    expect(categoryGroupLabel('Technology')).toBe('Teknologi');
+    expect(categoryGroupLabel('Fashion & Beauty')).toBe('Fashion & Kecantikan');
+    const labels = CATEGORY_GROUPS.map(categoryGroupLabel);
+    expect(new Set(labels).size).toBe(CATEGORY_GROUPS.length);
+    expect(labels.filter((label, i) => label === CATEGORY_GROUPS[i])).toEqual([]);
+    expect(categoryGroupLabel('Grup Baru')).toBe('Grup Baru');
+  });
+});
+
+describe('categoryCountClaim', () => {
+  it("keeps the spec's minimum until the catalogue has more, then shows the real count", () => {
+    expect(categoryCountClaim(undefined, 31)).toBe('31+');
+    expect(categoryCountClaim(12, 31)).toBe('31+');
+    expect(categoryCountClaim(31, 31)).toBe('31+');
+    expect(categoryCountClaim(34, 31)).toBe('34');
+    expect(categoryCountClaim(34, 30)).toBe('34');
+    expect(categoryCountClaim(1250, 30)).toBe('1.250');
   });
 });

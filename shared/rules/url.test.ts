@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, isImageUrl } from './url';
+import { isHttpUrl, isImageUrl, isSitePath } from './url';
 
 describe('isHttpUrl', () => {
   it.each(['https://shopee.co.id/product/1', 'http://example.com', 'https://a.b/c?d=e#f'])(
@@ -51,5 +51,24 @@ describe('isImageUrl', () => {
     ]) {
       expect(isImageUrl(value), value).toBe(false);
     }
+  });
+});
+
+describe('isSitePath', () => {
+  it('accepts a page of this site and refuses what could leave it', () => {
+    expect(isSitePath('/promo-hari-ini')).toBe(true);
+    expect(isSitePath('/?category=fashion')).toBe(true);
+    expect(isSitePath('/')).toBe(true);
+    for (const value of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://x.id',
+      'promo',
+      '/a b',
+      '',
+    ]) {
+      expect(isSitePath(value), value).toBe(false);
+    }
+    expect(isSitePath(null)).toBe(false);
   });
 });

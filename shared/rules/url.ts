@@ -16,6 +16,14 @@ export function isHttpUrl(value: unknown): value is string {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
+/**
+ * A page of this site ('/promo-hari-ini', '/?category=fashion'): one leading slash, never two
+ * (protocol-relative), no backslash or whitespace. Safe in an href as it stays on the site.
+ */
+export function isSitePath(value: unknown): value is string {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s\\]*$/.test(value);
+}
+
 /** Media the app itself ships and serves (the demo catalogue), e.g. /media/products/tas.webp. */
 const SITE_MEDIA_PATH =
   /^\/media\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

@@ -2,7 +2,7 @@
 // numbers that may arrive as strings from HTML inputs.
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
-import { isHttpUrl, isImageUrl } from '../rules/url';
+import { isHttpUrl, isImageUrl, isSitePath } from '../rules/url';
 
 export type Lang = 'id' | 'en';
 
@@ -56,6 +56,17 @@ export function httpUrlOrEmpty(message: string) {
     .trim()
     .max(MAX_LENGTH.url, message)
     .refine((value) => value === '' || isHttpUrl(value), message)
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+/** An http(s) URL, a page of this site ('/promo-hari-ini') or empty (''). */
+export function linkTargetOrEmpty(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(MAX_LENGTH.url, message)
+    .refine((value) => value === '' || isHttpUrl(value) || isSitePath(value), message)
     .nullish()
     .transform((value) => value ?? '');
 }

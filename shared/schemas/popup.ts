@@ -11,9 +11,9 @@ import {
 import {
   bool,
   formNumber,
-  httpUrlOrEmpty,
   imageUrlOrEmpty,
   isoDate,
+  linkTargetOrEmpty,
   oneOf,
   requiredText,
   tooLongMessage,
@@ -66,7 +66,8 @@ export const popupSchema = z
     content: requiredText(M.content, MAX_LENGTH.description, 'en'),
     type: oneOf(POPUP_TYPES, M.type),
     // Empty becomes null so an update clears a previously set link.
-    targetUrl: httpUrlOrEmpty(M.targetUrl).transform((url) => url || null),
+    // A page of the site ('/promo-hari-ini') opens in place; an http(s) URL in a new tab.
+    targetUrl: linkTargetOrEmpty(M.targetUrl).transform((url) => url || null),
     buttonText: z
       .string()
       .trim()

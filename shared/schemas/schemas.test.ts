@@ -645,6 +645,20 @@ describe('popupSchema', () => {
     });
   });
 
+  it('takes an http(s) URL or a page of the site as its target, nothing else', () => {
+    expect(parse(popupSchema, { ...valid, targetUrl: '/promo-hari-ini' }).targetUrl).toBe(
+      '/promo-hari-ini',
+    );
+    expect(parse(popupSchema, { ...valid, targetUrl: 'https://x.id/a' }).targetUrl).toBe(
+      'https://x.id/a',
+    );
+    for (const targetUrl of ['//evil.example/x', '/\\evil.example', 'promo-hari-ini', '/a b']) {
+      expect(errorsOf(popupSchema, { ...valid, targetUrl }), targetUrl).toEqual({
+        targetUrl: 'Invalid target URL',
+      });
+    }
+  });
+
   it('checks type, image, colours, pages and trigger delay', () => {
     expect(
       errorsOf(popupSchema, {

@@ -94,6 +94,11 @@ describe('demo products', () => {
       expect(includes(BADGE_COLORS, p.badgeColor), p.key).toBe(true);
       expect(includes(MEDIA_TYPES, p.mediaType), p.key).toBe(true);
       if (p.badgeText !== undefined) expect(p.badgeText.trim(), p.key).not.toBe('');
+      // A shopper reads a badge text by its colour: the same text never wears two.
+      if (p.badgeText !== undefined) {
+        const first = demoProducts.find((other) => other.badgeText === p.badgeText);
+        expect(p.badgeColor, `${p.key}: ${p.badgeText}`).toBe(first?.badgeColor);
+      }
       expect(p.ageDays).toBeGreaterThanOrEqual(0);
       expect(p.ageDays).toBeLessThanOrEqual(60);
       expect(Number.isInteger(p.featuredOrder)).toBe(true);
@@ -214,7 +219,8 @@ describe('demo FAQs, content and popups', () => {
     for (const p of demoPopups) {
       expect(includes(POPUP_TYPES, p.type)).toBe(true);
       expect(includes(POPUP_IMAGE_POSITIONS, p.imagePosition)).toBe(true);
-      if (p.targetUrl !== null) expect(p.targetUrl).toMatch(/^https?:\/\//);
+      // Every seeded popup's button leads somewhere: a page of the site or an http(s) URL.
+      expect(p.targetUrl).toMatch(/^(https?:\/\/|\/(?!\/))/);
       expect(p.triggerAfterSeconds).toBeGreaterThanOrEqual(0);
       expect(p.triggerAfterSeconds).toBeLessThanOrEqual(60);
       expect(p.startOffsetDays).toBeLessThan(p.endOffsetDays);

@@ -313,7 +313,7 @@ export const demoPopups: DemoPopup[] = [
     content:
       'Elektronik, fashion dan kebutuhan rumah sedang diskon besar di 6 marketplace. Cek promo hari ini sebelum kehabisan stok!',
     type: 'promo',
-    targetUrl: null,
+    targetUrl: '/promo-hari-ini',
     buttonText: 'Siap, Cek Promo',
     backgroundColor: '#fff7ed',
     textColor: '#7c2d12',

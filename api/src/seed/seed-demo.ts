@@ -78,7 +78,6 @@ export async function seedDemoIfEmpty(db: Database, now = new Date()): Promise<b
     await Popup.bulkCreate(
       seedData.demoPopups.map(({ startOffsetDays, endOffsetDays, ...popup }) => ({
         ...popup,
-        targetUrl: null,
         imageUrl: null,
         startDate: new Date(now.getTime() + startOffsetDays * DAY_MS),
         endDate: new Date(now.getTime() + endOffsetDays * DAY_MS),

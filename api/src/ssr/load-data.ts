@@ -44,14 +44,18 @@ export async function loadRouteData(
   const data: SsrData = { origin, now: Date.now(), config };
   const known = knownPaths.includes(pathname);
 
+  // Every page's nav badge shows the real category count, so every page carries the list.
+  const categories = listCategories(db);
   const shared = Promise.all([
     findActiveContent(db, 'contact_us'),
     activePopupsFor(db, pathname),
     known ? metaTagsFor(db, pathname) : Promise.resolve([]),
-  ]).then(([contact, popups, metaTags]) => {
+    categories,
+  ]).then(([contact, popups, metaTags, categoryList]) => {
     data.content = { ...data.content, contact_us: contact };
     data.popups = { path: pathname, popups };
     data.metaTags = metaTags;
+    data.categories = categoryList;
   });
 
   const productId = searchParams.get('produk')?.trim();
@@ -78,11 +82,10 @@ export async function loadRouteData(
   const route = (async () => {
     switch (pathname) {
       case '/': {
-        const [categories, hero] = await Promise.all([
-          listCategories(db),
+        const [categoryList, hero] = await Promise.all([
+          categories,
           findActiveContent(db, 'homepage_hero'),
         ]);
-        data.categories = categories;
         data.content = { ...data.content, homepage_hero: hero };
         const search = searchParams.get('search')?.trim() ?? '';
         if (search) {
@@ -97,7 +100,7 @@ export async function loadRouteData(
           return;
         }
         const slug = searchParams.get('category')?.trim() || null;
-        const category = slug ? categories.find((c) => c.slug === slug) : null;
+        const category = slug ? categoryList.find((c) => c.slug === slug) : null;
         if (slug && !category) return; // Unknown category: the page shows its empty state.
         const page = pageNumber(searchParams.get('page'));
         data.productPage = {
@@ -111,9 +114,6 @@ export async function loadRouteData(
         };
         return;
       }
-      case '/kategori':
-        data.categories = await listCategories(db);
-        return;
       case '/promo-hari-ini':
       case '/produk-terpopuler': {
         const kind = pathname === '/promo-hari-ini' ? 'promo' : 'popular';

@@ -19,7 +19,12 @@ function readState(): ClientState {
       console.warn('Server state could not be read', error);
     }
   }
-  return { renderedAt: Date.now(), config: { geoLookupUrl: '' }, queries: undefined };
+  return {
+    renderedAt: Date.now(),
+    config: { geoLookupUrl: '' },
+    origin: window.location.origin,
+    queries: undefined,
+  };
 }
 
 /** Marks the document once React has taken over the server's HTML (tests wait for it). */
@@ -40,7 +45,13 @@ startTransition(() => {
   hydrateRoot(
     document.getElementById('root') as HTMLElement,
     <StrictMode>
-      <SiteContext.Provider value={{ renderedAt: state.renderedAt, config: state.config }}>
+      <SiteContext.Provider
+        value={{
+          renderedAt: state.renderedAt,
+          config: state.config,
+          origin: state.origin || window.location.origin,
+        }}
+      >
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <App />

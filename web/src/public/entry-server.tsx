@@ -19,6 +19,7 @@ export { PUBLIC_PATHS };
 export interface ClientState {
   renderedAt: number;
   config: SsrData['config'];
+  origin: string;
   queries: unknown;
 }
 
@@ -30,7 +31,9 @@ export function render(url: string, data: SsrData): RenderResult {
   const pathname = new URL(url, 'http://localhost').pathname;
   const html = renderToString(
     <StrictMode>
-      <SiteContext.Provider value={{ renderedAt: data.now, config: data.config }}>
+      <SiteContext.Provider
+        value={{ renderedAt: data.now, config: data.config, origin: data.origin }}
+      >
         <MetaContext.Provider value={collector}>
           <QueryClientProvider client={queryClient}>
             <StaticRouter location={url}>
@@ -45,6 +48,7 @@ export function render(url: string, data: SsrData): RenderResult {
   const state: ClientState = {
     renderedAt: data.now,
     config: data.config,
+    origin: data.origin,
     queries: dehydrate(queryClient),
   };
   queryClient.clear();

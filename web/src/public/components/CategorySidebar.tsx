@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
+import { categoryGroupLabel } from '@shared/rules/category';
 import type { Category } from '@shared/types';
 import { groupCategories } from '../lib/category-style';
 import { homeSearch } from '../lib/home-params';
@@ -24,7 +25,7 @@ function CategoryList({ categories, loading, selectedSlug, onSelect }: CategoryL
       <div className="category-groups">
         {groupCategories(categories).map(([group, items]) => (
           <section key={group} className="category-group">
-            <h3 className="category-group-title">{group}</h3>
+            <h3 className="category-group-title">{categoryGroupLabel(group)}</h3>
             <ul>
               {items.map((category) => {
                 const selected = category.slug === selectedSlug;

@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseContactContent } from '@shared/rules/content';
-import { FOOTER_CATEGORIES, FOOTER_FAQS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
-import { useContent } from '../data/queries';
+import {
+  FOOTER_CATEGORIES,
+  FOOTER_FAQS,
+  SITE_CLAIMS,
+  SUPPORT_EMAIL,
+  SUPPORT_HOURS,
+} from '../content/site';
+import { useCategoryClaim, useContent } from '../data/queries';
 import { homeSearch } from '../lib/home-params';
 import { useSite } from '../lib/site-context';
 import { chatLink } from '../lib/whatsapp';
@@ -59,8 +65,8 @@ function HelpDialog({ modal, onClose }: { modal: HelpModal; onClose(): void }) {
                 </a>
               </li>
             ) : null}
-            <li>Jam layanan: {SUPPORT_HOURS}</li>
-            <li>Waktu respons: 1-2 hari kerja</li>
+            <li>Chat WhatsApp: {SUPPORT_HOURS}</li>
+            <li>Balasan email: 1-2 hari kerja</li>
           </ul>
           <p>
             <Link to="/contact" onClick={onClose} className="button button-primary">
@@ -82,6 +88,7 @@ export function Footer() {
   const [modal, setModal] = useState<HelpModal | null>(null);
   const { renderedAt } = useSite();
   const year = new Date(renderedAt || Date.now()).getFullYear();
+  const categoryClaim = useCategoryClaim(SITE_CLAIMS.categories);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -89,7 +96,7 @@ export function Footer() {
           <Logo light />
           <p>
             Diskon hingga 70% dari Shopee, Tokopedia, Lazada, Blibli, Bukalapak dan TikTok Shop
-            dalam 31+ kategori. Gratis digunakan.
+            dalam {categoryClaim} kategori. Gratis digunakan.
           </p>
           <p className="footer-disclosure">
             DiskonRadar mendapat komisi dari pembelian melalui link afiliasi, tanpa biaya tambahan

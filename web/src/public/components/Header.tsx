@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_LENGTH } from '@shared/constants';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { homeSearch, readHomeParams, withProduct } from '../lib/home-params';
+import { scrollToProductsSoon } from '../lib/scroll';
 import { FAVORITE_TOAST, useUiStore } from '../state/ui-store';
 import { Logo } from './Logo';
 import { HeartIcon, MenuIcon, SearchIcon, CloseIcon } from './site-icons';
@@ -31,6 +32,8 @@ function useHeaderSearch() {
     if (term === urlTerm && location.pathname === '/') return;
     const replace = location.pathname === '/' && urlTerm !== '' && term !== '';
     navigate({ pathname: '/', search: homeSearch({ search: term }) }, { replace });
+    // The results lead the page, wherever the visitor had scrolled to (a phone's long list).
+    if (term !== '') scrollToProductsSoon();
   };
 
   const choose = (choice: Suggestion) => {

@@ -1,12 +1,13 @@
 import { parseHeroContent } from '@shared/rules/content';
-import { FEATURES, PARTNERS, platformColor, platformName } from '../content/site';
-import { useContent } from '../data/queries';
+import { FEATURES, PARTNERS, SITE_CLAIMS, platformColor, platformName } from '../content/site';
+import { useCategoryClaim, useContent } from '../data/queries';
 import { isSiteRelative } from '../lib/safe-url';
 import { PRODUCTS_SECTION_ID, scrollToElement } from '../lib/scroll';
 
 /** Hero: the admin's homepage_hero content, with a CTA that scrolls to the products. */
 export function Hero() {
   const { data } = useContent('homepage_hero');
+  const categoryClaim = useCategoryClaim(SITE_CLAIMS.categories);
   const hero = parseHeroContent(data?.data);
   // parseHeroContent accepts http(s) only; the seeded image is site-relative.
   const storedImage = (() => {
@@ -44,7 +45,7 @@ export function Hero() {
             <strong>6</strong> Marketplace
           </li>
           <li>
-            <strong>31+</strong> Kategori
+            <strong>{categoryClaim}</strong> Kategori
           </li>
           <li>
             <strong>70%</strong> Diskon maks.

@@ -3,7 +3,7 @@ import {
   LEGAL_EMAIL,
   PRIVACY_EMAIL,
   PRIVACY_SECTIONS,
-  PRIVACY_UPDATED,
+  LEGAL_UPDATED,
   TERMS_SECTIONS,
   type LegalSection,
 } from '../content/legal';
@@ -41,14 +41,9 @@ export function LegalSections({
 
 const DOCUMENTS: Record<
   'privacy' | 'terms',
-  { updated?: string; sections: LegalSection[]; contactLabel: string; email: string }
+  { sections: LegalSection[]; contactLabel: string; email: string }
 > = {
-  privacy: {
-    updated: PRIVACY_UPDATED,
-    sections: PRIVACY_SECTIONS,
-    contactLabel: 'Kontak privasi',
-    email: PRIVACY_EMAIL,
-  },
+  privacy: { sections: PRIVACY_SECTIONS, contactLabel: 'Kontak privasi', email: PRIVACY_EMAIL },
   terms: { sections: TERMS_SECTIONS, contactLabel: 'Kontak hukum', email: LEGAL_EMAIL },
 };
 
@@ -68,7 +63,7 @@ export function LegalDocument({
   const doc = DOCUMENTS[document];
   return (
     <>
-      {doc.updated ? <p className="muted">{`Terakhir diperbarui: ${doc.updated}`}</p> : null}
+      <p className="muted">{`Terakhir diperbarui: ${LEGAL_UPDATED}`}</p>
       <LegalSections sections={doc.sections} headingLevel={headingLevel} />
       <p className={contactClassName}>
         {`${doc.contactLabel}: `}

@@ -1,12 +1,18 @@
 import { NavLink, useLocation } from 'react-router-dom';
+import { SITE_CLAIMS } from '../content/site';
+import { useCategoryClaim } from '../data/queries';
 import { NAV_DESCRIPTIONS } from '../seo/route-meta';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 
 export function NavBadge({ badge }: { badge: NonNullable<NavItem['badge']> }) {
+  const categoryClaim = useCategoryClaim(SITE_CLAIMS.navCategories);
+  // The Kategori badge counts the categories; the others are fixed marks.
+  const text = badge.countsCategories ? categoryClaim : badge.text;
+  const label = badge.countsCategories ? `${categoryClaim} kategori` : badge.label;
   return (
     <span className={`nav-badge nav-badge-${badge.tone}`}>
-      <span aria-hidden="true">{badge.text}</span>
-      <span className="sr-only">({badge.label})</span>
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">({label})</span>
     </span>
   );
 }

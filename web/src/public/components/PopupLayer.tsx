@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { isSitePath } from '@shared/rules/url';
 import type { Popup } from '@shared/types';
 import { useActivePopups } from '../data/queries';
 import { safeUrl } from '../lib/safe-url';
@@ -26,6 +27,7 @@ function writeDismissed(ids: string[]): void {
 }
 
 function PopupDialog({ popup, onDismiss }: { popup: Popup; onDismiss(): void }) {
+  const navigate = useNavigate();
   const target = safeUrl(popup.targetUrl);
   const image = popup.imagePosition !== 'none' ? safeUrl(popup.imageUrl) : null;
   const background = HEX_COLOR.test(popup.backgroundColor) ? popup.backgroundColor : '#ffffff';
@@ -56,8 +58,10 @@ function PopupDialog({ popup, onDismiss }: { popup: Popup; onDismiss(): void }) 
             className="button button-primary"
             data-autofocus
             onClick={() => {
-              if (target) window.open(target, '_blank', 'noopener');
               onDismiss();
+              // A page of the site opens in place; another site in a new tab (spec section 4).
+              if (target && isSitePath(target)) navigate(target);
+              else if (target) window.open(target, '_blank', 'noopener');
             }}
           >
             {popup.buttonText}

@@ -7,6 +7,40 @@ import { platformName } from '../content/site';
 import { withProduct } from '../lib/home-params';
 import { fallbackToPlaceholder, imageSrc } from '../lib/images';
 
+/** Gold, silver and bronze for the top three of /produk-terpopuler (spec section 2). */
+const MEDALS = [
+  { name: 'Emas', tone: 'gold' },
+  { name: 'Perak', tone: 'silver' },
+  { name: 'Perunggu', tone: 'bronze' },
+] as const;
+
+/** The rank number, with a medal for the top three: one name for screen readers. */
+function RankMarks({ rank }: { rank: number }) {
+  const medal = MEDALS[rank - 1];
+  if (!medal) {
+    return (
+      <span className="rank-number" role="img" aria-label={`Peringkat ${rank}`}>
+        #{rank}
+      </span>
+    );
+  }
+  return (
+    <>
+      <span
+        className={`rank-medal medal-${medal.tone}`}
+        role="img"
+        aria-label={`Peringkat ${rank}, medali ${medal.name}`}
+      >
+        {/* Drawn in CSS, not an emoji: every phone shows the same medal. */}
+        {rank}
+      </span>
+      <span className={`rank-number rank-${medal.tone}`} aria-hidden="true">
+        #{rank}
+      </span>
+    </>
+  );
+}
+
 interface ProductCardProps {
   product: Product;
   /** 1-based rank on /produk-terpopuler. */
@@ -15,9 +49,19 @@ interface ProductCardProps {
   hotDeal?: boolean;
   /** The first cards of a page load eagerly (they are in the first screen on desktop). */
   eager?: boolean;
+  /** h3 under a section's h2; h2 where the listing's title is the page's h1. */
+  titleLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, rank, rankLabel, hotDeal, eager }: ProductCardProps) {
+export function ProductCard({
+  product,
+  rank,
+  rankLabel,
+  hotDeal,
+  eager,
+  titleLevel = 3,
+}: ProductCardProps) {
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
   const location = useLocation();
   const platforms = product.platforms.slice(0, LIMITS.cardPlatformBadges);
   const more = product.platforms.length - platforms.length;
@@ -35,16 +79,12 @@ export function ProductCard({ product, rank, rankLabel, hotDeal, eager }: Produc
         />
         <span className="discount-badge">-{product.discountPercentage}%</span>
         {hotDeal ? <span className="hot-deal">🔥 Hot Deal</span> : null}
-        {rank !== undefined ? (
-          <span className="rank-number" aria-label={`Peringkat ${rank}`}>
-            #{rank}
-          </span>
-        ) : null}
+        {rank !== undefined ? <RankMarks rank={rank} /> : null}
         {rankLabel ? <span className="rank-label">{rankLabel}</span> : null}
       </div>
       <div className="card-body">
         {product.category ? <p className="card-category">{product.category.name}</p> : null}
-        <h3 className="card-title">{product.title}</h3>
+        <Title className="card-title">{product.title}</Title>
         {product.lowestPrice ? (
           <p className="card-price">
             <span className="card-price-value">{formatRupiah(product.lowestPrice.price)}</span>

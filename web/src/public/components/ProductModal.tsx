@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { resolvePriceValue } from '@shared/rules/price';
+import { formatRupiah, resolvePriceValue } from '@shared/rules/price';
 import { showsGallery, showsVideo } from '@shared/rules/media';
 import type { PlatformLink, Product } from '@shared/types';
 import { track } from '../../tracking';
@@ -9,6 +9,7 @@ import { usePlatformLinks, useProduct } from '../data/queries';
 import { readHomeParams, withProduct } from '../lib/home-params';
 import { productPageMeta } from '../lib/product-meta';
 import { safeUrl } from '../lib/safe-url';
+import { useSite } from '../lib/site-context';
 import { shareLink } from '../lib/whatsapp';
 import { META_PRIORITY, usePageMeta } from '../seo/use-page-meta';
 import { Dialog } from './Dialog';
@@ -30,20 +31,63 @@ function ProductMedia({ product }: { product: Product }) {
   return <div className="media-message media-placeholder">Media tidak tersedia</div>;
 }
 
+/** The links a visitor can follow: an http(s) affiliate address. */
+function usableLinks(links: PlatformLink[]): PlatformLink[] {
+  return links.filter((link) => safeUrl(link.affiliateUrl)?.startsWith('http'));
+}
+
+const priceOf = (link: PlatformLink) => link.priceValue ?? resolvePriceValue(link.price);
+
 /** The link with the lowest price (the stored number, else read from the text). */
 function cheapestLink(links: PlatformLink[]): PlatformLink | null {
   let best: PlatformLink | null = null;
   let bestPrice = Infinity;
   for (const link of links) {
-    const price = link.priceValue ?? resolvePriceValue(link.price);
+    const price = priceOf(link);
     if (price !== null && price < bestPrice) [best, bestPrice] = [link, price];
   }
   return best;
 }
 
-function PlatformButtons({ product, links }: { product: Product; links: PlatformLink[] }) {
+/** The counted redirect (clicks count without JavaScript and past blockers), in a new tab. */
+function PlatformLinkAnchor({
+  product,
+  link,
+  className,
+  children,
+}: {
+  product: Product;
+  link: PlatformLink;
+  className: string;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
-  const usable = links.filter((link) => safeUrl(link.affiliateUrl)?.startsWith('http'));
+  return (
+    <a
+      className={className}
+      href={`/go/${encodeURIComponent(link.id)}`}
+      target="_blank"
+      rel="sponsored noopener"
+      style={{ borderLeftColor: platformColor(link.platform) }}
+      onClick={() =>
+        track({
+          eventType: 'cta_click',
+          data: {
+            productId: product.id,
+            platform: link.platform,
+            categoryId: product.categoryId,
+            path: pathname,
+          },
+        })
+      }
+    >
+      {children}
+    </a>
+  );
+}
+
+function PlatformButtons({ product, links }: { product: Product; links: PlatformLink[] }) {
+  const usable = usableLinks(links);
   const cheapest = usable.length > 1 ? cheapestLink(usable) : null;
   if (usable.length === 0) {
     return <p className="muted">Link platform untuk produk ini belum tersedia.</p>;
@@ -55,31 +99,17 @@ function PlatformButtons({ product, links }: { product: Product; links: Platform
         const isCheapest = cheapest?.id === link.id;
         return (
           <li key={link.id}>
-            <a
+            <PlatformLinkAnchor
+              product={product}
+              link={link}
               className={`platform-button${isCheapest ? ' cheapest' : ''}`}
-              // Through the counted redirect: clicks count without JavaScript and past blockers.
-              href={`/go/${encodeURIComponent(link.id)}`}
-              target="_blank"
-              rel="sponsored noopener"
-              style={{ borderLeftColor: platformColor(link.platform) }}
-              onClick={() =>
-                track({
-                  eventType: 'cta_click',
-                  data: {
-                    productId: product.id,
-                    platform: link.platform,
-                    categoryId: product.categoryId,
-                    path: pathname,
-                  },
-                })
-              }
             >
               <span className="platform-name">{platformName(link.platform)}</span>
               <span className="platform-price">{price}</span>
               {isCheapest ? <span className="cheapest-tag">Harga termurah</span> : null}
               <ExternalIcon />
               <span className="sr-only">(membuka tab baru)</span>
-            </a>
+            </PlatformLinkAnchor>
           </li>
         );
       })}
@@ -87,16 +117,39 @@ function PlatformButtons({ product, links }: { product: Product; links: Platform
   );
 }
 
+/**
+ * On a phone the cheapest offer stays in view at the foot of the modal, whatever the picture
+ * and the description push down; on wider screens the platform grid is beside the picture.
+ */
+function BuyBar({ product, links }: { product: Product; links: PlatformLink[] }) {
+  const usable = usableLinks(links);
+  const best = cheapestLink(usable);
+  const price = best ? priceOf(best) : null;
+  if (!best || price === null) return null;
+  return (
+    <div className="buy-bar" data-testid="buy-bar">
+      <p className="buy-bar-price">
+        <span className="buy-bar-label">{usable.length > 1 ? 'Harga termurah' : 'Harga'}</span>
+        <strong>{formatRupiah(price)}</strong>
+        <span className="buy-bar-where">di {platformName(best.platform)}</span>
+      </p>
+      <PlatformLinkAnchor product={product} link={best} className="button button-primary">
+        Beli di {platformName(best.platform)}
+        <span className="sr-only"> (membuka tab baru)</span>
+      </PlatformLinkAnchor>
+    </div>
+  );
+}
+
 function ProductDetails({ product, links }: { product: Product; links: PlatformLink[] }) {
   usePageMeta(productPageMeta(product, links), META_PRIORITY.product);
   const { pathname } = useLocation();
+  const { origin } = useSite();
   useEffect(() => {
     track({ eventType: 'product_view', data: { productId: product.id, path: pathname } });
   }, [product.id, pathname]);
-  const shareUrl =
-    typeof window === 'undefined'
-      ? `/?produk=${product.id}`
-      : `${window.location.origin}/?produk=${encodeURIComponent(product.id)}`;
+  // The whole address, so a chat that receives it can open it (the server knows its origin).
+  const shareUrl = `${origin}/?produk=${encodeURIComponent(product.id)}`;
   return (
     <div className="product-modal-grid">
       <div className="product-media">
@@ -110,9 +163,9 @@ function ProductDetails({ product, links }: { product: Product; links: PlatformL
           ) : null}
           {product.category ? <span className="muted">{product.category.name}</span> : null}
         </div>
-        <p className="product-description">{product.description}</p>
         <h3 className="platform-heading">Cek Harga di Platform:</h3>
         <PlatformButtons product={product} links={links} />
+        <p className="product-description">{product.description}</p>
         <PriceHistoryPanel productId={product.id} />
         <p className="disclosure">
           DiskonRadar mendapat komisi dari pembelian melalui link di atas, tanpa biaya tambahan
@@ -166,7 +219,12 @@ export function ProductModal() {
     body = <ProductDetails product={product} links={linksQuery.data ?? []} />;
   }
   return (
-    <Dialog title={product?.title ?? 'Produk'} onClose={close} className="product-dialog">
+    <Dialog
+      title={product?.title ?? 'Produk'}
+      onClose={close}
+      className="product-dialog"
+      footer={product ? <BuyBar product={product} links={linksQuery.data ?? []} /> : null}
+    >
       {body}
     </Dialog>
   );

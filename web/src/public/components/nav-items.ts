@@ -1,7 +1,13 @@
 export interface NavItem {
   to: string;
   label: string;
-  badge?: { text: string; label: string; tone: 'neutral' | 'fire' | 'top' };
+  badge?: {
+    text: string;
+    label: string;
+    tone: 'neutral' | 'fire' | 'top';
+    /** Shows the category count instead of `text` when it is higher (spec: '30+'). */
+    countsCategories?: boolean;
+  };
   highlight?: boolean;
 }
 
@@ -10,7 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
   {
     to: '/kategori',
     label: 'Kategori',
-    badge: { text: '30+', label: '30+ kategori', tone: 'neutral' },
+    badge: { text: '30+', label: '30+ kategori', tone: 'neutral', countsCategories: true },
   },
   {
     to: '/promo-hari-ini',

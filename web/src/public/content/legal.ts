@@ -7,7 +7,8 @@ export interface LegalSection {
   items?: string[];
 }
 
-export const PRIVACY_UPDATED = 'Desember 2024';
+/** When the legal texts last changed: one date for both documents, their pages and modals. */
+export const LEGAL_UPDATED = 'Desember 2024';
 export const PRIVACY_EMAIL = 'privacy@diskonradar.id';
 export const LEGAL_EMAIL = 'legal@diskonradar.id';
 

@@ -1,6 +1,9 @@
 // Static texts of the public pages (spec sections 1 and 2).
 import { PLATFORMS, PLATFORM_DISPLAY_NAMES, type Platform } from '@shared/constants';
 
+/** The spec's category claims, minimums: the real count shows when it is higher. */
+export const SITE_CLAIMS = { categories: 31, navCategories: 30 } as const;
+
 export const SUPPORT_EMAIL = 'halo@diskonradar.id';
 export const SUPPORT_HOURS = '08:00-22:00 setiap hari';
 
@@ -54,7 +57,8 @@ export const STATS = [
   { value: '4.8', label: 'Rating pengguna' },
   { value: '50.000+', label: 'Pengguna aktif' },
   { value: '10.000+', label: 'Produk diskon' },
-  { value: 'Rp10M+', label: 'Total penghematan' },
+  // The spec's '10M+ rupiah': M is miliar to an Indonesian reader, so it is written out.
+  { value: 'Rp10 miliar+', label: 'Total penghematan' },
 ];
 
 /** The six questions of the footer's FAQ modal. */

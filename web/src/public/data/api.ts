@@ -2,7 +2,7 @@ import { createApiClient, isApiError } from '@shared/api-client';
 import { LIMITS, MAX_LENGTH } from '@shared/constants';
 import type { PriceHistory } from '@shared/rules/price-history';
 import type {
-  Category,
+  CategoryWithCount,
   ContentBlock,
   Faq,
   PlatformLink,
@@ -25,7 +25,7 @@ async function withMessage<T>(promise: Promise<T>, message: string): Promise<T> 
   }
 }
 
-export const fetchCategories = () => api.get<Category[]>('/api/categories');
+export const fetchCategories = () => api.get<CategoryWithCount[]>('/api/categories');
 
 export const fetchProductPage = (page: number, categoryId: string | null) =>
   withMessage(

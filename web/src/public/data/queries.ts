@@ -1,5 +1,6 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { TIMINGS } from '@shared/constants';
+import { categoryCountClaim } from '@shared/rules/category';
 import {
   fetchActivePopups,
   fetchAllProducts,
@@ -33,6 +34,14 @@ export function createQueryClient(): QueryClient {
 
 export const useCategories = () =>
   useQuery({ queryKey: queryKeys.categories, queryFn: fetchCategories });
+
+/**
+ * The spec's category claim ('31+', '30+'), or the real count once the catalogue has more,
+ * so the hero, the nav badge, the footer and /kategori never contradict each other.
+ */
+export function useCategoryClaim(minimum: number): string {
+  return categoryCountClaim(useCategories().data?.length, minimum);
+}
 
 export const useContent = (key: ContentKey) =>
   useQuery({ queryKey: queryKeys.content(key), queryFn: () => fetchContent(key) });

@@ -1,5 +1,7 @@
 // Category icon names (spec section 9) drawn as emoji, and the colour classes as hex values.
 
+import { categoryGroupLabel } from '@shared/rules/category';
+
 const ICON_EMOJI: Record<string, string> = {
   ShirtIcon: '👕',
   SparklesIcon: '✨',
@@ -77,7 +79,10 @@ export function categoryColor(colorClass: string): string {
   return COLOR_HEX[colorClass.replace(/^text-/, '')] ?? '#ea580c';
 }
 
-/** Categories grouped by their group field, groups and names in a stable order. */
+/**
+ * Categories grouped by their group field, groups in the alphabetical order of the names
+ * shoppers read (Indonesian), categories in their given order.
+ */
 export function groupCategories<T extends { group: string; name: string }>(
   categories: readonly T[],
 ): [string, T[]][] {
@@ -87,5 +92,7 @@ export function groupCategories<T extends { group: string; name: string }>(
     list.push(category);
     groups.set(category.group, list);
   }
-  return [...groups.entries()];
+  return [...groups.entries()].sort(([a], [b]) =>
+    categoryGroupLabel(a).localeCompare(categoryGroupLabel(b), 'id'),
+  );
 }

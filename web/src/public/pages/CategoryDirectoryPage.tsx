@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
+import { categoryGroupLabel } from '@shared/rules/category';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { TileSkeletons } from '../components/Skeletons';
 import { useCategories } from '../data/queries';
@@ -7,6 +8,11 @@ import { groupCategories } from '../lib/category-style';
 import { homeSearch } from '../lib/home-params';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
+
+/** '12 produk', or that none is on offer yet (the tile still leads to the category). */
+function productCountText(count: number): string {
+  return count > 0 ? `${count.toLocaleString('id-ID')} produk` : 'Belum ada produk';
+}
 
 export function CategoryDirectoryPage() {
   const { data: categories, isPending } = useCategories();
@@ -36,10 +42,10 @@ export function CategoryDirectoryPage() {
           <h2>Belum ada kategori</h2>
         </div>
       ) : (
-        groupCategories(categories).map(([group, items]) => (
-          <section key={group} className="category-section" aria-labelledby={`group-${group}`}>
-            <h2 id={`group-${group}`} className="group-title">
-              {group}
+        groupCategories(categories).map(([group, items], index) => (
+          <section key={group} className="category-section" aria-labelledby={`group-${index}`}>
+            <h2 id={`group-${index}`} className="group-title">
+              {categoryGroupLabel(group)}
             </h2>
             <ul className="tile-grid">
               {items.map((category) => (
@@ -50,7 +56,10 @@ export function CategoryDirectoryPage() {
                   >
                     <CategoryIcon category={category} large />
                     <span className="tile-name">{category.name}</span>
-                    <span className="tile-action">Lihat produk →</span>
+                    <span className="tile-count">{productCountText(category.productCount)}</span>
+                    <span className="tile-action" aria-hidden="true">
+                      Lihat produk →
+                    </span>
                   </Link>
                 </li>
               ))}

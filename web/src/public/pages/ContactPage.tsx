@@ -4,7 +4,7 @@ import type { Faq } from '@shared/types';
 import { FaqList } from '../components/FaqList';
 import { MailIcon, PhoneIcon, PinIcon, SocialIcon, ClockIcon } from '../components/site-icons';
 import { TileSkeletons } from '../components/Skeletons';
-import { SUPPORT_EMAIL } from '../content/site';
+import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
 import { useContent, useFaqs } from '../data/queries';
 import { safeUrl } from '../lib/safe-url';
 import { chatLink } from '../lib/whatsapp';
@@ -84,15 +84,24 @@ export function ContactPage() {
       <div className="contact-columns">
         <section className="info-card" aria-labelledby="service-title">
           <h2 id="service-title">Informasi Layanan</h2>
-          <ul className="plain-list">
-            <li>
-              <strong>Waktu respons:</strong> 1-2 hari kerja
-            </li>
-            <li>
-              <strong>Jam operasional:</strong> Senin-Jumat 09:00-17:00 WIB
-            </li>
-            <li>Tutup pada akhir pekan dan hari libur nasional.</li>
-          </ul>
+          {/* Three kinds of hours, each named for what it is: the chat, the email team and
+              (in the next card) the office. */}
+          <dl className="hours-list">
+            <div>
+              <dt>Chat WhatsApp</dt>
+              <dd>{SUPPORT_HOURS}</dd>
+            </div>
+            <div>
+              <dt>Balasan email dan formulir</dt>
+              <dd>
+                <strong>Waktu respons:</strong> 1-2 hari kerja
+              </dd>
+              <dd>
+                <strong>Jam kerja tim:</strong> Senin-Jumat 09:00-17:00 WIB
+              </dd>
+              <dd>Tutup pada akhir pekan dan hari libur nasional.</dd>
+            </div>
+          </dl>
           {contact.whatsapp ? (
             <a
               className="button button-whatsapp"
@@ -121,6 +130,8 @@ export function ContactPage() {
             <li>
               <ClockIcon />
               <span>
+                <strong>Jam buka kantor</strong>
+                <br />
                 Senin-Jumat: {contact.businessHours.weekdays}
                 <br />
                 Sabtu-Minggu: {contact.businessHours.weekend}

@@ -136,6 +136,10 @@ export function HomePage() {
   const listing = useListing(params, categories);
   const openDrawer = useUiStore((s) => s.setDrawerOpen);
   const searching = params.search !== '';
+  // An address with a category, a search or a later page came for products: they lead, and the
+  // listing's title is the page's heading (the hero, and its h1, would push them below the fold).
+  const resultsFirst = searching || params.category !== null || params.page > 1;
+  const TitleTag = resultsFirst ? 'h1' : 'h2';
   usePageMeta(homeMeta(params, selected));
   useSearchTracking(params.search, listing);
 
@@ -175,8 +179,8 @@ export function HomePage() {
 
   return (
     <>
-      <Hero />
-      <div className="container home-layout">
+      {resultsFirst ? null : <Hero />}
+      <div className={`container home-layout${resultsFirst ? ' results-first' : ''}`}>
         <CategorySidebar
           categories={categories}
           loading={categoriesQuery.isPending}
@@ -191,9 +195,9 @@ export function HomePage() {
           {crumbs ? <Breadcrumbs items={crumbs} /> : null}
           <div className="products-header">
             <div>
-              <h2 id="products-title" className="products-title">
+              <TitleTag id="products-title" className="products-title">
                 {title}
-              </h2>
+              </TitleTag>
               {!listing.loading ? (
                 <p className="muted products-count">
                   {listing.totalCount.toLocaleString('id-ID')} produk ditemukan
@@ -230,7 +234,7 @@ export function HomePage() {
           ) : (
             <div className="product-grid">
               {listing.products.map((product) => (
-                <ProductCard key={product.id} product={product} />
+                <ProductCard key={product.id} product={product} titleLevel={resultsFirst ? 2 : 3} />
               ))}
             </div>
           )}

@@ -72,7 +72,8 @@ export const NOT_FOUND_META: StaticMeta = {
 /** Short page descriptions shown in the nav bar on large screens. */
 export const NAV_DESCRIPTIONS: Record<string, string> = {
   '/': 'Temukan diskon terbaik dari 6 marketplace',
-  '/kategori': 'Jelajahi 31+ kategori produk diskon',
+  // No count here: the page's heading gives the real one.
+  '/kategori': 'Jelajahi semua kategori produk diskon',
   '/promo-hari-ini': 'Flash sale hari ini, diskon hingga 70%',
   '/produk-terpopuler': 'Produk diskon paling diminati',
   '/contact': 'Hubungi tim DiskonRadar',
