@@ -1,7 +1,7 @@
 // What the server hands to render(url, data): the route's data, loaded by calling the API's
 // own functions, so the first paint waits on no API call from the browser.
 import type {
-  Category,
+  CategoryWithCount,
   ContentBlock,
   Faq,
   MetaTag,
@@ -23,7 +23,7 @@ export interface SsrData {
   /** Server clock in epoch ms; clocks and countdowns render from it. */
   now: number;
   config: SiteConfig;
-  categories?: Category[];
+  categories?: CategoryWithCount[];
   /** null when the block is missing or inactive (the page uses its defaults). */
   content?: Partial<Record<'contact_us' | 'homepage_hero', ContentBlock | null>>;
   productPage?: { categoryId: string | null; page: number; response: ProductListResponse };

@@ -32,6 +32,14 @@ export interface Category {
   createdAt: string;
 }
 
+/**
+ * A category as the category lists give it: on the public list the number of active products
+ * in it, on the admin list the number of all its products.
+ */
+export interface CategoryWithCount extends Category {
+  productCount: number;
+}
+
 export interface Product {
   id: string;
   categoryId: string;

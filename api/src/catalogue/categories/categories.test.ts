@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { Category } from '@shared/types';
+import type { Category, CategoryWithCount } from '@shared/types';
 import { describeApi } from '../../../test/support/api';
-import { unique } from '../../../test/support/fixtures';
+import { unique, validProduct } from '../../../test/support/fixtures';
 
 describeApi('categories', (api) => {
   it('creates, updates and deletes a category, with 409 for a taken slug', async () => {
@@ -64,5 +64,44 @@ describeApi('categories', (api) => {
       color: 'Warna harus diisi',
       group: 'Grup harus diisi',
     });
+  });
+
+  it('counts active products on the public list and all products on the admin list', async () => {
+    const category = await api.admin.post<Category>('/api/admin/categories', {
+      name: 'Kategori Hitung',
+      slug: `hitung-${unique()}`,
+      icon: 'StarIcon',
+      color: 'text-pink-500',
+      group: 'Lifestyle',
+    });
+    const countsOf = async () => {
+      const visible = await api.visitor.get<CategoryWithCount[]>('/api/categories');
+      const all = await api.admin.get<CategoryWithCount[]>('/api/admin/categories');
+      return {
+        active: visible.body.find((c) => c.id === category.body.id)?.productCount,
+        all: all.body.find((c) => c.id === category.body.id)?.productCount,
+      };
+    };
+    expect(await countsOf()).toEqual({ active: 0, all: 0 });
+
+    const categoryId = category.body.id;
+    const shown = await api.createProduct({ categoryId, isActive: true });
+    await api.createProduct({ categoryId, isActive: false });
+    const moved = await api.createProduct({ categoryId, isActive: true });
+    expect(await countsOf()).toEqual({ active: 2, all: 3 });
+
+    // Moving a product to another category and deleting one are counted too.
+    const moveRes = await api.admin.put(`/api/admin/products/${moved.id}`, {
+      ...validProduct(api.someCategoryId()),
+      title: moved.title,
+    });
+    expect(moveRes.status).toBe(200);
+    expect((await api.admin.delete(`/api/admin/products/${shown.id}`)).status).toBeLessThan(300);
+    expect(await countsOf()).toEqual({ active: 0, all: 1 });
+
+    // Every category of the demo catalogue carries a count.
+    const listed = await api.visitor.get<CategoryWithCount[]>('/api/categories');
+    expect(listed.body.every((c) => Number.isInteger(c.productCount))).toBe(true);
+    expect(listed.body.some((c) => c.productCount > 0)).toBe(true);
   });
 });

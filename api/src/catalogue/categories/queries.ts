@@ -1,4 +1,6 @@
+import { QueryTypes } from 'sequelize';
 import type { CategoryInput } from '@shared/schemas';
+import type { CategoryWithCount } from '@shared/types';
 import type { Database } from '../../db/database';
 import { conflictOnDuplicate, writeExisting } from '../../db/records';
 import { conflict } from '../../errors';
@@ -7,14 +9,43 @@ import { presentCategory } from './presenter';
 export const SLUG_TAKEN = 'Slug sudah digunakan oleh kategori lain';
 export const CATEGORY_IN_USE = 'Kategori masih memiliki produk dan tidak dapat dihapus';
 
-export async function listCategories(db: Database) {
-  const categories = await db.models.Category.findAll({
-    order: [
-      ['group', 'ASC'],
-      ['name', 'ASC'],
-    ],
-  });
-  return categories.map(presentCategory);
+/** Visitors count the products they can see; admins count every product. */
+export type ProductCountScope = 'active' | 'all';
+
+/**
+ * Per-category product counts from the tables the triggers keep (migrations 0003 and 0008),
+ * never a count over the products themselves.
+ */
+const COUNTS_SQL: Record<ProductCountScope, string> = {
+  active: 'SELECT "categoryId", active AS count FROM product_active_counts',
+  all: 'SELECT "categoryId", total AS count FROM product_category_totals',
+};
+
+async function productCounts(db: Database, scope: ProductCountScope) {
+  const rows = await db.sequelize.query<{ categoryId: number | string; count: number | string }>(
+    COUNTS_SQL[scope],
+    { type: QueryTypes.SELECT },
+  );
+  return new Map(rows.map((row) => [Number(row.categoryId), Number(row.count)]));
+}
+
+export async function listCategories(
+  db: Database,
+  scope: ProductCountScope = 'active',
+): Promise<CategoryWithCount[]> {
+  const [categories, counts] = await Promise.all([
+    db.models.Category.findAll({
+      order: [
+        ['group', 'ASC'],
+        ['name', 'ASC'],
+      ],
+    }),
+    productCounts(db, scope),
+  ]);
+  return categories.map((category) => ({
+    ...presentCategory(category),
+    productCount: counts.get(category.id) ?? 0,
+  }));
 }
 
 export function createCategory(db: Database, input: CategoryInput) {

@@ -20,7 +20,7 @@ export function adminCategoryRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({}), () => listCategories(db)),
+    json(validate({}), () => listCategories(db, 'all')),
   );
   router.post(
     '/',
