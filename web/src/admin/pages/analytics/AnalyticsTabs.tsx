@@ -18,7 +18,7 @@ import {
 import { platformName } from '../../lib/product-card';
 
 const PALETTE = [
-  'indigo.6',
+  'brand.6',
   'teal.6',
   'orange.6',
   'grape.6',
@@ -60,7 +60,7 @@ function Ranking({
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <BarsList
-      data={items.map((item) => ({ ...item, name: item.name || '(unknown)', color: 'indigo.1' }))}
+      data={items.map((item) => ({ ...item, name: item.name || '(unknown)', color: 'brand.1' }))}
       barsLabel={barsLabel}
       valueLabel={valueLabel}
       valueFormatter={formatNumber}
@@ -164,6 +164,10 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
                     valueFormatter={formatNumber}
                     size={160}
                     thickness={28}
+                    // The legend beside it says the same in text; the drawing stays out of the
+                    // Tab order (recharts would make it focusable inside an aria-hidden box).
+                    pieChartProps={{ accessibilityLayer: false }}
+                    pieProps={{ rootTabIndex: -1 }}
                     aria-hidden
                   />
                   <Stack gap={4}>
@@ -301,16 +305,22 @@ export function PerformanceTab({ range }: { range: AnalyticsRange }) {
               <EmptyState>No marketplace clicks in this range.</EmptyState>
             ) : (
               <>
+                {/* Horizontal bars: the platform names sit one per line on the left, so they
+                    stay readable on a phone instead of crowding under narrow columns. */}
                 <BarChart
-                  h={240}
+                  h={48 + 36 * c.platformPerformance.length}
                   data={c.platformPerformance.map((p) => ({
                     platform: platformName(p.platform),
                     clicks: p.clicks,
                   }))}
                   dataKey="platform"
-                  series={[{ name: 'clicks', label: 'Clicks', color: 'indigo.6' }]}
+                  orientation="vertical"
+                  yAxisProps={{ width: 96 }}
+                  series={[{ name: 'clicks', label: 'Clicks', color: 'brand.6' }]}
                   valueFormatter={formatNumber}
-                  tickLine="y"
+                  tickLine="x"
+                  // The table below gives the same figures; the drawing stays out of Tab order.
+                  barChartProps={{ accessibilityLayer: false }}
                   aria-hidden
                 />
                 <Table mt="md" striped>

@@ -49,7 +49,7 @@ function ParsedPrice({ value }: { value: number | null }) {
     <Text
       component="span"
       size="xs"
-      c={value === null ? 'orange.8' : 'green.8'}
+      c={value === null ? 'orange' : 'green'}
       data-testid="parsed-price"
     >
       {parsedPriceText(value)}

@@ -101,7 +101,7 @@ export function ProductTable({
                   <Text size="sm">{categoryName(product)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm" fw={600} c="red.7">
+                  <Text size="sm" fw={600} c="red.9">
                     -{product.discountPercentage}%
                   </Text>
                 </Table.Td>
