@@ -8,7 +8,7 @@ export function ConfirmDialog() {
     <Modal
       opened={request !== null}
       onClose={() => answer(false)}
-      title={request?.cancelLabel === 'Batal' ? 'Konfirmasi' : 'Confirm'}
+      title="Konfirmasi"
       centered
       size="sm"
       // The dialog sits above other dialogs (e.g. 'Kelola Harga Platform').

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Group, Tabs, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useSearchParams } from 'react-router-dom';
+import { formatDate } from '@shared/rules/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { AnalyticsRange } from '../../queries/keys';
@@ -36,9 +37,9 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader
-        title="Analytics Dashboard"
-        description="Live visitors, traffic, CTA clicks and user behaviour."
-        backLabel="Back to Dashboard"
+        title="Analytics"
+        description="Traffic real-time, klik CTA dan perilaku pengunjung."
+        backLabel="Kembali ke Dashboard"
         actions={
           <Badge
             size="lg"
@@ -71,8 +72,8 @@ export function AnalyticsPage() {
             <Group gap="xs" align="flex-end">
               <DatePickerInput
                 type="range"
-                label="Date range"
-                placeholder="Last 30 days"
+                label="Rentang tanggal"
+                placeholder="30 hari terakhir"
                 clearable
                 allowSingleDateInRange
                 valueFormat="D MMM YYYY"
@@ -87,9 +88,9 @@ export function AnalyticsPage() {
         </Group>
         {tab !== 'realtime' && (
           <Text size="xs" c="dimmed" mb="sm">
-            {range.from
-              ? `From ${range.from} to ${range.to} (Asia/Jakarta)`
-              : 'Last 30 days (Asia/Jakarta)'}
+            {range.from && range.to
+              ? `Dari ${formatDate(range.from)} sampai ${formatDate(range.to)} (Asia/Jakarta)`
+              : '30 hari terakhir (Asia/Jakarta)'}
           </Text>
         )}
         <Tabs.Panel value="realtime">

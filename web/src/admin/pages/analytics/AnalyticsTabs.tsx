@@ -60,7 +60,11 @@ function Ranking({
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <BarsList
-      data={items.map((item) => ({ ...item, name: item.name || '(unknown)', color: 'brand.1' }))}
+      data={items.map((item) => ({
+        ...item,
+        name: item.name || '(tidak diketahui)',
+        color: 'brand.1',
+      }))}
       barsLabel={barsLabel}
       valueLabel={valueLabel}
       valueFormatter={formatNumber}
@@ -85,27 +89,39 @@ function RankingPanel({ title, ...ranking }: { title: string } & Parameters<type
 export function RealtimeTab() {
   const stats = useRealtimeStats();
   return (
-    <QueryBoundary query={stats} title="Failed to load real-time figures">
+    <QueryBoundary query={stats} title="Gagal memuat angka real-time">
       {(s) => (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             <Figure
-              label="Current Visitors"
+              label="Pengunjung Saat Ini"
               value={formatNumber(s.currentVisitors)}
-              hint="Active right now"
+              hint="Aktif saat ini"
             />
             <Figure
-              label="Today's Visitors"
+              label="Pengunjung Hari Ini"
               value={formatNumber(s.todayVisitors)}
-              hint="Since midnight WIB"
+              hint="Sejak tengah malam WIB"
             />
-            <Figure label="Page Views" value={formatNumber(s.pageViewsLastHour)} hint="Last hour" />
-            <Figure label="CTA Clicks" value={formatNumber(s.ctaClicksLastHour)} hint="Last hour" />
-            <Figure label="Searches" value={formatNumber(s.searchesLastHour)} hint="Last hour" />
+            <Figure
+              label="Tampilan Halaman"
+              value={formatNumber(s.pageViewsLastHour)}
+              hint="1 jam terakhir"
+            />
+            <Figure
+              label="Klik CTA"
+              value={formatNumber(s.ctaClicksLastHour)}
+              hint="1 jam terakhir"
+            />
+            <Figure
+              label="Pencarian"
+              value={formatNumber(s.searchesLastHour)}
+              hint="1 jam terakhir"
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <RankingPanel
-              title="Top Countries"
+              title="Negara Teratas"
               items={s.topCountries
                 .slice(0, LIMITS.analyticsTopCountries)
                 .map((c) => ({ name: c.country, value: c.count }))}
@@ -114,9 +130,9 @@ export function RealtimeTab() {
               empty="No visitors yet today."
             />
             <RankingPanel
-              title="Top Pages"
+              title="Halaman Teratas"
               items={s.topPages.map(pageRow)}
-              barsLabel="Page"
+              barsLabel="Halaman"
               valueLabel="Views"
               empty="No page views in the last hour."
             />
@@ -130,32 +146,32 @@ export function RealtimeTab() {
 export function OverviewTab({ range }: { range: AnalyticsRange }) {
   const dashboard = useAnalyticsDashboard(range);
   return (
-    <QueryBoundary query={dashboard} title="Failed to load the analytics overview">
+    <QueryBoundary query={dashboard} title="Gagal memuat ringkasan analytics">
       {(d) => (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Figure label="Total Visitors" value={formatNumber(d.totalVisitors)} />
+            <Figure label="Total Pengunjung" value={formatNumber(d.totalVisitors)} />
             <Figure
-              label="Weekly Visitors"
+              label="Pengunjung Mingguan"
               value={formatNumber(d.weeklyVisitors)}
-              hint="Last 7 days"
+              hint="7 hari terakhir"
             />
-            <Figure label="Total Page Views" value={formatNumber(d.totalPageViews)} />
+            <Figure label="Total Tampilan Halaman" value={formatNumber(d.totalPageViews)} />
             <Figure
-              label="Conversion Rate"
+              label="Tingkat Konversi"
               value={`${formatNumber(Math.round(d.conversionRate * 10) / 10)}%`}
-              hint="Visitors who clicked a marketplace link"
+              hint="Pengunjung yang mengklik link marketplace"
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Panel title="Devices">
+            <Panel title="Perangkat">
               {d.deviceBreakdown.length === 0 ? (
-                <EmptyState>No sessions in this range.</EmptyState>
+                <EmptyState>Tidak ada sesi dalam rentang ini.</EmptyState>
               ) : (
                 <Group justify="center" gap="xl" wrap="wrap">
                   <DonutChart
                     data={d.deviceBreakdown.map((item, i) => ({
-                      name: item.device || '(unknown)',
+                      name: item.device || '(tidak diketahui)',
                       value: item.count,
                       color: PALETTE[i % PALETTE.length] ?? 'gray.6',
                     }))}
@@ -183,7 +199,8 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
                           }}
                         />
                         <Text size="sm">
-                          {item.device || '(unknown)'}: <strong>{formatNumber(item.count)}</strong>
+                          {item.device || '(tidak diketahui)'}:{' '}
+                          <strong>{formatNumber(item.count)}</strong>
                         </Text>
                       </Group>
                     ))}
@@ -192,22 +209,22 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
               )}
             </Panel>
             <RankingPanel
-              title="Browsers"
+              title="Browser"
               items={d.browserBreakdown.map((b) => ({ name: b.browser, value: b.count }))}
               barsLabel="Browser"
               valueLabel="Sessions"
-              empty="No sessions in this range."
+              empty="Tidak ada sesi dalam rentang ini."
             />
           </SimpleGrid>
           <RankingPanel
-            title="Top Referrers"
+            title="Referrer Teratas"
             items={d.topReferrers.map((r) => ({
-              name: r.referrer || 'Direct',
+              name: r.referrer || 'Langsung',
               value: r.visitors,
             }))}
             barsLabel="Referrer"
             valueLabel="Visitors"
-            empty="No referrers in this range."
+            empty="Tidak ada referrer dalam rentang ini."
           />
         </Stack>
       )}
@@ -226,17 +243,17 @@ function MissedSearchesPanel({ range }: { range: AnalyticsRange }) {
   const missed = useMissedSearches(range);
   return (
     <Panel title="Pencarian tanpa hasil">
-      <QueryBoundary query={missed} title="Failed to load searches without results">
+      <QueryBoundary query={missed} title="Gagal memuat pencarian tanpa hasil">
         {(list) =>
           list.length === 0 ? (
-            <EmptyState>No search without results in this range.</EmptyState>
+            <EmptyState>Tidak ada pencarian tanpa hasil dalam rentang ini.</EmptyState>
           ) : (
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Search term</Table.Th>
-                  <Table.Th ta="right">Searches</Table.Th>
-                  <Table.Th>Last searched</Table.Th>
+                  <Table.Th>Kata pencarian</Table.Th>
+                  <Table.Th ta="right">Pencarian</Table.Th>
+                  <Table.Th>Terakhir dicari</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -262,8 +279,8 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Panel title="Top 10 Countries">
-          <QueryBoundary query={countries} title="Failed to load traffic by country">
+        <Panel title="10 Negara Teratas">
+          <QueryBoundary query={countries} title="Gagal memuat traffic per negara">
             {(list) => (
               <Ranking
                 items={list
@@ -276,12 +293,12 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
             )}
           </QueryBoundary>
         </Panel>
-        <Panel title="Top Pages">
-          <QueryBoundary query={pages} title="Failed to load top pages">
+        <Panel title="Halaman Teratas">
+          <QueryBoundary query={pages} title="Gagal memuat halaman teratas">
             {(list) => (
               <Ranking
                 items={list.map(pageRow)}
-                barsLabel="Page"
+                barsLabel="Halaman"
                 valueLabel="Views"
                 empty="No page views in this range."
               />
@@ -297,12 +314,12 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
 export function PerformanceTab({ range }: { range: AnalyticsRange }) {
   const cta = useCtaPerformance(range);
   return (
-    <QueryBoundary query={cta} title="Failed to load CTA performance">
+    <QueryBoundary query={cta} title="Gagal memuat performa CTA">
       {(c) => (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Panel title="CTA Clicks by Platform">
+          <Panel title="Klik CTA per Platform">
             {c.platformPerformance.length === 0 ? (
-              <EmptyState>No marketplace clicks in this range.</EmptyState>
+              <EmptyState>Tidak ada klik marketplace dalam rentang ini.</EmptyState>
             ) : (
               <>
                 {/* Horizontal bars: the platform names sit one per line on the left, so they
@@ -316,7 +333,7 @@ export function PerformanceTab({ range }: { range: AnalyticsRange }) {
                   dataKey="platform"
                   orientation="vertical"
                   yAxisProps={{ width: 96 }}
-                  series={[{ name: 'clicks', label: 'Clicks', color: 'brand.6' }]}
+                  series={[{ name: 'clicks', label: 'Klik', color: 'brand.6' }]}
                   valueFormatter={formatNumber}
                   tickLine="x"
                   // The table below gives the same figures; the drawing stays out of Tab order.
@@ -327,7 +344,7 @@ export function PerformanceTab({ range }: { range: AnalyticsRange }) {
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Platform</Table.Th>
-                      <Table.Th ta="right">Clicks</Table.Th>
+                      <Table.Th ta="right">Klik</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -343,10 +360,10 @@ export function PerformanceTab({ range }: { range: AnalyticsRange }) {
             )}
           </Panel>
           <RankingPanel
-            title="Top Products"
+            title="Produk Teratas"
             items={c.topProducts.map((p) => ({ name: p.product, value: p.clicks }))}
-            barsLabel="Product"
-            valueLabel="Clicks"
+            barsLabel="Produk"
+            valueLabel="Klik"
             empty="No product clicks in this range."
           />
         </SimpleGrid>

@@ -89,7 +89,6 @@ function CategoryCard({
             deleteLabel={`Hapus ${category.name}`}
             onEdit={onEdit}
             onDelete={onDelete}
-            lang="id"
           />
         </Group>
       </Group>

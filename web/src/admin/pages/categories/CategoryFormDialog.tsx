@@ -99,7 +99,6 @@ export function CategoryFormDialog({ opened, category, onClose }: CategoryFormDi
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
       submitLabel={editing ? 'Simpan Perubahan' : 'Tambah Kategori'}
-      lang="id"
       footerMt="sm"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

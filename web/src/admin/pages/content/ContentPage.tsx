@@ -27,7 +27,7 @@ function isContentTab(value: string | null): value is ContentTab {
 }
 
 export function ContentPage() {
-  useDocumentTitle('Content Management');
+  useDocumentTitle('Kelola Konten');
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: ContentTab = isContentTab(raw) ? raw : 'overview';
@@ -38,9 +38,9 @@ export function ContentPage() {
   return (
     <>
       <PageHeader
-        title="Content Management"
-        description="Edit the site's static text, FAQs, SEO tags, product galleries and popups."
-        backLabel="Back to Dashboard"
+        title="Kelola Konten"
+        description="Ubah teks statis situs, FAQ, tag SEO, galeri produk dan popup."
+        backLabel="Kembali ke Dashboard"
       />
       <Tabs
         value={tab}

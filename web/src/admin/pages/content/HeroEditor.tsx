@@ -70,13 +70,13 @@ export function HeroEditor() {
   const errors = formState.errors;
 
   return (
-    <QueryBoundary query={editor.query} title="Failed to load content">
+    <QueryBoundary query={editor.query} title="Gagal memuat konten">
       {() => (
         <Stack>
           <ContentEditorCard
-            label="Homepage Hero editor"
+            label="Editor Homepage Hero"
             title="Homepage Hero"
-            description="The banner at the top of the home page."
+            description="Banner di bagian atas beranda."
             editor={editor}
             headerActions={
               <Button
@@ -84,18 +84,18 @@ export function HeroEditor() {
                 onClick={() => setPreviewOpen((o) => !o)}
                 aria-expanded={previewOpen}
               >
-                {previewOpen ? 'Hide Preview' : 'Show Preview'}
+                {previewOpen ? 'Sembunyikan Pratinjau' : 'Tampilkan Pratinjau'}
               </Button>
             }
           >
             <TextInput
-              label="Main Title"
+              label="Judul Utama"
               withAsterisk
               error={errors.mainTitle?.message}
               {...register('mainTitle')}
             />
             <Textarea
-              label="Subtitle"
+              label="Subjudul"
               withAsterisk
               autosize
               minRows={2}
@@ -103,30 +103,30 @@ export function HeroEditor() {
               {...register('subtitle')}
             />
             <TextInput
-              label="CTA Text"
+              label="Teks CTA"
               withAsterisk
               error={errors.ctaText?.message}
               {...register('ctaText')}
             />
             <TextInput
-              label="Background Image URL"
-              description="Leave empty to use the default photo."
+              label="URL Gambar Latar"
+              description="Kosongkan untuk memakai foto bawaan."
               placeholder="https://..."
               error={errors.backgroundImage?.message}
               {...register('backgroundImage')}
             />
             <TextInput
-              label="Platforms"
+              label="Platform"
               withAsterisk
-              description="Comma-separated, e.g. Shopee, Tokopedia, Lazada"
+              description="Pisahkan dengan koma, mis. Shopee, Tokopedia, Lazada"
               error={errors.platforms?.message}
               {...register('platforms')}
             />
           </ContentEditorCard>
           <Collapse expanded={previewOpen}>
-            <Card withBorder radius="md" padding="lg" aria-label="Live preview">
+            <Card withBorder radius="md" padding="lg" aria-label="Pratinjau langsung">
               <Text fw={600} mb="sm">
-                Live Preview
+                Pratinjau Langsung
               </Text>
               <HeroPreview values={watched} />
             </Card>

@@ -184,7 +184,6 @@ function LinkViewRow({
         <Group gap={4} wrap="nowrap">
           <RowActions
             variant="buttons"
-            lang="id"
             deleteLabel={`Hapus ${platformName(link.platform)}`}
             onEdit={onEdit}
             onDelete={onDelete}

@@ -147,7 +147,6 @@ export function ProductTable({
                       </ActionIcon>
                     </Tooltip>
                     <RowActions
-                      lang="id"
                       editLabel={`Edit ${product.title}`}
                       deleteLabel={`Hapus ${product.title}`}
                       onEdit={() => actions.onEdit(product)}
