@@ -328,7 +328,7 @@ test('popups: create with validation and defaults, derived status, edit, delete 
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await dialog.getByLabel('Judul').fill(title);
-  await dialog.getByLabel('Isi', { exact: true }).fill('Isi popup uji.');
+  await dialog.getByRole('textbox', { name: 'Isi', exact: true }).fill('Isi popup uji.');
   await dialog.getByLabel('URL Tujuan').fill('https://diskonradar.example/promo');
   await dialog.getByLabel('URL Gambar').fill('');
   await dialog.getByLabel('Aktif').uncheck(); // keeps it away from the public popup specs

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BarChart, BarsList, DonutChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/rules/format';
 import { QueryBoundary } from '../../components/QueryBoundary';
@@ -16,6 +16,7 @@ import {
   useTrafficByCountry,
 } from '../../queries/useAnalytics';
 import { platformName } from '../../lib/product-card';
+import classes from './AnalyticsTabs.module.css';
 
 const PALETTE = [
   'brand.6',
@@ -45,7 +46,11 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Ranked list as labelled bars with the exact figure beside each, readable without hovering. */
+/**
+ * Ranked list: each name on its own line (two lines at most, then the full name on hover) with
+ * its exact figure at the right and a bar below, so long names stay readable on a phone
+ * instead of running over the figures.
+ */
 function Ranking({
   items,
   barsLabel,
@@ -58,21 +63,42 @@ function Ranking({
   empty: string;
 }) {
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
+  const max = Math.max(1, ...items.map((item) => item.value));
   return (
-    <BarsList
-      data={items.map((item) => ({
-        ...item,
-        name: item.name || '(tidak diketahui)',
-        color: 'brand.1',
-      }))}
-      barsLabel={barsLabel}
-      valueLabel={valueLabel}
-      valueFormatter={formatNumber}
-      barTextColor="dark.7"
-      barHeight={28}
-      // Short bars would wrap their label over two lines; let it run past the bar instead.
-      getBarProps={() => ({ style: { whiteSpace: 'nowrap', overflow: 'visible' } })}
-    />
+    <div>
+      <Group justify="space-between" mb={6} aria-hidden>
+        <Text size="xs" fw={600} c="dimmed">
+          {barsLabel}
+        </Text>
+        <Text size="xs" fw={600} c="dimmed">
+          {valueLabel}
+        </Text>
+      </Group>
+      <Stack gap="sm" component="ol" className={classes.ranking}>
+        {items.map((item) => {
+          const name = item.name || '(tidak diketahui)';
+          return (
+            <li key={name} aria-label={`${name}: ${formatNumber(item.value)} ${valueLabel}`}>
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <Text size="sm" lineClamp={2} title={name} miw={0}>
+                  {name}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {formatNumber(item.value)}
+                </Text>
+              </Group>
+              <Progress
+                value={(item.value / max) * 100}
+                size="sm"
+                color="brand"
+                mt={4}
+                aria-hidden
+              />
+            </li>
+          );
+        })}
+      </Stack>
+    </div>
   );
 }
 
