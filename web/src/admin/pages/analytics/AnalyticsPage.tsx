@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatDate } from '@shared/rules/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSelectedTabInView } from '../../lib/use-selected-tab-in-view';
 import type { AnalyticsRange } from '../../queries/keys';
 import { OverviewTab, PerformanceTab, RealtimeTab, TrafficTab } from './AnalyticsTabs';
 import { useRealtimeSocket } from './useRealtimeSocket';
@@ -29,6 +30,7 @@ export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: AnalyticsTab = isTab(raw) ? raw : 'realtime';
+  const tabList = useSelectedTabInView<HTMLDivElement>(tab);
   const [dates, setDates] = useState<DateRange>([null, null]);
   // The range applies once both ends are chosen; until then the server's last 30 days apply.
   const range: AnalyticsRange =
@@ -61,7 +63,7 @@ export function AnalyticsPage() {
         variant="outline"
       >
         <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          <Tabs.List ref={tabList} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
             {TABS.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>
                 {t.label}

@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSelectedTabInView } from '../../lib/use-selected-tab-in-view';
 import { ContactEditor } from './ContactEditor';
 import { FaqManager } from './FaqManager';
 import { HeroEditor } from './HeroEditor';
@@ -31,6 +32,7 @@ export function ContentPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: ContentTab = isContentTab(raw) ? raw : 'overview';
+  const tabList = useSelectedTabInView<HTMLDivElement>(tab);
   // The tab lives in the address, so a reload or a shared link opens the same editor.
   const selectTab = (next: ContentTab) =>
     setParams(next === 'overview' ? {} : { tab: next }, { replace: true });
@@ -48,7 +50,7 @@ export function ContentPage() {
         keepMounted={false}
         variant="outline"
       >
-        <Tabs.List mb="lg" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        <Tabs.List ref={tabList} mb="lg" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {CONTENT_TABS.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}

@@ -56,7 +56,7 @@ function BlockCard({ block, onEdit }: { block: ContentBlock; onEdit?: () => void
             </Text>
           </div>
         </Group>
-        <Badge color={block.isActive ? 'teal' : 'gray'} variant="light">
+        <Badge color={block.isActive ? 'teal' : 'gray'} variant="light" style={{ flex: 'none' }}>
           {block.isActive ? 'Active' : 'Inactive'}
         </Badge>
       </Group>
@@ -137,7 +137,11 @@ export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): voi
                 <Text fw={600} size="sm">
                   {faq.question}
                 </Text>
-                <Badge variant="light" color={faq.isActive ? 'teal' : 'gray'}>
+                <Badge
+                  variant="light"
+                  color={faq.isActive ? 'teal' : 'gray'}
+                  style={{ flex: 'none' }}
+                >
                   {faq.isActive ? 'Active' : 'Inactive'}
                 </Badge>
               </Group>

@@ -303,8 +303,8 @@ export function PopupCampaignManager() {
                   {formatDateTime(popup.startDate)} – {formatDateTime(popup.endDate)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Pages: {popup.showOnPages} · after {popup.triggerAfterSeconds}s · button “
-                  {popup.buttonText}”
+                  Halaman: {popup.showOnPages} · muncul setelah {popup.triggerAfterSeconds} detik ·
+                  tombol “{popup.buttonText}”
                 </Text>
               </Stack>
               <Group justify="flex-end" gap={4} mt="sm">
