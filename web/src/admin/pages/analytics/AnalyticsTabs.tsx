@@ -151,16 +151,16 @@ export function RealtimeTab() {
               items={s.topCountries
                 .slice(0, LIMITS.analyticsTopCountries)
                 .map((c) => ({ name: c.country, value: c.count }))}
-              barsLabel="Country"
-              valueLabel="Visitors"
-              empty="No visitors yet today."
+              barsLabel="Negara"
+              valueLabel="Pengunjung"
+              empty="Belum ada pengunjung hari ini."
             />
             <RankingPanel
               title="Halaman Teratas"
               items={s.topPages.map(pageRow)}
               barsLabel="Halaman"
-              valueLabel="Views"
-              empty="No page views in the last hour."
+              valueLabel="Tampilan"
+              empty="Tidak ada tampilan halaman dalam 1 jam terakhir."
             />
           </SimpleGrid>
         </Stack>
@@ -238,7 +238,7 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
               title="Browser"
               items={d.browserBreakdown.map((b) => ({ name: b.browser, value: b.count }))}
               barsLabel="Browser"
-              valueLabel="Sessions"
+              valueLabel="Sesi"
               empty="Tidak ada sesi dalam rentang ini."
             />
           </SimpleGrid>
@@ -249,7 +249,7 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
               value: r.visitors,
             }))}
             barsLabel="Referrer"
-            valueLabel="Visitors"
+            valueLabel="Pengunjung"
             empty="Tidak ada referrer dalam rentang ini."
           />
         </Stack>
@@ -312,9 +312,9 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
                 items={list
                   .slice(0, LIMITS.analyticsTopCountries)
                   .map((c) => ({ name: c.country, value: c.visitors }))}
-                barsLabel="Country"
-                valueLabel="Visitors"
-                empty="No visitors in this range."
+                barsLabel="Negara"
+                valueLabel="Pengunjung"
+                empty="Tidak ada pengunjung dalam rentang ini."
               />
             )}
           </QueryBoundary>
@@ -325,8 +325,8 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
               <Ranking
                 items={list.map(pageRow)}
                 barsLabel="Halaman"
-                valueLabel="Views"
-                empty="No page views in this range."
+                valueLabel="Tampilan"
+                empty="Tidak ada tampilan halaman dalam rentang ini."
               />
             )}
           </QueryBoundary>
@@ -390,7 +390,7 @@ export function PerformanceTab({ range }: { range: AnalyticsRange }) {
             items={c.topProducts.map((p) => ({ name: p.product, value: p.clicks }))}
             barsLabel="Produk"
             valueLabel="Klik"
-            empty="No product clicks in this range."
+            empty="Tidak ada klik produk dalam rentang ini."
           />
         </SimpleGrid>
       )}
