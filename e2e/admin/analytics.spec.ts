@@ -12,48 +12,48 @@ test('analytics: four tabs, the Live badge over the real socket, and figures mat
     await expect(page.getByRole('tab', { name })).toBeVisible();
   }
   await expect(page.getByTestId('socket-status')).toHaveText('Live');
-  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Kembali ke Dashboard' })).toHaveAttribute(
     'href',
     '/admin/dashboard',
   );
   const stats = await api.get<RealtimeStats>('/api/admin/analytics/realtime');
   for (const label of [
-    'Current Visitors',
-    "Today's Visitors",
-    'Page Views',
-    'CTA Clicks',
-    'Searches',
+    'Pengunjung Saat Ini',
+    'Pengunjung Hari Ini',
+    'Tampilan Halaman',
+    'Klik CTA',
+    'Pencarian',
   ]) {
     await expect(page.getByRole('region', { name: label }).getByTestId('figure-value')).toHaveText(
       /^[\d.]+$/,
     );
   }
-  const countries = page.getByRole('region', { name: 'Top Countries' });
+  const countries = page.getByRole('region', { name: 'Negara Teratas' });
   for (const { country } of stats.topCountries) await expect(countries).toContainText(country);
 
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page).toHaveURL(/tab=overview/);
   for (const label of [
-    'Total Visitors',
-    'Weekly Visitors',
-    'Total Page Views',
-    'Conversion Rate',
+    'Total Pengunjung',
+    'Pengunjung Mingguan',
+    'Total Tampilan Halaman',
+    'Tingkat Konversi',
   ]) {
     await expect(
       page.getByRole('region', { name: label }).getByTestId('figure-value'),
     ).toBeVisible();
   }
   await expect(
-    page.getByRole('region', { name: 'Conversion Rate' }).getByTestId('figure-value'),
+    page.getByRole('region', { name: 'Tingkat Konversi' }).getByTestId('figure-value'),
   ).toHaveText(/%$/);
-  await expect(page.getByRole('region', { name: 'Devices' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Top Referrers' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Perangkat' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Referrer Teratas' })).toBeVisible();
   await page.getByRole('tab', { name: 'Traffic' }).click();
-  await expect(page.getByRole('region', { name: 'Top 10 Countries' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Top Pages' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '10 Negara Teratas' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Halaman Teratas' })).toBeVisible();
   await page.getByRole('tab', { name: 'Performance' }).click();
-  await expect(page.getByRole('region', { name: 'CTA Clicks by Platform' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Top Products' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Klik CTA per Platform' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Produk Teratas' })).toBeVisible();
 });
 
 test('analytics: realtime_stats messages update the figures, other messages do not, top 10 countries only', async ({
@@ -82,15 +82,17 @@ test('analytics: realtime_stats messages update the figures, other messages do n
   await page.goto('/admin/analytics');
   await expect(page.getByTestId('socket-status')).toHaveText('Live');
   await expect(
-    page.getByRole('region', { name: 'Current Visitors' }).getByTestId('figure-value'),
+    page.getByRole('region', { name: 'Pengunjung Saat Ini' }).getByTestId('figure-value'),
   ).toHaveText('1.234');
   await expect(
-    page.getByRole('region', { name: "Today's Visitors" }).getByTestId('figure-value'),
+    page.getByRole('region', { name: 'Pengunjung Hari Ini' }).getByTestId('figure-value'),
   ).toHaveText('5.678');
-  const top = page.getByRole('region', { name: 'Top Countries' });
+  const top = page.getByRole('region', { name: 'Negara Teratas' });
   await expect(top).toContainText('Negara 10');
   await expect(top).not.toContainText('Negara 11');
-  await expect(page.getByRole('region', { name: 'Top Pages' })).toContainText('/promo-hari-ini');
+  await expect(page.getByRole('region', { name: 'Halaman Teratas' })).toContainText(
+    '/promo-hari-ini',
+  );
 });
 
 test('analytics: the badge reads Disconnected when the socket closes, and a failing report says so', async ({
@@ -103,7 +105,7 @@ test('analytics: the badge reads Disconnected when the socket closes, and a fail
   await page.goto('/admin/analytics?tab=overview');
   await expect(page.getByTestId('socket-status')).toHaveText('Disconnected');
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Failed to load the analytics overview' }),
+    page.getByRole('alert').filter({ hasText: 'Gagal memuat ringkasan analytics' }),
   ).toBeVisible();
 });
 
@@ -164,7 +166,7 @@ test('analytics: a shopper clicking a platform button goes through /go and the C
   expect(cta.topProducts).toContainEqual({ product: title, clicks: 1 });
 
   await page.goto('/admin/analytics');
-  const figure = page.getByRole('region', { name: 'CTA Clicks' }).getByTestId('figure-value');
+  const figure = page.getByRole('region', { name: 'Klik CTA' }).getByTestId('figure-value');
   await expect
     .poll(async () => Number((await figure.textContent())?.replace(/\./g, '')), {
       // The live figures are pushed every few seconds.
@@ -172,7 +174,7 @@ test('analytics: a shopper clicking a platform button goes through /go and the C
     })
     .toBeGreaterThan(before.ctaClicksLastHour);
   await page.getByRole('tab', { name: 'Performance' }).click();
-  await expect(page.getByRole('region', { name: 'Top Products' })).toContainText(title);
+  await expect(page.getByRole('region', { name: 'Produk Teratas' })).toContainText(title);
 });
 
 test('analytics: a shopper search that found nothing is listed under "Pencarian tanpa hasil"', async ({

@@ -38,9 +38,9 @@ test.describe('sign-in flow', () => {
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('not-the-password');
     await expect(password).toHaveAttribute('type', 'password');
-    await page.getByRole('button', { name: 'Show password' }).click();
+    await page.getByRole('button', { name: 'Tampilkan password' }).click();
     await expect(password).toHaveAttribute('type', 'text');
-    await page.getByRole('button', { name: 'Hide password' }).click();
+    await page.getByRole('button', { name: 'Sembunyikan password' }).click();
     await expect(password).toHaveAttribute('type', 'password');
 
     // The server's own message.

@@ -58,7 +58,8 @@ test('categories: add with validation, edit, refuse a duplicate slug, delete wit
   await dialog.getByLabel('Nama Kategori').fill(name);
   await expect(dialog.getByLabel('Slug')).toHaveValue(slugOf(name));
   await choose(page, dialog, 'Icon', 'ShirtIcon');
-  await choose(page, dialog, 'Warna', 'text-teal-500');
+  // Colours are offered by name with their swatch, never as the stored class.
+  await choose(page, dialog, 'Warna', 'Hijau toska 500');
   await choose(page, dialog, 'Grup', 'Lifestyle');
   await dialog.getByRole('button', { name: 'Tambah Kategori' }).click();
   await expectToast(page, 'Kategori berhasil ditambahkan');
@@ -67,7 +68,11 @@ test('categories: add with validation, edit, refuse a duplicate slug, delete wit
   const card = page.getByRole('article', { name, exact: true });
   await expect(card.getByTestId('icon-initials')).toHaveText('SH');
   await expect(card).toContainText(slugOf(name));
-  await expect(card).toContainText('text-teal-500');
+  await expect(card.getByTestId('category-color')).toHaveText('Hijau toska 500');
+  await expect(card).not.toContainText('text-teal-500');
+  // The icon the site shows, beside the spec's initials, and the product count.
+  await expect(card.getByRole('img', { name: 'Ikon ShirtIcon' })).toHaveText('👕');
+  await expect(card.getByTestId('product-count')).toHaveText('Belum ada produk');
   let saved = (await api.get<Category[]>('/api/admin/categories')).find((c) => c.name === name);
   expect(saved).toMatchObject({
     slug: slugOf(name),
@@ -111,17 +116,34 @@ test('categories: add with validation, edit, refuse a duplicate slug, delete wit
   );
 });
 
-test('categories: a category that still has products is not deleted and the server says why', async ({
+test('categories: a category that still has products says so, with the count, before any question', async ({
   adminPage: page,
   api,
 }) => {
-  const used = (await api.get<Category[]>('/api/admin/categories')).find(
-    (c) => c.slug === 'skincare',
-  );
-  expect(used).toBeDefined();
+  const used = (
+    await api.get<(Category & { productCount: number })[]>('/api/admin/categories')
+  ).find((c) => c.slug === 'skincare');
+  expect(used?.productCount).toBeGreaterThan(0);
   await page.goto('/admin/categories');
-  await page.getByRole('button', { name: `Hapus ${used!.name}` }).click();
-  await confirm(page, DELETE_QUESTION);
-  await expectToast(page, 'Kategori masih memiliki produk dan tidak dapat dihapus');
-  await expect(page.getByRole('article', { name: used!.name, exact: true })).toBeVisible();
+  const card = page.getByRole('article', { name: used!.name, exact: true });
+  await expect(card.getByTestId('product-count')).toHaveText(`${used!.productCount} produk`);
+  await card.getByRole('button', { name: `Hapus ${used!.name}` }).click();
+  const notice = page.getByRole('dialog', { name: 'Kategori masih berisi produk' });
+  await expect(notice).toContainText(
+    `Kategori ${used!.name} masih memiliki ${used!.productCount} produk.`,
+  );
+  // Not the delete question: its "yes" could only fail.
+  await expect(page.getByRole('dialog').filter({ hasText: DELETE_QUESTION })).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Tutup' }).first().click();
+  await expect(notice).toBeHidden();
+  await expect(card).toBeVisible();
+
+  // "Lihat Produk" opens Kelola Produk filtered to that category.
+  await card.getByRole('button', { name: `Hapus ${used!.name}` }).click();
+  await notice.getByRole('link', { name: 'Lihat Produk' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products\\?category=${used!.id}`));
+  await expect(page.getByRole('combobox', { name: 'Kategori' })).toHaveValue(used!.name);
+
+  // The server still refuses on its own (409), whatever a client sends.
+  expect(await api.delete(`/api/admin/categories/${used!.id}`)).toBe(409);
 });

@@ -44,7 +44,7 @@ test('content overview: one card per block with its summary, and the first 4 FAQ
   await expect(page.getByText(`${contact.companyName} - ${contact.phone}`)).toBeVisible();
   await expect(page.getByTestId('overview-faq')).toHaveCount(Math.min(4, faqs.length));
   await expect(
-    page.getByRole('button', { name: `Manage All FAQs (${faqs.length})` }),
+    page.getByRole('button', { name: `Kelola Semua FAQ (${faqs.length})` }),
   ).toBeVisible();
 
   const contactTitle = blocks.find((b) => b.key === 'contact_us')!.title;
@@ -63,13 +63,13 @@ test('contact editor: validation messages, saving state and the saved JSON', asy
   const original = await block(api, 'contact_us');
   try {
     await page.goto('/admin/content?tab=contact');
-    const form = page.getByRole('form', { name: 'Contact Us editor' });
-    await expect(form.getByLabel('Company Name')).not.toHaveValue('');
-    await form.getByLabel('Company Name').fill('');
+    const form = page.getByRole('form', { name: 'Editor Contact Us' });
+    await expect(form.getByLabel('Nama Perusahaan')).not.toHaveValue('');
+    await form.getByLabel('Nama Perusahaan').fill('');
     await form.getByLabel('Email').fill('not-an-email');
-    await form.getByLabel('Weekdays').fill('');
+    await form.getByLabel('Hari Kerja').fill('');
     await form.getByLabel('Facebook').fill('facebook');
-    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByRole('button', { name: 'Simpan Perubahan' }).click();
     for (const message of [
       'Company name is required',
       'Invalid email format',
@@ -79,13 +79,13 @@ test('contact editor: validation messages, saving state and the saved JSON', asy
       await expect(form.getByText(message)).toBeVisible();
     }
     const description = unique('Deskripsi uji');
-    await form.getByLabel('Company Name').fill('DiskonRadar');
+    await form.getByLabel('Nama Perusahaan').fill('DiskonRadar');
     await form.getByLabel('Email').fill('halo@diskonradar.id');
-    await form.getByLabel('Weekdays').fill('09:00 - 18:00 WIB');
+    await form.getByLabel('Hari Kerja').fill('09:00 - 18:00 WIB');
     await form.getByLabel('Facebook').fill('https://facebook.com/diskonradar');
-    await form.getByLabel('Description').fill(description);
-    await form.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(form.getByRole('button', { name: 'Saving...' })).toBeVisible();
+    await form.getByLabel('Deskripsi').fill(description);
+    await form.getByRole('button', { name: 'Simpan Perubahan' }).click();
+    await expect(form.getByRole('button', { name: 'Menyimpan...' })).toBeVisible();
     await expectToast(page, 'Contact Us information updated successfully.');
     await expect(page.locator('.mantine-Notification-root')).toContainText('Success!');
     const saved = JSON.parse((await block(api, 'contact_us')).data) as Record<string, unknown>;
@@ -102,7 +102,7 @@ test('contact editor: validation messages, saving state and the saved JSON', asy
         ? route.fulfill({ status: 500, body: '' })
         : route.continue(),
     );
-    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByRole('button', { name: 'Simpan Perubahan' }).click();
     await expectToast(page, 'Failed to update contact information. Please try again.');
   } finally {
     await restore(api, original);
@@ -116,14 +116,14 @@ test('homepage hero editor: validation, live preview and the saved platforms lis
   const original = await block(api, 'homepage_hero');
   try {
     await page.goto('/admin/content?tab=homepage');
-    const form = page.getByRole('form', { name: 'Homepage Hero editor' });
+    const form = page.getByRole('form', { name: 'Editor Homepage Hero' });
     const preview = page.getByTestId('hero-preview');
     await expect(preview).toBeVisible();
-    await form.getByLabel('Main Title').fill('');
-    await form.getByLabel('CTA Text').fill('');
-    await form.getByLabel('Background Image URL').fill('ftp://image');
-    await form.getByLabel('Platforms').fill(' , ');
-    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByLabel('Judul Utama').fill('');
+    await form.getByLabel('Teks CTA').fill('');
+    await form.getByLabel('URL Gambar Latar').fill('ftp://image');
+    await form.getByLabel('Platform').fill(' , ');
+    await form.getByRole('button', { name: 'Simpan Perubahan' }).click();
     for (const message of [
       'Main title is required',
       'CTA text is required',
@@ -133,16 +133,16 @@ test('homepage hero editor: validation, live preview and the saved platforms lis
       await expect(form.getByText(message)).toBeVisible();
     }
     const title = unique('Judul Hero');
-    await form.getByLabel('Main Title').fill(title);
+    await form.getByLabel('Judul Utama').fill(title);
     await expect(preview).toContainText(title);
-    await form.getByLabel('CTA Text').fill('Lihat Promo');
-    await form.getByLabel('Background Image URL').fill('');
-    await form.getByLabel('Platforms').fill('Shopee, , Tokopedia ,Lazada');
-    await form.getByRole('button', { name: 'Hide Preview' }).click();
+    await form.getByLabel('Teks CTA').fill('Lihat Promo');
+    await form.getByLabel('URL Gambar Latar').fill('');
+    await form.getByLabel('Platform').fill('Shopee, , Tokopedia ,Lazada');
+    await form.getByRole('button', { name: 'Sembunyikan Pratinjau' }).click();
     await expect(preview).toBeHidden();
-    await form.getByRole('button', { name: 'Show Preview' }).click();
+    await form.getByRole('button', { name: 'Tampilkan Pratinjau' }).click();
     await expect(preview).toBeVisible();
-    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByRole('button', { name: 'Simpan Perubahan' }).click();
     await expectToast(page, 'Homepage content updated successfully.');
     const saved = JSON.parse((await block(api, 'homepage_hero')).data) as Record<string, unknown>;
     expect(saved.mainTitle).toBe(title);
@@ -159,10 +159,10 @@ test('FAQ manager: create with validation, edit, delete without confirmation', a
 }) => {
   const question = unique('Pertanyaan uji?');
   await page.goto('/admin/content?tab=faq');
-  await page.getByRole('button', { name: 'Add FAQ' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add FAQ' });
-  await dialog.getByLabel('Order').fill('-1');
-  await dialog.getByRole('button', { name: 'Create FAQ' }).click();
+  await page.getByRole('button', { name: 'Tambah FAQ' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tambah FAQ' });
+  await dialog.getByLabel('Urutan').fill('-1');
+  await dialog.getByRole('button', { name: 'Tambah FAQ' }).click();
   for (const message of [
     'Question is required',
     'Answer is required',
@@ -170,12 +170,12 @@ test('FAQ manager: create with validation, edit, delete without confirmation', a
   ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
-  await dialog.getByLabel('Question').fill(question);
-  await dialog.getByLabel('Answer').fill('Jawaban uji.');
-  await choose(page, dialog, 'Category', 'pricing');
-  await dialog.getByLabel('Order').fill('42');
-  await dialog.getByLabel('Active').uncheck(); // inactive FAQs stay off the public pages
-  await dialog.getByRole('button', { name: 'Create FAQ' }).click();
+  await dialog.getByLabel('Pertanyaan').fill(question);
+  await dialog.getByLabel('Jawaban').fill('Jawaban uji.');
+  await choose(page, dialog, 'Kategori', 'Harga');
+  await dialog.getByLabel('Urutan').fill('42');
+  await dialog.getByLabel('Aktif').uncheck(); // inactive FAQs stay off the public pages
+  await dialog.getByRole('button', { name: 'Tambah FAQ' }).click();
   await expectToast(page, 'FAQ created successfully.');
   let faq = (await api.get<Faq[]>('/api/admin/faqs')).find((f) => f.question === question)!;
   expect(faq).toMatchObject({
@@ -188,15 +188,15 @@ test('FAQ manager: create with validation, edit, delete without confirmation', a
   const row = page.getByRole('article', { name: question });
   await row.getByRole('button', { name: `Edit FAQ: ${question}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit FAQ' });
-  await expect(edit.getByLabel('Question')).toHaveValue(question);
-  await edit.getByLabel('Answer').fill('Jawaban baru.');
-  await edit.getByRole('button', { name: 'Update FAQ' }).click();
+  await expect(edit.getByLabel('Pertanyaan')).toHaveValue(question);
+  await edit.getByLabel('Jawaban').fill('Jawaban baru.');
+  await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
   await expectToast(page, 'FAQ updated successfully.');
   await expect(row).toContainText('Jawaban baru.');
   faq = (await api.get<Faq[]>('/api/admin/faqs')).find((f) => f.id === faq.id)!;
   expect(faq.answer).toBe('Jawaban baru.');
 
-  await row.getByRole('button', { name: `Delete FAQ: ${question}` }).click();
+  await row.getByRole('button', { name: `Hapus FAQ: ${question}` }).click();
   await expectToast(page, 'FAQ deleted successfully.');
   await expect(row).toBeHidden();
   expect((await api.get<Faq[]>('/api/admin/faqs')).some((f) => f.id === faq.id)).toBe(false);
@@ -209,16 +209,16 @@ test('SEO meta tags: create with validation, edit, delete with confirmation', as
   const content = unique('e2e meta');
   const path = `/e2e-${Date.now()}`;
   await page.goto('/admin/content?tab=seo');
-  await page.getByRole('button', { name: 'Add Meta Tag' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Meta Tag' });
-  await dialog.getByRole('button', { name: 'Create Meta Tag' }).click();
+  await page.getByRole('button', { name: 'Tambah Meta Tag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tambah Meta Tag' });
+  await dialog.getByRole('button', { name: 'Tambah Meta Tag' }).click();
   await expect(dialog.getByText('HTML meta tag is required')).toBeVisible();
-  await dialog.getByLabel('HTML Meta Tag').fill('<script>alert(1)</script>');
-  await dialog.getByRole('button', { name: 'Create Meta Tag' }).click();
+  await dialog.getByLabel('Tag Meta HTML').fill('<script>alert(1)</script>');
+  await dialog.getByRole('button', { name: 'Tambah Meta Tag' }).click();
   await expect(dialog.getByText('Must be a valid HTML meta tag')).toBeVisible();
-  await dialog.getByLabel('HTML Meta Tag').fill(`<meta name="author" content="${content}">`);
-  await dialog.getByLabel('Page URL').fill(path);
-  await dialog.getByRole('button', { name: 'Create Meta Tag' }).click();
+  await dialog.getByLabel('Tag Meta HTML').fill(`<meta name="author" content="${content}">`);
+  await dialog.getByLabel('URL Halaman').fill(path);
+  await dialog.getByRole('button', { name: 'Tambah Meta Tag' }).click();
   await expectToast(page, 'Meta tag created successfully');
   let tag = (await api.get<MetaTag[]>('/api/admin/meta-tags')).find(
     (t) => t.parsedContent === content,
@@ -229,14 +229,14 @@ test('SEO meta tags: create with validation, edit, delete with confirmation', as
   await expect(row).toContainText('name: author');
   await row.getByRole('button', { name: 'Edit meta tag' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Meta Tag' });
-  await edit.getByLabel('Active').uncheck();
-  await edit.getByRole('button', { name: 'Update Meta Tag' }).click();
+  await edit.getByLabel('Aktif').uncheck();
+  await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
   await expectToast(page, 'Meta tag updated successfully');
   await expect(row).toContainText('Inactive');
   tag = (await api.get<MetaTag[]>('/api/admin/meta-tags')).find((t) => t.id === tag.id)!;
   expect(tag.isActive).toBe(false);
 
-  await row.getByRole('button', { name: 'Delete meta tag' }).click();
+  await row.getByRole('button', { name: 'Hapus meta tag' }).click();
   await confirm(page, 'Are you sure you want to delete this meta tag?');
   await expectToast(page, 'Meta tag deleted successfully');
   await expect(row).toBeHidden();
@@ -261,34 +261,34 @@ test('product images: choose a product, add with validation, move up and down, e
   });
   try {
     await page.goto('/admin/content?tab=images');
-    await expect(page.getByText('Select a product first.')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Product' }).fill(product.title);
+    await expect(page.getByText('Pilih produk terlebih dahulu.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Produk' }).fill(product.title);
     await page.getByRole('option', { name: product.title }).click();
-    await expect(page.getByText('This product has no gallery images yet.')).toBeVisible();
+    await expect(page.getByText('Produk ini belum punya gambar galeri.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Add Image' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Product Image' });
-    await dialog.getByLabel('Image URL').fill('not a url');
-    await dialog.getByRole('button', { name: 'Add Image' }).click();
+    await page.getByRole('button', { name: 'Tambah Gambar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tambah Gambar Produk' });
+    await dialog.getByLabel('URL Gambar').fill('not a url');
+    await dialog.getByRole('button', { name: 'Tambah Gambar' }).click();
     await expect(dialog.getByText('Invalid image URL')).toBeVisible();
-    await dialog.getByLabel('Image URL').fill('https://images.example.com/e2e/g1.jpg');
-    await dialog.getByLabel('Alt Text').fill('Tampak depan');
-    await dialog.getByRole('button', { name: 'Add Image' }).click();
+    await dialog.getByLabel('URL Gambar').fill('https://images.example.com/e2e/g1.jpg');
+    await dialog.getByLabel('Teks Alt').fill('Tampak depan');
+    await dialog.getByRole('button', { name: 'Tambah Gambar' }).click();
     await expectToast(page, 'Product image added successfully');
 
     const row = page.getByTestId('image-row').filter({ hasText: 'Tampak depan' });
-    await expect(row.getByTestId('image-order')).toHaveText('Order 0');
-    await expect(row.getByRole('button', { name: 'Move up' })).toBeDisabled();
-    await row.getByRole('button', { name: 'Move down' }).click();
+    await expect(row.getByTestId('image-order')).toHaveText('Urutan 0');
+    await expect(row.getByRole('button', { name: 'Naikkan' })).toBeDisabled();
+    await row.getByRole('button', { name: 'Turunkan' }).click();
     await expectToast(page, 'Product image updated successfully');
-    await expect(row.getByTestId('image-order')).toHaveText('Order 1');
-    await row.getByRole('button', { name: 'Move up' }).click();
-    await expect(row.getByTestId('image-order')).toHaveText('Order 0');
+    await expect(row.getByTestId('image-order')).toHaveText('Urutan 1');
+    await row.getByRole('button', { name: 'Naikkan' }).click();
+    await expect(row.getByTestId('image-order')).toHaveText('Urutan 0');
 
-    await row.getByRole('button', { name: 'Edit image' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit Product Image' });
-    await edit.getByLabel('Alt Text').fill('Tampak samping');
-    await edit.getByRole('button', { name: 'Update Image' }).click();
+    await row.getByRole('button', { name: 'Edit gambar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Gambar Produk' });
+    await edit.getByLabel('Teks Alt').fill('Tampak samping');
+    await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
     await expectToast(page, 'Product image updated successfully');
     const images = await api.get<ProductImage[]>(`/api/admin/products/${product.id}/images`);
     expect(images.map((i) => [i.imageUrl, i.altText, i.order])).toEqual([
@@ -296,10 +296,10 @@ test('product images: choose a product, add with validation, move up and down, e
     ]);
 
     const edited = page.getByTestId('image-row').filter({ hasText: 'Tampak samping' });
-    await edited.getByRole('button', { name: 'Delete image' }).click();
+    await edited.getByRole('button', { name: 'Hapus gambar' }).click();
     await confirm(page, 'Are you sure you want to delete this product image?');
     await expectToast(page, 'Product image deleted successfully');
-    await expect(page.getByText('This product has no gallery images yet.')).toBeVisible();
+    await expect(page.getByText('Produk ini belum punya gambar galeri.')).toBeVisible();
     expect(await api.get<ProductImage[]>(`/api/admin/products/${product.id}/images`)).toEqual([]);
   } finally {
     await api.delete(`/api/admin/products/${product.id}`);
@@ -312,14 +312,14 @@ test('popups: create with validation and defaults, derived status, edit, delete 
 }) => {
   const title = unique('E2E Popup');
   await page.goto('/admin/content?tab=popups');
-  await page.getByRole('button', { name: 'Create Popup' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Popup' });
-  await expect(dialog.getByLabel('Button Text')).toHaveValue('Learn More');
-  await expect(dialog.getByLabel('Trigger After (seconds)')).toHaveValue('3');
-  await dialog.getByLabel('Target URL').fill('javascript:alert(1)');
-  await dialog.getByLabel('Image URL').fill('https://images.invalid/e2e-missing.png');
+  await page.getByRole('button', { name: 'Buat Popup' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buat Popup' });
+  await expect(dialog.getByLabel('Teks Tombol')).toHaveValue('Learn More');
+  await expect(dialog.getByLabel('Muncul Setelah (detik)')).toHaveValue('3');
+  await dialog.getByLabel('URL Tujuan').fill('javascript:alert(1)');
+  await dialog.getByLabel('URL Gambar').fill('https://images.invalid/e2e-missing.png');
   await expect(dialog.getByText('Image failed to load. Please check URL.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Create Popup' }).click();
+  await dialog.getByRole('button', { name: 'Buat Popup' }).click();
   for (const message of [
     'Popup title is required',
     'Popup content is required',
@@ -327,12 +327,12 @@ test('popups: create with validation and defaults, derived status, edit, delete 
   ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Content').fill('Isi popup uji.');
-  await dialog.getByLabel('Target URL').fill('https://diskonradar.example/promo');
-  await dialog.getByLabel('Image URL').fill('');
-  await dialog.getByLabel('Active').uncheck(); // keeps it away from the public popup specs
-  await dialog.getByRole('button', { name: 'Create Popup' }).click();
+  await dialog.getByLabel('Judul').fill(title);
+  await dialog.getByRole('textbox', { name: 'Isi', exact: true }).fill('Isi popup uji.');
+  await dialog.getByLabel('URL Tujuan').fill('https://diskonradar.example/promo');
+  await dialog.getByLabel('URL Gambar').fill('');
+  await dialog.getByLabel('Aktif').uncheck(); // keeps it away from the public popup specs
+  await dialog.getByRole('button', { name: 'Buat Popup' }).click();
   await expectToast(page, 'Popup created successfully');
 
   let popup = (await api.get<Popup[]>('/api/admin/popups')).find((p) => p.title === title)!;
@@ -353,19 +353,19 @@ test('popups: create with validation and defaults, derived status, edit, delete 
   await expect(card.getByTestId('popup-status')).toHaveText('Disabled');
   await card.getByRole('button', { name: `Edit popup ${title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Popup' });
-  await expect(edit.getByLabel('Title')).toHaveValue(title);
-  await edit.getByLabel('Trigger After (seconds)').fill('61');
-  await edit.getByRole('button', { name: 'Update Popup' }).click();
+  await expect(edit.getByLabel('Judul')).toHaveValue(title);
+  await edit.getByLabel('Muncul Setelah (detik)').fill('61');
+  await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
   await expect(
     edit.getByText(/Trigger delay must be a whole number of seconds from 0 to 60/),
   ).toBeVisible();
-  await edit.getByLabel('Trigger After (seconds)').fill('10');
-  await edit.getByRole('button', { name: 'Update Popup' }).click();
+  await edit.getByLabel('Muncul Setelah (detik)').fill('10');
+  await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
   await expectToast(page, 'Popup updated successfully');
   popup = (await api.get<Popup[]>('/api/admin/popups')).find((p) => p.id === popup.id)!;
   expect(popup.triggerAfterSeconds).toBe(10);
 
-  await card.getByRole('button', { name: `Delete popup ${title}` }).click();
+  await card.getByRole('button', { name: `Hapus popup ${title}` }).click();
   await confirm(page, 'Are you sure you want to delete this popup?');
   await expectToast(page, 'Popup deleted successfully');
   await expect(card).toBeHidden();

@@ -40,7 +40,7 @@ test('products: add with validation and the submit clean-up, edit, search, filte
   // The media type decides which inputs show.
   await expect(dialog.getByText('Variasi Gambar', { exact: true })).toBeHidden();
   await expect(dialog.getByLabel('URL Video')).toBeHidden();
-  await choose(page, dialog, 'Tipe Media', 'Gambar & Video (both)');
+  await choose(page, dialog, 'Tipe Media', 'Gambar & Video');
   await expect(dialog.getByLabel('URL Video')).toBeVisible();
   await dialog.getByRole('button', { name: 'Tambah Variasi' }).click();
   await dialog.getByRole('button', { name: 'Tambah Variasi' }).click();

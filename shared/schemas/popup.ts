@@ -39,6 +39,8 @@ export const POPUP_MESSAGES = {
 
 const M = POPUP_MESSAGES;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 function hexColor(message: string, fallback: string) {
@@ -56,9 +58,9 @@ function isPageList(value: string): boolean {
 }
 
 /**
- * Popup form and API input. Dates are ISO strings or Dates and come out as Dates; the
- * 7-day default campaign is filled in by defaultPopupValues(), not here, so a missing date
- * is an error rather than a silent "from now".
+ * Popup form and update input. Dates are ISO strings or Dates and come out as Dates. A missing
+ * date is an error here, so an update never silently moves a running campaign to "from now";
+ * a create fills the spec's default campaign in first (popupCreateSchema).
  */
 export const popupSchema = z
   .object({
@@ -100,6 +102,34 @@ export const popupSchema = z
     path: ['endDate'],
   });
 
+/** A date the client left out: absent, null or blank. */
+function isMissingDate(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && !value.trim());
+}
+
+/**
+ * Spec section 5 and 9: a campaign created without dates runs 7 days from now. A start date
+ * alone gets the 7 days after it; an end date alone starts now.
+ */
+export function withDefaultCampaign(body: unknown, now: Date = new Date()): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const input = body as Record<string, unknown>;
+  const filled = { ...input };
+  if (isMissingDate(input.startDate)) filled.startDate = now.toISOString();
+  if (isMissingDate(input.endDate)) {
+    const start = isoDate(M.startDate).safeParse(filled.startDate);
+    if (start.success) {
+      filled.endDate = new Date(
+        start.data.getTime() + POPUP_DEFAULTS.campaignDays * DAY_MS,
+      ).toISOString();
+    }
+  }
+  return filled;
+}
+
+/** POST /api/admin/popups: the popup input, with the default campaign when dates are left out. */
+export const popupCreateSchema = z.preprocess((body) => withDefaultCampaign(body), popupSchema);
+
 export type PopupRawInput = z.input<typeof popupSchema>;
 export type PopupInput = z.output<typeof popupSchema>;
 /** Alias of PopupInput (the parsed values). */
@@ -122,8 +152,6 @@ export interface PopupFormValues {
   triggerAfterSeconds: number;
   isActive: boolean;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Defaults of spec section 5, with a campaign running 7 days from `now`. */
 export function defaultPopupValues(now: Date = new Date()): PopupFormValues {

@@ -14,7 +14,7 @@ import { AdminShell } from './components/AdminShell';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { LoadingState } from './components/QueryState';
 import { DashboardPage } from './pages/DashboardPage';
-import { adminTheme } from './theme';
+import { adminCssVariables, adminTheme } from './theme';
 import { RealtimeSourceProvider, type RealtimeSource } from './realtime/RealtimeSourceContext';
 
 // Heavier screens load on first visit, so the login page and dashboard come up quickly.
@@ -172,7 +172,11 @@ export function AdminApp({
   const config = useMemo(() => ({ apiBaseUrl, basename: base }), [apiBaseUrl, base]);
 
   return (
-    <MantineProvider theme={adminTheme} defaultColorScheme="light">
+    <MantineProvider
+      theme={adminTheme}
+      cssVariablesResolver={adminCssVariables}
+      defaultColorScheme="light"
+    >
       <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
         <Notifications position="top-right" limit={1} autoClose={5000} zIndex={1000} />
         <QueryClientProvider client={queryClient}>

@@ -56,6 +56,52 @@ describeApi('popups', (api) => {
     expect((await api.admin.delete(`/api/admin/popups/${live.body.id}`)).status).toBe(204);
   });
 
+  it('gives a popup created without dates the default campaign: from now, for 7 days', async () => {
+    const { startDate: _start, endDate: _end, ...undated } = validPopup();
+    const before = Date.now();
+    const res = await api.admin.post<Popup>('/api/admin/popups', undated);
+    const after = Date.now();
+    expect(res.status).toBe(201);
+    const start = new Date(res.body.startDate).getTime();
+    const end = new Date(res.body.endDate).getTime();
+    // Stored times may lose their milliseconds on one engine: allow one second either side.
+    expect(start).toBeGreaterThanOrEqual(before - 1000);
+    expect(start).toBeLessThanOrEqual(after + 1000);
+    expect(end - start).toBe(7 * 86_400_000);
+    // A campaign running now is shown to visitors at once.
+    const active = await api.visitor.get<Popup[]>('/api/popups/active?url=/');
+    expect(active.body.map((p) => p.id)).toContain(res.body.id);
+
+    // Null or blank dates count as left out; a start alone runs the 7 days after it.
+    const blank = await api.admin.post<Popup>('/api/admin/popups', {
+      ...undated,
+      startDate: null,
+      endDate: '',
+    });
+    expect(blank.status).toBe(201);
+    const startOnly = await api.admin.post<Popup>('/api/admin/popups', {
+      ...undated,
+      startDate: '2030-01-01T00:00:00.000Z',
+    });
+    expect(startOnly.status).toBe(201);
+    expect(new Date(startOnly.body.endDate).toISOString()).toBe('2030-01-08T00:00:00.000Z');
+
+    // A date that is there but wrong is still refused with the schema's message.
+    const wrong = await api.admin.post<{ errors: Record<string, string> }>('/api/admin/popups', {
+      ...undated,
+      startDate: 'besok',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.startDate).toBe('Start date must be a valid date');
+    // An update still needs its dates, so it never moves a running campaign silently.
+    const update = await api.admin.put<{ errors: Record<string, string> }>(
+      `/api/admin/popups/${res.body.id}`,
+      undated,
+    );
+    expect(update.status).toBe(400);
+    expect(update.body.errors.startDate).toBe('Start date must be a valid date');
+  });
+
   it('gives the popup messages of spec section 5', async () => {
     const res = await api.admin.post<{ errors: Record<string, string> }>('/api/admin/popups', {
       ...validPopup(),

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { popupPagePath } from '@shared/rules/popup';
-import { popupSchema } from '@shared/schemas';
+import { popupCreateSchema, popupSchema } from '@shared/schemas';
 import { idParams } from '../../lib/params';
 import { created, json, noContent, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
@@ -28,7 +28,7 @@ export function adminPopupRoutes({ db }: AppContext): Router {
   );
   router.post(
     '/',
-    created(validate({ body: popupSchema }), ({ body }) => createPopup(db, body)),
+    created(validate({ body: popupCreateSchema }), ({ body }) => createPopup(db, body)),
   );
   router.put(
     '/:id',

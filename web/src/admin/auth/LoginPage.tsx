@@ -7,6 +7,7 @@ import {
   Box,
   Button,
   Center,
+  Group,
   Paper,
   PasswordInput,
   Stack,
@@ -17,6 +18,7 @@ import {
 import type { z } from 'zod';
 import { loginSchema } from '@shared/schemas';
 import { useAdminConfig } from '../api/ApiContext';
+import { LogoMark } from '../../public/components/site-icons';
 import { StatusScreen } from '../components/StatusScreen';
 import { useLogin, useMe } from '../queries/useMe';
 import { useAuthUi } from '../store/auth-ui';
@@ -81,11 +83,14 @@ export function LoginPage() {
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420} component="main">
         <Stack gap="xs" mb="lg">
-          <Title order={1} size="h2">
-            DiskonRadar Admin
-          </Title>
+          <Group gap="sm" wrap="nowrap">
+            <LogoMark />
+            <Title order={1} size="h2">
+              DiskonRadar Admin
+            </Title>
+          </Group>
           <Text c="dimmed" size="sm">
-            Sign in to manage the DiskonRadar catalogue.
+            Masuk untuk mengelola katalog DiskonRadar.
           </Text>
         </Stack>
         <Box component="form" onSubmit={onSubmit} noValidate aria-label="Admin login">
@@ -104,7 +109,7 @@ export function LoginPage() {
               onVisibilityChange={setVisible}
               visibilityToggleFocusable
               visibilityToggleButtonProps={{
-                'aria-label': visible ? 'Hide password' : 'Show password',
+                'aria-label': visible ? 'Sembunyikan password' : 'Tampilkan password',
               }}
               error={errors.password?.message}
               {...register('password')}

@@ -15,6 +15,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useLogout, useMe } from '../queries/useMe';
 import { useAuthUi } from '../store/auth-ui';
 import { LOGIN_ROUTE } from '../auth/return-to';
+import { LogoMark } from '../../public/components/site-icons';
 import { IconLogout } from './admin-icons';
 import classes from './AdminShell.module.css';
 
@@ -50,7 +51,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <a href="#admin-main" className={classes.skipLink}>
-        Skip to content
+        Lewati ke konten
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -60,10 +61,19 @@ export function AdminShell({ children }: { children: ReactNode }) {
               onClick={menu.toggle}
               hiddenFrom="md"
               size="sm"
-              aria-label="Open navigation"
+              aria-label={menuOpened ? 'Tutup navigasi' : 'Buka navigasi'}
             />
-            <UnstyledButton component={Link} to="/dashboard" className={classes.brand}>
-              DiskonRadar <span className={classes.brandAccent}>Admin</span>
+            <UnstyledButton
+              component={Link}
+              to="/dashboard"
+              className={classes.brand}
+              aria-label="DiskonRadar Admin, ke Dashboard"
+            >
+              <LogoMark />
+              <span className={classes.brandName}>
+                Diskon<span className={classes.brandAccent}>Radar</span>
+              </span>
+              <span className={classes.brandSuffix}>Admin</span>
             </UnstyledButton>
             <Group gap={4} visibleFrom="md" component="nav" aria-label="Admin sections">
               {ADMIN_SECTIONS.map((section) => (

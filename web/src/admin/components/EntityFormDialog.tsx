@@ -2,7 +2,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { Button, Group, Modal, Stack, type MantineSize } from '@mantine/core';
 import { useForm, type FieldValues, type UseFormProps } from 'react-hook-form';
 import { applyServerErrors } from '../lib/form-errors';
-import { runWithToast, type ScreenLang, type ToastedAction } from '../lib/toast';
+import { runWithToast, type ToastedAction } from '../lib/toast';
 
 export interface EntitySubmit extends Omit<ToastedAction, 'onError'> {
   /** After the server's field errors went on the form (`applied` says whether any did). */
@@ -51,8 +51,6 @@ export interface EntityFormDialogProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitting: boolean;
   submitLabel: string;
-  /** 'id': Indonesian close and cancel labels (the catalogue); English otherwise. */
-  lang?: ScreenLang;
   /** Extra space above the Cancel / submit row. */
   footerMt?: MantineSize;
   children: ReactNode;
@@ -67,24 +65,17 @@ export function EntityFormDialog({
   onSubmit,
   submitting,
   submitLabel,
-  lang = 'en',
   footerMt,
   children,
 }: EntityFormDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      closeButtonProps={lang === 'id' ? { 'aria-label': 'Tutup' } : undefined}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {children}
           <Group justify="flex-end" mt={footerMt}>
             <Button variant="default" onClick={onClose} disabled={submitting}>
-              {lang === 'id' ? 'Batal' : 'Cancel'}
+              Batal
             </Button>
             <Button type="submit" loading={submitting}>
               {submitLabel}

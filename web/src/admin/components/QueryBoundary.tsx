@@ -26,7 +26,7 @@ export function QueryBoundary<T>({
     return (
       <ErrorState
         title={title}
-        error={query.error ?? 'No data'}
+        error={query.error ?? 'Tidak ada data'}
         onRetry={() => void query.refetch()}
       />
     );

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconInfo } from './admin-icons';
 
-/** The 'Loading...' line of the admin lists. */
-export function LoadingState({ text = 'Loading...' }: { text?: string }) {
+/** The 'Memuat...' line of the admin lists. */
+export function LoadingState({ text = 'Memuat...' }: { text?: string }) {
   return (
     <Center py="xl">
       <Stack align="center" gap="xs" role="status">

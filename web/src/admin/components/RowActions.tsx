@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import type { ScreenLang } from '../lib/toast';
 import { IconPencil, IconTrash } from './admin-icons';
 
 export interface RowActionsProps {
@@ -9,8 +8,6 @@ export interface RowActionsProps {
   onEdit(): void;
   onDelete(): void;
   deleting?: boolean;
-  /** 'Delete' or 'Hapus' as the delete control's tooltip or text. */
-  lang?: ScreenLang;
   /** Icon buttons with tooltips (lists), or small text buttons (cards of the catalogue). */
   variant?: 'icons' | 'buttons';
   /**
@@ -28,11 +25,10 @@ export function RowActions({
   onEdit,
   onDelete,
   deleting,
-  lang = 'en',
   variant = 'icons',
   grow = false,
 }: RowActionsProps) {
-  const deleteText = lang === 'id' ? 'Hapus' : 'Delete';
+  const deleteText = 'Hapus';
   if (variant === 'buttons') {
     const buttons = [
       <Button

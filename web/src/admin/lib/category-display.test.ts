@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_COLORS } from '@shared/constants';
-import { categoryColor, optionsWith, readableTextOn, slugify } from './category-display';
+import { categoryColor, colorLabel, optionsWith, slugify } from './category-display';
 
 describe('category display helpers', () => {
   it('knows every colour choice of spec section 9', () => {
@@ -21,9 +21,16 @@ describe('category display helpers', () => {
   });
 });
 
-describe('readableTextOn', () => {
-  it('puts white on dark colours and dark text on light ones', () => {
-    expect(readableTextOn('#1e40af')).toBe('#ffffff');
-    expect(readableTextOn('#eab308')).toBe('#1a1b1e');
+describe('colorLabel', () => {
+  it('names every colour choice in Indonesian instead of its class', () => {
+    const labels = CATEGORY_COLORS.map(colorLabel);
+    for (const label of labels) expect(label).toMatch(/^[A-Z][a-z -]+ \d{3}$/);
+    expect(new Set(labels).size).toBe(CATEGORY_COLORS.length);
+    expect(colorLabel('text-blue-700')).toBe('Biru 700');
+    expect(colorLabel('text-emerald-600')).toBe('Hijau zamrud 600');
+  });
+  it('shows an unknown class as stored', () => {
+    expect(colorLabel('text-unknown-100')).toBe('text-unknown-100');
+    expect(colorLabel('bg-red')).toBe('bg-red');
   });
 });

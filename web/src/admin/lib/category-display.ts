@@ -40,6 +40,36 @@ export function categoryColor(colorClass: string): string {
   return TAILWIND_TEXT_COLORS[colorClass] ?? FALLBACK_COLOR;
 }
 
+// Indonesian names of the Tailwind hues the colour choices use.
+const HUE_NAMES: Record<string, string> = {
+  pink: 'Merah muda',
+  purple: 'Ungu',
+  indigo: 'Nila',
+  green: 'Hijau',
+  blue: 'Biru',
+  orange: 'Oranye',
+  red: 'Merah',
+  gray: 'Abu-abu',
+  yellow: 'Kuning',
+  teal: 'Hijau toska',
+  amber: 'Kuning amber',
+  emerald: 'Hijau zamrud',
+  violet: 'Violet',
+  cyan: 'Sian',
+  rose: 'Merah mawar',
+  sky: 'Biru langit',
+};
+
+/**
+ * What staff read instead of a stored colour class: 'text-blue-700' -> 'Biru 700' (the number
+ * is the shade, lighter to darker). An unknown class is shown as stored.
+ */
+export function colorLabel(colorClass: string): string {
+  const match = /^text-([a-z]+)-(\d{2,3})$/.exec(colorClass);
+  const hue = match ? HUE_NAMES[match[1] ?? ''] : undefined;
+  return hue && match ? `${hue} ${match[2]}` : colorClass;
+}
+
 /** 'Elektronik & Gadget' -> 'elektronik-gadget'. */
 export function slugify(text: string): string {
   return text
@@ -57,17 +87,4 @@ export function optionsWith(
   current: string | null | undefined,
 ): string[] {
   return current && !values.includes(current) ? [current, ...values] : [...values];
-}
-
-/** Black or white text, whichever reads better on the given #rrggbb background (WCAG luminance). */
-export function readableTextOn(hex: string): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return '#ffffff';
-  const [r, g, b] = match.slice(1).map((part) => {
-    const c = Number.parseInt(part, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // Contrast against white is (1.05)/(L+0.05); against black (L+0.05)/0.05. Pick the larger.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#1a1b1e';
 }

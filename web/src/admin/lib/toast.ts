@@ -39,7 +39,7 @@ export function serverMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The language of a screen: the content managers speak English, the catalogue Indonesian. */
+/** The toast titles of a screen: the spec gives the content managers' ('Success!', 'Error'). */
 export type ScreenLang = 'en' | 'id';
 
 const TITLES: Record<ScreenLang, { success: string; error: string }> = {
@@ -54,7 +54,7 @@ export interface ToastedAction {
   onSuccess?(): void;
   /** Runs before the error toast, e.g. to put server field errors on the form. */
   onError?(error: unknown): void;
-  /** Toast titles (and confirmation buttons) in the screen's language; English by default. */
+  /** Toast titles of the screen; the spec's English ones by default. */
   lang?: ScreenLang;
   /** A delete question asked first; answering no runs nothing and shows no toast. */
   confirm?: string;
@@ -70,7 +70,7 @@ export async function runWithToast({
   lang = 'en',
   confirm,
 }: ToastedAction): Promise<void> {
-  if (confirm !== undefined && !(await confirmDelete(confirm, lang))) return;
+  if (confirm !== undefined && !(await confirmDelete(confirm))) return;
   try {
     await run();
     toast.success(success, TITLES[lang].success);

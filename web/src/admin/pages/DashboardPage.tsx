@@ -18,7 +18,7 @@ const NAV_CARDS = [
     title: 'Kelola Kategori',
     description: 'Tambah, ubah dan hapus kategori produk.',
     icon: <IconTag size={22} />,
-    color: 'indigo',
+    color: 'brand',
   },
   {
     to: '/products',

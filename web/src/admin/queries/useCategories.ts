@@ -1,10 +1,10 @@
 import type { CategoryValues } from '@shared/schemas';
-import type { Category } from '@shared/types';
+import type { Category, CategoryWithCount } from '@shared/types';
 import { useAdminList, useCrudMutations } from './crud';
 import { queryKeys } from './keys';
 
 export function useCategories() {
-  return useAdminList<Category>(queryKeys.categories, '/api/admin/categories');
+  return useAdminList<CategoryWithCount>(queryKeys.categories, '/api/admin/categories');
 }
 
 /** Categories feed the dashboard figures and the product cards' category names. */

@@ -19,6 +19,9 @@ export function useMe() {
         const body = await api.get<AuthResponse>('/api/admin/me', { signal });
         return body.user;
       } catch (error) {
+        // A check that react-query cancelled (a newer check replaced it, or its screen went
+        // away) is no failure: rethrowing lets react-query drop it and keep the current user.
+        if (signal.aborted) throw error;
         if (!(isApiError(error) && error.status === 401)) {
           console.error('Session check failed', error);
         }

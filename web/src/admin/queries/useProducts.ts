@@ -40,9 +40,11 @@ export function useProductPicker(search: string) {
 }
 
 export function useProductMutations() {
+  // A product added or removed changes its category's product count.
   return useCrudMutations<ProductValues, Product>('/api/admin/products', [
     queryKeys.products,
     queryKeys.stats,
+    queryKeys.categories,
   ]);
 }
 

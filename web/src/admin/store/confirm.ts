@@ -28,12 +28,12 @@ export const useConfirmStore = create<ConfirmState>((set, get) => ({
   },
 }));
 
-/** Asks the spec's confirmation question; Indonesian screens get Indonesian buttons. */
-export function confirmDelete(message: string, lang: 'id' | 'en'): Promise<boolean> {
+/** Asks the spec's confirmation question (its own words); the buttons are the same everywhere. */
+export function confirmDelete(message: string): Promise<boolean> {
   return useConfirmStore.getState().ask({
     message,
-    confirmLabel: lang === 'id' ? 'Hapus' : 'Delete',
-    cancelLabel: lang === 'id' ? 'Batal' : 'Cancel',
+    confirmLabel: 'Hapus',
+    cancelLabel: 'Batal',
   });
 }
 

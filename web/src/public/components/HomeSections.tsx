@@ -2,7 +2,7 @@ import { parseHeroContent } from '@shared/rules/content';
 import { FEATURES, PARTNERS, SITE_CLAIMS, platformColor, platformName } from '../content/site';
 import { useCategoryClaim, useContent } from '../data/queries';
 import { isSiteRelative } from '../lib/safe-url';
-import { PRODUCTS_SECTION_ID, scrollToElement } from '../lib/scroll';
+import { HeroBanner } from './HeroBanner';
 
 /** Hero: the admin's homepage_hero content, with a CTA that scrolls to the products. */
 export function Hero() {
@@ -19,45 +19,12 @@ export function Hero() {
       return null;
     }
   })();
-  const background = storedImage ?? hero.backgroundImage;
   return (
-    <section
-      className="hero"
-      aria-labelledby="hero-title"
-      style={{ ['--hero-image' as string]: `url("${encodeURI(background)}")` }}
-    >
-      <div className="container hero-inner">
-        <p className="hero-kicker">🔥 Diskon hingga 70% hari ini</p>
-        <h1 id="hero-title">{hero.mainTitle}</h1>
-        <p className="hero-subtitle">{hero.subtitle}</p>
-        <a
-          href={`#${PRODUCTS_SECTION_ID}`}
-          className="button button-cta"
-          onClick={(event) => {
-            event.preventDefault();
-            scrollToElement(PRODUCTS_SECTION_ID);
-          }}
-        >
-          {hero.ctaText}
-        </a>
-        <ul className="hero-stats">
-          <li>
-            <strong>6</strong> Marketplace
-          </li>
-          <li>
-            <strong>{categoryClaim}</strong> Kategori
-          </li>
-          <li>
-            <strong>70%</strong> Diskon maks.
-          </li>
-        </ul>
-        <ul className="hero-platforms" aria-label="Marketplace">
-          {hero.platforms.map((platform) => (
-            <li key={platform}>{platform}</li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HeroBanner
+      {...hero}
+      backgroundImage={storedImage ?? hero.backgroundImage}
+      categoryClaim={categoryClaim}
+    />
   );
 }
 

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Badge, Group, Tabs, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useSearchParams } from 'react-router-dom';
+import { formatDate } from '@shared/rules/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSelectedTabInView } from '../../lib/use-selected-tab-in-view';
 import type { AnalyticsRange } from '../../queries/keys';
 import { OverviewTab, PerformanceTab, RealtimeTab, TrafficTab } from './AnalyticsTabs';
 import { useRealtimeSocket } from './useRealtimeSocket';
@@ -28,6 +30,7 @@ export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: AnalyticsTab = isTab(raw) ? raw : 'realtime';
+  const tabList = useSelectedTabInView<HTMLDivElement>(tab);
   const [dates, setDates] = useState<DateRange>([null, null]);
   // The range applies once both ends are chosen; until then the server's last 30 days apply.
   const range: AnalyticsRange =
@@ -36,9 +39,9 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader
-        title="Analytics Dashboard"
-        description="Live visitors, traffic, CTA clicks and user behaviour."
-        backLabel="Back to Dashboard"
+        title="Analytics"
+        description="Traffic real-time, klik CTA dan perilaku pengunjung."
+        backLabel="Kembali ke Dashboard"
         actions={
           <Badge
             size="lg"
@@ -60,7 +63,7 @@ export function AnalyticsPage() {
         variant="outline"
       >
         <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          <Tabs.List ref={tabList} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
             {TABS.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>
                 {t.label}
@@ -71,8 +74,8 @@ export function AnalyticsPage() {
             <Group gap="xs" align="flex-end">
               <DatePickerInput
                 type="range"
-                label="Date range"
-                placeholder="Last 30 days"
+                label="Rentang tanggal"
+                placeholder="30 hari terakhir"
                 clearable
                 allowSingleDateInRange
                 valueFormat="D MMM YYYY"
@@ -87,9 +90,9 @@ export function AnalyticsPage() {
         </Group>
         {tab !== 'realtime' && (
           <Text size="xs" c="dimmed" mb="sm">
-            {range.from
-              ? `From ${range.from} to ${range.to} (Asia/Jakarta)`
-              : 'Last 30 days (Asia/Jakarta)'}
+            {range.from && range.to
+              ? `Dari ${formatDate(range.from)} sampai ${formatDate(range.to)} (Asia/Jakarta)`
+              : '30 hari terakhir (Asia/Jakarta)'}
           </Text>
         )}
         <Tabs.Panel value="realtime">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BarChart, BarsList, DonutChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/rules/format';
 import { QueryBoundary } from '../../components/QueryBoundary';
@@ -16,9 +16,10 @@ import {
   useTrafficByCountry,
 } from '../../queries/useAnalytics';
 import { platformName } from '../../lib/product-card';
+import classes from './AnalyticsTabs.module.css';
 
 const PALETTE = [
-  'indigo.6',
+  'brand.6',
   'teal.6',
   'orange.6',
   'grape.6',
@@ -45,7 +46,11 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Ranked list as labelled bars with the exact figure beside each, readable without hovering. */
+/**
+ * Ranked list: each name on its own line (two lines at most, then the full name on hover) with
+ * its exact figure at the right and a bar below, so long names stay readable on a phone
+ * instead of running over the figures.
+ */
 function Ranking({
   items,
   barsLabel,
@@ -58,17 +63,42 @@ function Ranking({
   empty: string;
 }) {
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
+  const max = Math.max(1, ...items.map((item) => item.value));
   return (
-    <BarsList
-      data={items.map((item) => ({ ...item, name: item.name || '(unknown)', color: 'indigo.1' }))}
-      barsLabel={barsLabel}
-      valueLabel={valueLabel}
-      valueFormatter={formatNumber}
-      barTextColor="dark.7"
-      barHeight={28}
-      // Short bars would wrap their label over two lines; let it run past the bar instead.
-      getBarProps={() => ({ style: { whiteSpace: 'nowrap', overflow: 'visible' } })}
-    />
+    <div>
+      <Group justify="space-between" mb={6} aria-hidden>
+        <Text size="xs" fw={600} c="dimmed">
+          {barsLabel}
+        </Text>
+        <Text size="xs" fw={600} c="dimmed">
+          {valueLabel}
+        </Text>
+      </Group>
+      <Stack gap="sm" component="ol" className={classes.ranking}>
+        {items.map((item) => {
+          const name = item.name || '(tidak diketahui)';
+          return (
+            <li key={name} aria-label={`${name}: ${formatNumber(item.value)} ${valueLabel}`}>
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <Text size="sm" lineClamp={2} title={name} miw={0}>
+                  {name}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {formatNumber(item.value)}
+                </Text>
+              </Group>
+              <Progress
+                value={(item.value / max) * 100}
+                size="sm"
+                color="brand"
+                mt={4}
+                aria-hidden
+              />
+            </li>
+          );
+        })}
+      </Stack>
+    </div>
   );
 }
 
@@ -85,40 +115,52 @@ function RankingPanel({ title, ...ranking }: { title: string } & Parameters<type
 export function RealtimeTab() {
   const stats = useRealtimeStats();
   return (
-    <QueryBoundary query={stats} title="Failed to load real-time figures">
+    <QueryBoundary query={stats} title="Gagal memuat angka real-time">
       {(s) => (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             <Figure
-              label="Current Visitors"
+              label="Pengunjung Saat Ini"
               value={formatNumber(s.currentVisitors)}
-              hint="Active right now"
+              hint="Aktif saat ini"
             />
             <Figure
-              label="Today's Visitors"
+              label="Pengunjung Hari Ini"
               value={formatNumber(s.todayVisitors)}
-              hint="Since midnight WIB"
+              hint="Sejak tengah malam WIB"
             />
-            <Figure label="Page Views" value={formatNumber(s.pageViewsLastHour)} hint="Last hour" />
-            <Figure label="CTA Clicks" value={formatNumber(s.ctaClicksLastHour)} hint="Last hour" />
-            <Figure label="Searches" value={formatNumber(s.searchesLastHour)} hint="Last hour" />
+            <Figure
+              label="Tampilan Halaman"
+              value={formatNumber(s.pageViewsLastHour)}
+              hint="1 jam terakhir"
+            />
+            <Figure
+              label="Klik CTA"
+              value={formatNumber(s.ctaClicksLastHour)}
+              hint="1 jam terakhir"
+            />
+            <Figure
+              label="Pencarian"
+              value={formatNumber(s.searchesLastHour)}
+              hint="1 jam terakhir"
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <RankingPanel
-              title="Top Countries"
+              title="Negara Teratas"
               items={s.topCountries
                 .slice(0, LIMITS.analyticsTopCountries)
                 .map((c) => ({ name: c.country, value: c.count }))}
-              barsLabel="Country"
-              valueLabel="Visitors"
-              empty="No visitors yet today."
+              barsLabel="Negara"
+              valueLabel="Pengunjung"
+              empty="Belum ada pengunjung hari ini."
             />
             <RankingPanel
-              title="Top Pages"
+              title="Halaman Teratas"
               items={s.topPages.map(pageRow)}
-              barsLabel="Page"
-              valueLabel="Views"
-              empty="No page views in the last hour."
+              barsLabel="Halaman"
+              valueLabel="Tampilan"
+              empty="Tidak ada tampilan halaman dalam 1 jam terakhir."
             />
           </SimpleGrid>
         </Stack>
@@ -130,32 +172,32 @@ export function RealtimeTab() {
 export function OverviewTab({ range }: { range: AnalyticsRange }) {
   const dashboard = useAnalyticsDashboard(range);
   return (
-    <QueryBoundary query={dashboard} title="Failed to load the analytics overview">
+    <QueryBoundary query={dashboard} title="Gagal memuat ringkasan analytics">
       {(d) => (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Figure label="Total Visitors" value={formatNumber(d.totalVisitors)} />
+            <Figure label="Total Pengunjung" value={formatNumber(d.totalVisitors)} />
             <Figure
-              label="Weekly Visitors"
+              label="Pengunjung Mingguan"
               value={formatNumber(d.weeklyVisitors)}
-              hint="Last 7 days"
+              hint="7 hari terakhir"
             />
-            <Figure label="Total Page Views" value={formatNumber(d.totalPageViews)} />
+            <Figure label="Total Tampilan Halaman" value={formatNumber(d.totalPageViews)} />
             <Figure
-              label="Conversion Rate"
+              label="Tingkat Konversi"
               value={`${formatNumber(Math.round(d.conversionRate * 10) / 10)}%`}
-              hint="Visitors who clicked a marketplace link"
+              hint="Pengunjung yang mengklik link marketplace"
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Panel title="Devices">
+            <Panel title="Perangkat">
               {d.deviceBreakdown.length === 0 ? (
-                <EmptyState>No sessions in this range.</EmptyState>
+                <EmptyState>Tidak ada sesi dalam rentang ini.</EmptyState>
               ) : (
                 <Group justify="center" gap="xl" wrap="wrap">
                   <DonutChart
                     data={d.deviceBreakdown.map((item, i) => ({
-                      name: item.device || '(unknown)',
+                      name: item.device || '(tidak diketahui)',
                       value: item.count,
                       color: PALETTE[i % PALETTE.length] ?? 'gray.6',
                     }))}
@@ -164,6 +206,10 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
                     valueFormatter={formatNumber}
                     size={160}
                     thickness={28}
+                    // The legend beside it says the same in text; the drawing stays out of the
+                    // Tab order (recharts would make it focusable inside an aria-hidden box).
+                    pieChartProps={{ accessibilityLayer: false }}
+                    pieProps={{ rootTabIndex: -1 }}
                     aria-hidden
                   />
                   <Stack gap={4}>
@@ -179,7 +225,8 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
                           }}
                         />
                         <Text size="sm">
-                          {item.device || '(unknown)'}: <strong>{formatNumber(item.count)}</strong>
+                          {item.device || '(tidak diketahui)'}:{' '}
+                          <strong>{formatNumber(item.count)}</strong>
                         </Text>
                       </Group>
                     ))}
@@ -188,22 +235,22 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
               )}
             </Panel>
             <RankingPanel
-              title="Browsers"
+              title="Browser"
               items={d.browserBreakdown.map((b) => ({ name: b.browser, value: b.count }))}
               barsLabel="Browser"
-              valueLabel="Sessions"
-              empty="No sessions in this range."
+              valueLabel="Sesi"
+              empty="Tidak ada sesi dalam rentang ini."
             />
           </SimpleGrid>
           <RankingPanel
-            title="Top Referrers"
+            title="Referrer Teratas"
             items={d.topReferrers.map((r) => ({
-              name: r.referrer || 'Direct',
+              name: r.referrer || 'Langsung',
               value: r.visitors,
             }))}
             barsLabel="Referrer"
-            valueLabel="Visitors"
-            empty="No referrers in this range."
+            valueLabel="Pengunjung"
+            empty="Tidak ada referrer dalam rentang ini."
           />
         </Stack>
       )}
@@ -222,17 +269,17 @@ function MissedSearchesPanel({ range }: { range: AnalyticsRange }) {
   const missed = useMissedSearches(range);
   return (
     <Panel title="Pencarian tanpa hasil">
-      <QueryBoundary query={missed} title="Failed to load searches without results">
+      <QueryBoundary query={missed} title="Gagal memuat pencarian tanpa hasil">
         {(list) =>
           list.length === 0 ? (
-            <EmptyState>No search without results in this range.</EmptyState>
+            <EmptyState>Tidak ada pencarian tanpa hasil dalam rentang ini.</EmptyState>
           ) : (
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Search term</Table.Th>
-                  <Table.Th ta="right">Searches</Table.Th>
-                  <Table.Th>Last searched</Table.Th>
+                  <Table.Th>Kata pencarian</Table.Th>
+                  <Table.Th ta="right">Pencarian</Table.Th>
+                  <Table.Th>Terakhir dicari</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -258,28 +305,28 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Panel title="Top 10 Countries">
-          <QueryBoundary query={countries} title="Failed to load traffic by country">
+        <Panel title="10 Negara Teratas">
+          <QueryBoundary query={countries} title="Gagal memuat traffic per negara">
             {(list) => (
               <Ranking
                 items={list
                   .slice(0, LIMITS.analyticsTopCountries)
                   .map((c) => ({ name: c.country, value: c.visitors }))}
-                barsLabel="Country"
-                valueLabel="Visitors"
-                empty="No visitors in this range."
+                barsLabel="Negara"
+                valueLabel="Pengunjung"
+                empty="Tidak ada pengunjung dalam rentang ini."
               />
             )}
           </QueryBoundary>
         </Panel>
-        <Panel title="Top Pages">
-          <QueryBoundary query={pages} title="Failed to load top pages">
+        <Panel title="Halaman Teratas">
+          <QueryBoundary query={pages} title="Gagal memuat halaman teratas">
             {(list) => (
               <Ranking
                 items={list.map(pageRow)}
-                barsLabel="Page"
-                valueLabel="Views"
-                empty="No page views in this range."
+                barsLabel="Halaman"
+                valueLabel="Tampilan"
+                empty="Tidak ada tampilan halaman dalam rentang ini."
               />
             )}
           </QueryBoundary>
@@ -293,31 +340,37 @@ export function TrafficTab({ range }: { range: AnalyticsRange }) {
 export function PerformanceTab({ range }: { range: AnalyticsRange }) {
   const cta = useCtaPerformance(range);
   return (
-    <QueryBoundary query={cta} title="Failed to load CTA performance">
+    <QueryBoundary query={cta} title="Gagal memuat performa CTA">
       {(c) => (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Panel title="CTA Clicks by Platform">
+          <Panel title="Klik CTA per Platform">
             {c.platformPerformance.length === 0 ? (
-              <EmptyState>No marketplace clicks in this range.</EmptyState>
+              <EmptyState>Tidak ada klik marketplace dalam rentang ini.</EmptyState>
             ) : (
               <>
+                {/* Horizontal bars: the platform names sit one per line on the left, so they
+                    stay readable on a phone instead of crowding under narrow columns. */}
                 <BarChart
-                  h={240}
+                  h={48 + 36 * c.platformPerformance.length}
                   data={c.platformPerformance.map((p) => ({
                     platform: platformName(p.platform),
                     clicks: p.clicks,
                   }))}
                   dataKey="platform"
-                  series={[{ name: 'clicks', label: 'Clicks', color: 'indigo.6' }]}
+                  orientation="vertical"
+                  yAxisProps={{ width: 96 }}
+                  series={[{ name: 'clicks', label: 'Klik', color: 'brand.6' }]}
                   valueFormatter={formatNumber}
-                  tickLine="y"
+                  tickLine="x"
+                  // The table below gives the same figures; the drawing stays out of Tab order.
+                  barChartProps={{ accessibilityLayer: false }}
                   aria-hidden
                 />
                 <Table mt="md" striped>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Platform</Table.Th>
-                      <Table.Th ta="right">Clicks</Table.Th>
+                      <Table.Th ta="right">Klik</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -333,11 +386,11 @@ export function PerformanceTab({ range }: { range: AnalyticsRange }) {
             )}
           </Panel>
           <RankingPanel
-            title="Top Products"
+            title="Produk Teratas"
             items={c.topProducts.map((p) => ({ name: p.product, value: p.clicks }))}
-            barsLabel="Product"
-            valueLabel="Clicks"
-            empty="No product clicks in this range."
+            barsLabel="Produk"
+            valueLabel="Klik"
+            empty="Tidak ada klik produk dalam rentang ini."
           />
         </SimpleGrid>
       )}

@@ -11,26 +11,34 @@ import {
   TextInput,
 } from '@mantine/core';
 import { iconInitials } from '@shared/rules/category';
-import type { Category } from '@shared/types';
+import { formatNumber } from '@shared/rules/format';
+import type { Category, CategoryWithCount } from '@shared/types';
+import { categoryEmoji } from '../../../public/lib/category-style';
 import { IconPlus, IconSearch } from '../../components/admin-icons';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
 import { RowActions } from '../../components/RowActions';
-import { categoryColor, readableTextOn } from '../../lib/category-display';
+import { categoryColor, colorLabel } from '../../lib/category-display';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { useCategories, useCategoryMutations } from '../../queries/useCategories';
 import { CategoryFormDialog } from './CategoryFormDialog';
+import { CategoryInUseDialog } from './CategoryInUseDialog';
+import classes from './CategoriesAdminPage.module.css';
 
 export const DELETE_CATEGORY_CONFIRM = 'Apakah Anda yakin ingin menghapus kategori ini?';
+
+export function productCountLabel(count: number): string {
+  return count === 0 ? 'Belum ada produk' : `${formatNumber(count)} produk`;
+}
 
 function CategoryCard({
   category,
   onEdit,
   onDelete,
 }: {
-  category: Category;
+  category: CategoryWithCount;
   onEdit(): void;
   onDelete(): void;
 }) {
@@ -46,23 +54,26 @@ function CategoryCard({
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" miw={0}>
+          {/* The spec's initials tile, and beside it the icon the site shows for the name. */}
           <div
             aria-hidden
-            style={{
-              width: 44,
-              height: 44,
-              flex: 'none',
-              borderRadius: 10,
-              display: 'grid',
-              placeItems: 'center',
-              fontWeight: 700,
-              color: readableTextOn(color),
-              background: color,
-            }}
+            className={classes.initials}
+            // A light tint of the colour behind dark text: readable for every one of the 30
+            // colours (white or black on the mid-tones stays under 4.5:1).
+            style={{ borderColor: color, background: `${color}26` }}
             data-testid="icon-initials"
           >
             {iconInitials(category.icon)}
           </div>
+          <span
+            className={classes.icon}
+            style={{ borderColor: color }}
+            role="img"
+            aria-label={`Ikon ${category.icon}`}
+            data-testid="category-icon"
+          >
+            {categoryEmoji(category.icon)}
+          </span>
           <div style={{ minWidth: 0 }}>
             <Text fw={600} truncate>
               {category.name}
@@ -78,21 +89,25 @@ function CategoryCard({
             deleteLabel={`Hapus ${category.name}`}
             onEdit={onEdit}
             onDelete={onDelete}
-            lang="id"
           />
         </Group>
       </Group>
-      <Stack gap={6} mt="sm">
-        <Badge variant="light" color="indigo" w="fit-content">
+      <Group gap="xs" mt="sm">
+        <Badge variant="light" color="brand">
           {category.group}
         </Badge>
+        <Text size="sm" fw={600} data-testid="product-count">
+          {productCountLabel(category.productCount)}
+        </Text>
+      </Group>
+      <Stack gap={4} mt="xs">
         <Text size="xs" c="dimmed">
           Icon: <span>{category.icon}</span>
         </Text>
         <Group gap={6}>
-          <ColorSwatch color={color} size={12} aria-hidden />
-          <Text size="xs" c="dimmed">
-            {category.color}
+          <ColorSwatch color={color} size={14} aria-hidden />
+          <Text size="xs" c="dimmed" data-testid="category-color">
+            {colorLabel(category.color)}
           </Text>
         </Group>
       </Stack>
@@ -108,14 +123,23 @@ export function CategoriesAdminPage() {
   const dialog = useEditDialog<Category>();
   const [filter, setFilter] = useState('');
 
-  const onDelete = (category: Category) =>
-    runWithToast({
+  const [inUse, setInUse] = useState<CategoryWithCount | null>(null);
+
+  // The server refuses to delete a category that still has products (409): say so, with the
+  // count, instead of asking a question whose "yes" cannot work.
+  const onDelete = (category: CategoryWithCount) => {
+    if (category.productCount > 0) {
+      setInUse(category);
+      return;
+    }
+    void runWithToast({
       lang: 'id',
       confirm: DELETE_CATEGORY_CONFIRM,
       run: () => remove.mutateAsync(category.id),
       success: 'Kategori berhasil dihapus',
       failure: (error) => serverMessage(error, 'Gagal menghapus kategori'),
     });
+  };
 
   const term = filter.trim().toLowerCase();
   const visible = (categories.data ?? []).filter(
@@ -161,11 +185,12 @@ export function CategoriesAdminPage() {
             key={category.id}
             category={category}
             onEdit={() => dialog.openEdit(category)}
-            onDelete={() => void onDelete(category)}
+            onDelete={() => onDelete(category)}
           />
         ))}
       </SimpleGrid>
       <CategoryFormDialog opened={dialog.opened} category={dialog.item} onClose={dialog.close} />
+      <CategoryInUseDialog category={inUse} onClose={() => setInUse(null)} />
     </>
   );
 }

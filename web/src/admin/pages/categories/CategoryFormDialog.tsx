@@ -8,7 +8,8 @@ import { categorySchema } from '@shared/schemas';
 import type { Category } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { SelectField } from '../../components/form-fields';
-import { categoryColor, optionsWith, slugify } from '../../lib/category-display';
+import { categoryEmoji } from '../../../public/lib/category-style';
+import { categoryColor, colorLabel, optionsWith, slugify } from '../../lib/category-display';
 import { serverMessage } from '../../lib/toast';
 import { useCategoryMutations } from '../../queries/useCategories';
 
@@ -98,7 +99,6 @@ export function CategoryFormDialog({ opened, category, onClose }: CategoryFormDi
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
       submitLabel={editing ? 'Simpan Perubahan' : 'Tambah Kategori'}
-      lang="id"
       footerMt="sm"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -126,6 +126,12 @@ export function CategoryFormDialog({ opened, category, onClose }: CategoryFormDi
           searchable
           placeholder="Pilih icon"
           data={optionsWith(CATEGORY_ICONS, currentIcon)}
+          renderOption={({ option }) => (
+            <Group gap="xs" wrap="nowrap">
+              <span aria-hidden>{categoryEmoji(option.value)}</span>
+              <Text size="sm">{option.label}</Text>
+            </Group>
+          )}
         />
         <SelectField
           control={control}
@@ -134,7 +140,7 @@ export function CategoryFormDialog({ opened, category, onClose }: CategoryFormDi
           required
           searchable
           placeholder="Pilih warna"
-          data={colorOptions}
+          data={colorOptions.map((value) => ({ value, label: colorLabel(value) }))}
           renderOption={({ option }) => (
             <Group gap="xs" wrap="nowrap">
               <ColorSwatch color={categoryColor(option.value)} size={14} />

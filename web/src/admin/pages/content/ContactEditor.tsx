@@ -49,17 +49,17 @@ export function ContactEditor() {
   const errors = formState.errors;
 
   return (
-    <QueryBoundary query={editor.query} title="Failed to load content">
+    <QueryBoundary query={editor.query} title="Gagal memuat konten">
       {() => (
         <ContentEditorCard
-          label="Contact Us editor"
+          label="Editor Contact Us"
           title="Contact Us"
-          description="Shown on the contact page and in the footer."
+          description="Tampil di halaman kontak dan di footer."
           editor={editor}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Company Name"
+              label="Nama Perusahaan"
               withAsterisk
               error={errors.companyName?.message}
               {...register('companyName')}
@@ -72,7 +72,7 @@ export function ContactEditor() {
               {...register('email')}
             />
             <TextInput
-              label="Phone"
+              label="Telepon"
               withAsterisk
               error={errors.phone?.message}
               {...register('phone')}
@@ -85,7 +85,7 @@ export function ContactEditor() {
             />
           </SimpleGrid>
           <Textarea
-            label="Address"
+            label="Alamat"
             withAsterisk
             autosize
             minRows={2}
@@ -93,7 +93,7 @@ export function ContactEditor() {
             {...register('address')}
           />
           <Textarea
-            label="Description"
+            label="Deskripsi"
             withAsterisk
             autosize
             minRows={3}
@@ -105,13 +105,13 @@ export function ContactEditor() {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Weekdays"
+              label="Hari Kerja"
               withAsterisk
               error={errors.businessHours?.weekdays?.message}
               {...register('businessHours.weekdays')}
             />
             <TextInput
-              label="Weekend"
+              label="Akhir Pekan"
               withAsterisk
               error={errors.businessHours?.weekend?.message}
               {...register('businessHours.weekend')}

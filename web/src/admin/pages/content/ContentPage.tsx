@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSelectedTabInView } from '../../lib/use-selected-tab-in-view';
 import { ContactEditor } from './ContactEditor';
 import { FaqManager } from './FaqManager';
 import { HeroEditor } from './HeroEditor';
@@ -27,10 +28,11 @@ function isContentTab(value: string | null): value is ContentTab {
 }
 
 export function ContentPage() {
-  useDocumentTitle('Content Management');
+  useDocumentTitle('Kelola Konten');
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: ContentTab = isContentTab(raw) ? raw : 'overview';
+  const tabList = useSelectedTabInView<HTMLDivElement>(tab);
   // The tab lives in the address, so a reload or a shared link opens the same editor.
   const selectTab = (next: ContentTab) =>
     setParams(next === 'overview' ? {} : { tab: next }, { replace: true });
@@ -38,9 +40,9 @@ export function ContentPage() {
   return (
     <>
       <PageHeader
-        title="Content Management"
-        description="Edit the site's static text, FAQs, SEO tags, product galleries and popups."
-        backLabel="Back to Dashboard"
+        title="Kelola Konten"
+        description="Ubah teks statis situs, FAQ, tag SEO, galeri produk dan popup."
+        backLabel="Kembali ke Dashboard"
       />
       <Tabs
         value={tab}
@@ -48,7 +50,7 @@ export function ContentPage() {
         keepMounted={false}
         variant="outline"
       >
-        <Tabs.List mb="lg" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        <Tabs.List ref={tabList} mb="lg" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {CONTENT_TABS.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}

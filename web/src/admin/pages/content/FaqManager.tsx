@@ -9,6 +9,7 @@ import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/En
 import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
+import { FAQ_CATEGORY_LABELS, labelledOptions, labelOf } from '../../lib/enum-labels';
 import { runWithToast } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { useFaqMutations, useFaqs } from '../../queries/useFaqs';
@@ -56,21 +57,21 @@ function FaqDialog({
     <EntityFormDialog
       opened={opened}
       onClose={onClose}
-      title={faq ? 'Edit FAQ' : 'Add FAQ'}
+      title={faq ? 'Edit FAQ' : 'Tambah FAQ'}
       size="lg"
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
-      submitLabel={faq ? 'Update FAQ' : 'Create FAQ'}
+      submitLabel={faq ? 'Simpan Perubahan' : 'Tambah FAQ'}
     >
       <TextInput
-        label="Question"
+        label="Pertanyaan"
         withAsterisk
         data-autofocus
         error={formState.errors.question?.message}
         {...register('question')}
       />
       <Textarea
-        label="Answer"
+        label="Jawaban"
         withAsterisk
         autosize
         minRows={3}
@@ -81,13 +82,13 @@ function FaqDialog({
         <SelectField
           control={control}
           name="category"
-          label="Category"
+          label="Kategori"
           required
-          data={[...FAQ_CATEGORIES]}
+          data={labelledOptions(FAQ_CATEGORIES, FAQ_CATEGORY_LABELS)}
         />
-        <NumberField control={control} name="order" label="Order" min={0} />
+        <NumberField control={control} name="order" label="Urutan" min={0} />
       </SimpleGrid>
-      <SwitchField control={control} name="isActive" label="Active" />
+      <SwitchField control={control} name="isActive" label="Aktif" />
     </EntityFormDialog>
   );
 }
@@ -107,13 +108,13 @@ export function FaqManager() {
 
   return (
     <ManagerSection
-      title="FAQ Manager"
-      description="Active FAQs appear on the contact page (first 5 by order) and in the footer."
-      addLabel="Add FAQ"
+      title="Kelola FAQ"
+      description="FAQ aktif tampil di halaman kontak (5 pertama menurut urutan) dan di footer."
+      addLabel="Tambah FAQ"
       onAdd={dialog.openNew}
       query={faqs}
-      loadErrorTitle="Failed to load FAQs"
-      emptyText="No FAQs yet."
+      loadErrorTitle="Gagal memuat FAQ"
+      emptyText="Belum ada FAQ."
     >
       {faqs.data?.map((faq) => (
         <Card
@@ -128,12 +129,12 @@ export function FaqManager() {
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={4} miw={0}>
               <Group gap="xs">
-                <Badge variant="light">{faq.category}</Badge>
+                <Badge variant="light">{labelOf(FAQ_CATEGORY_LABELS, faq.category)}</Badge>
                 <Badge variant="light" color={faq.isActive ? 'teal' : 'gray'}>
                   {faq.isActive ? 'Active' : 'Inactive'}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  Order {faq.order}
+                  Urutan {faq.order}
                 </Text>
               </Group>
               <Text fw={600}>{faq.question}</Text>
@@ -144,7 +145,7 @@ export function FaqManager() {
             <Group gap={4} wrap="nowrap">
               <RowActions
                 editLabel={`Edit FAQ: ${faq.question}`}
-                deleteLabel={`Delete FAQ: ${faq.question}`}
+                deleteLabel={`Hapus FAQ: ${faq.question}`}
                 onEdit={() => dialog.openEdit(faq)}
                 onDelete={() => void onDelete(faq)}
                 deleting={remove.isPending && remove.variables === faq.id}

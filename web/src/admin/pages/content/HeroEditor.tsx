@@ -2,26 +2,18 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, Collapse, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { CONTENT_KEYS, DEFAULT_HERO_BACKGROUND } from '@shared/constants';
 import { parseHeroContent } from '@shared/rules/content';
 import { isHttpUrl } from '@shared/rules/url';
 import { heroContentSchema, splitPlatforms } from '@shared/schemas';
 import type { ContentBlock } from '@shared/types';
 import { QueryBoundary } from '../../components/QueryBoundary';
+import { HeroBanner } from '../../../public/components/HeroBanner';
+import { isSiteRelative } from '../../../public/lib/safe-url';
+import '../../../public/styles/hero.css';
 import { ContentEditorCard, useContentEditor } from './contentEditor';
+import classes from './HeroEditor.module.css';
 
 type HeroForm = z.input<typeof heroContentSchema>;
 type HeroValues = z.output<typeof heroContentSchema>;
@@ -33,43 +25,25 @@ function toForm(block: ContentBlock | undefined): HeroForm {
   return { ...hero, platforms: hero.platforms.join(', ') };
 }
 
+/** The site's own hero component with the form's values, as visitors will see it. */
 function HeroPreview({ values }: { values: HeroForm }) {
   const image = typeof values.backgroundImage === 'string' ? values.backgroundImage.trim() : '';
-  // Only an http(s) address goes into the style; anything else previews the default photo.
-  const background = isHttpUrl(image) ? image : DEFAULT_HERO_BACKGROUND;
+  // Only an http(s) or site-relative address goes into the style; anything else previews the
+  // default photo, as the save would store it.
+  const background = isHttpUrl(image) || isSiteRelative(image) ? image : DEFAULT_HERO_BACKGROUND;
   const platforms = splitPlatforms(
     typeof values.platforms === 'string' ? values.platforms : (values.platforms ?? []),
   );
   return (
-    <Box
-      data-testid="hero-preview"
-      style={{
-        borderRadius: 12,
-        overflow: 'hidden',
-        backgroundImage: `linear-gradient(rgba(17,24,39,.65), rgba(17,24,39,.65)), url(${JSON.stringify(background)})`,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
-        color: 'white',
-        padding: '48px 32px',
-        textAlign: 'center',
-      }}
-    >
-      <Title order={3} size="h2" c="white">
-        {values.mainTitle || 'Main title'}
-      </Title>
-      <Text mt="sm" c="gray.2">
-        {values.subtitle || 'Subtitle'}
-      </Text>
-      <Group justify="center" gap={6} mt="md">
-        {platforms.map((p) => (
-          <Badge key={p} variant="white" color="dark">
-            {p}
-          </Badge>
-        ))}
-      </Group>
-      <Button mt="lg" color="orange" tabIndex={-1} component="span">
-        {values.ctaText || 'CTA'}
-      </Button>
+    <Box data-testid="hero-preview" className={classes.preview}>
+      <HeroBanner
+        mainTitle={values.mainTitle ?? ''}
+        subtitle={values.subtitle ?? ''}
+        ctaText={values.ctaText ?? ''}
+        platforms={platforms}
+        backgroundImage={background}
+        onCta={() => undefined}
+      />
     </Box>
   );
 }
@@ -96,13 +70,13 @@ export function HeroEditor() {
   const errors = formState.errors;
 
   return (
-    <QueryBoundary query={editor.query} title="Failed to load content">
+    <QueryBoundary query={editor.query} title="Gagal memuat konten">
       {() => (
         <Stack>
           <ContentEditorCard
-            label="Homepage Hero editor"
+            label="Editor Homepage Hero"
             title="Homepage Hero"
-            description="The banner at the top of the home page."
+            description="Banner di bagian atas beranda."
             editor={editor}
             headerActions={
               <Button
@@ -110,18 +84,18 @@ export function HeroEditor() {
                 onClick={() => setPreviewOpen((o) => !o)}
                 aria-expanded={previewOpen}
               >
-                {previewOpen ? 'Hide Preview' : 'Show Preview'}
+                {previewOpen ? 'Sembunyikan Pratinjau' : 'Tampilkan Pratinjau'}
               </Button>
             }
           >
             <TextInput
-              label="Main Title"
+              label="Judul Utama"
               withAsterisk
               error={errors.mainTitle?.message}
               {...register('mainTitle')}
             />
             <Textarea
-              label="Subtitle"
+              label="Subjudul"
               withAsterisk
               autosize
               minRows={2}
@@ -129,30 +103,30 @@ export function HeroEditor() {
               {...register('subtitle')}
             />
             <TextInput
-              label="CTA Text"
+              label="Teks CTA"
               withAsterisk
               error={errors.ctaText?.message}
               {...register('ctaText')}
             />
             <TextInput
-              label="Background Image URL"
-              description="Leave empty to use the default photo."
+              label="URL Gambar Latar"
+              description="Kosongkan untuk memakai foto bawaan."
               placeholder="https://..."
               error={errors.backgroundImage?.message}
               {...register('backgroundImage')}
             />
             <TextInput
-              label="Platforms"
+              label="Platform"
               withAsterisk
-              description="Comma-separated, e.g. Shopee, Tokopedia, Lazada"
+              description="Pisahkan dengan koma, mis. Shopee, Tokopedia, Lazada"
               error={errors.platforms?.message}
               {...register('platforms')}
             />
           </ContentEditorCard>
           <Collapse expanded={previewOpen}>
-            <Card withBorder radius="md" padding="lg" aria-label="Live preview">
+            <Card withBorder radius="md" padding="lg" aria-label="Pratinjau langsung">
               <Text fw={600} mb="sm">
-                Live Preview
+                Pratinjau Langsung
               </Text>
               <HeroPreview values={watched} />
             </Card>

@@ -53,14 +53,14 @@ function MetaTagDialog({
     <EntityFormDialog
       opened={opened}
       onClose={onClose}
-      title={tag ? 'Edit Meta Tag' : 'Add Meta Tag'}
+      title={tag ? 'Edit Meta Tag' : 'Tambah Meta Tag'}
       size="lg"
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
-      submitLabel={tag ? 'Update Meta Tag' : 'Create Meta Tag'}
+      submitLabel={tag ? 'Simpan Perubahan' : 'Tambah Meta Tag'}
     >
       <Textarea
-        label="HTML Meta Tag"
+        label="Tag Meta HTML"
         withAsterisk
         data-autofocus
         autosize
@@ -73,11 +73,11 @@ function MetaTagDialog({
       <AutocompleteField
         control={control}
         name="pageUrl"
-        label="Page URL"
-        description="* for every page, or a path such as /kategori"
+        label="URL Halaman"
+        description="* untuk semua halaman, atau path seperti /kategori"
         data={[...META_TAG_PAGES]}
       />
-      <SwitchField control={control} name="isActive" label="Active" />
+      <SwitchField control={control} name="isActive" label="Aktif" />
     </EntityFormDialog>
   );
 }
@@ -97,13 +97,13 @@ export function MetaTagManager() {
 
   return (
     <ManagerSection
-      title="SEO Meta Tags"
-      description="Extra meta tags for the public pages; they are parsed and re-rendered safely."
-      addLabel="Add Meta Tag"
+      title="Meta Tag SEO"
+      description="Meta tag tambahan untuk halaman publik; diurai lalu ditampilkan ulang dengan aman."
+      addLabel="Tambah Meta Tag"
       onAdd={dialog.openNew}
       query={tags}
-      loadErrorTitle="Failed to load meta tags"
-      emptyText="No meta tags yet."
+      loadErrorTitle="Gagal memuat meta tag"
+      emptyText="Belum ada meta tag."
     >
       {tags.isSuccess && tags.data.length > 0 && (
         <Card withBorder radius="md" padding={0}>
@@ -112,11 +112,11 @@ export function MetaTagManager() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Meta tag</Table.Th>
-                  <Table.Th>Parsed</Table.Th>
-                  <Table.Th>Page</Table.Th>
+                  <Table.Th>Hasil urai</Table.Th>
+                  <Table.Th>Halaman</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>
-                    <span className="mantine-visually-hidden">Actions</span>
+                    <span className="mantine-visually-hidden">Aksi</span>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -153,7 +153,7 @@ export function MetaTagManager() {
                       <Group gap={4} wrap="nowrap" justify="flex-end">
                         <RowActions
                           editLabel="Edit meta tag"
-                          deleteLabel="Delete meta tag"
+                          deleteLabel="Hapus meta tag"
                           onEdit={() => dialog.openEdit(tag)}
                           onDelete={() => void onDelete(tag)}
                         />

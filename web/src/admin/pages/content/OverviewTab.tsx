@@ -56,7 +56,7 @@ function BlockCard({ block, onEdit }: { block: ContentBlock; onEdit?: () => void
             </Text>
           </div>
         </Group>
-        <Badge color={block.isActive ? 'teal' : 'gray'} variant="light">
+        <Badge color={block.isActive ? 'teal' : 'gray'} variant="light" style={{ flex: 'none' }}>
           {block.isActive ? 'Active' : 'Inactive'}
         </Badge>
       </Group>
@@ -65,14 +65,14 @@ function BlockCard({ block, onEdit }: { block: ContentBlock; onEdit?: () => void
       </Text>
       <Group justify="space-between" mt="sm">
         <Text size="xs" c="dimmed">
-          Last modified: {formatDateTime(block.lastModified)}
+          Terakhir diubah: {formatDateTime(block.lastModified)}
         </Text>
         {onEdit ? (
           <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit ${block.title}`}>
             Edit
           </Button>
         ) : (
-          <Tooltip label="This block has no editor yet">
+          <Tooltip label="Blok ini belum punya editor">
             <Button size="xs" variant="light" disabled>
               Edit
             </Button>
@@ -92,13 +92,13 @@ export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): voi
     <Stack gap="xl">
       <section aria-labelledby="content-blocks-heading">
         <Title order={2} size="h4" mb="sm" id="content-blocks-heading">
-          Content Blocks
+          Blok Konten
         </Title>
         <ListQueryStates
           query={blocks}
-          errorTitle="Failed to load content"
+          errorTitle="Gagal memuat konten"
           empty={blocks.data?.length === 0}
-          emptyText="No content blocks yet."
+          emptyText="Belum ada blok konten."
         />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {blocks.data?.map((block) => {
@@ -120,14 +120,14 @@ export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): voi
             FAQ
           </Title>
           <Button variant="light" onClick={() => onSelectTab('faq')}>
-            Manage All FAQs ({faqs.data?.length ?? 0})
+            Kelola Semua FAQ ({faqs.data?.length ?? 0})
           </Button>
         </Group>
         <ListQueryStates
           query={faqs}
-          errorTitle="Failed to load FAQs"
+          errorTitle="Gagal memuat FAQ"
           empty={faqs.data?.length === 0}
-          emptyText="No FAQs yet."
+          emptyText="Belum ada FAQ."
           retry={false}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -137,7 +137,11 @@ export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): voi
                 <Text fw={600} size="sm">
                   {faq.question}
                 </Text>
-                <Badge variant="light" color={faq.isActive ? 'teal' : 'gray'}>
+                <Badge
+                  variant="light"
+                  color={faq.isActive ? 'teal' : 'gray'}
+                  style={{ flex: 'none' }}
+                >
                   {faq.isActive ? 'Active' : 'Inactive'}
                 </Badge>
               </Group>

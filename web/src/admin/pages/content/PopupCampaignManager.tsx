@@ -31,6 +31,12 @@ import {
 } from '../../components/form-fields';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
+import {
+  labelledOptions,
+  labelOf,
+  POPUP_IMAGE_POSITION_LABELS,
+  POPUP_TYPE_LABELS,
+} from '../../lib/enum-labels';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { usePopupMutations, usePopups } from '../../queries/usePopups';
@@ -97,7 +103,7 @@ function ImagePreview({ url }: { url: string }) {
   return (
     <Image
       src={url}
-      alt="Popup image preview"
+      alt="Pratinjau gambar popup"
       mah={160}
       fit="contain"
       radius="sm"
@@ -141,24 +147,29 @@ function PopupDialog({
     <EntityFormDialog
       opened={opened}
       onClose={onClose}
-      title={popup ? 'Edit Popup' : 'Create Popup'}
+      title={popup ? 'Edit Popup' : 'Buat Popup'}
       size="xl"
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
-      submitLabel={popup ? 'Update Popup' : 'Create Popup'}
+      submitLabel={popup ? 'Simpan Perubahan' : 'Buat Popup'}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Title"
+          label="Judul"
           withAsterisk
           data-autofocus
           error={errors.title?.message}
           {...register('title')}
         />
-        <SelectField control={control} name="type" label="Type" data={[...POPUP_TYPES]} />
+        <SelectField
+          control={control}
+          name="type"
+          label="Tipe"
+          data={labelledOptions(POPUP_TYPES, POPUP_TYPE_LABELS)}
+        />
       </SimpleGrid>
       <Textarea
-        label="Content"
+        label="Isi"
         withAsterisk
         autosize
         minRows={3}
@@ -167,20 +178,20 @@ function PopupDialog({
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Target URL"
+          label="URL Tujuan"
           placeholder="https://..."
           error={errors.targetUrl?.message}
           {...register('targetUrl')}
         />
         <TextInput
-          label="Button Text"
+          label="Teks Tombol"
           error={errors.buttonText?.message}
           {...register('buttonText')}
         />
-        <ColorField control={control} name="backgroundColor" label="Background Color" />
-        <ColorField control={control} name="textColor" label="Text Color" />
+        <ColorField control={control} name="backgroundColor" label="Warna Latar" />
+        <ColorField control={control} name="textColor" label="Warna Teks" />
         <TextInput
-          label="Image URL"
+          label="URL Gambar"
           placeholder="https://..."
           error={errors.imageUrl?.message}
           {...register('imageUrl')}
@@ -188,30 +199,30 @@ function PopupDialog({
         <SelectField
           control={control}
           name="imagePosition"
-          label="Image Position"
-          data={[...POPUP_IMAGE_POSITIONS]}
+          label="Posisi Gambar"
+          data={labelledOptions(POPUP_IMAGE_POSITIONS, POPUP_IMAGE_POSITION_LABELS)}
         />
       </SimpleGrid>
       <ImagePreview url={typeof imageUrl === 'string' ? imageUrl.trim() : ''} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DateTimeField control={control} name="startDate" label="Start Date" required />
-        <DateTimeField control={control} name="endDate" label="End Date" required />
+        <DateTimeField control={control} name="startDate" label="Tanggal Mulai" required />
+        <DateTimeField control={control} name="endDate" label="Tanggal Selesai" required />
         <AutocompleteField
           control={control}
           name="showOnPages"
-          label="Show On Pages"
-          description="* for every page, or comma-separated paths"
+          label="Tampil di Halaman"
+          description="* untuk semua halaman, atau path dipisah koma"
           data={[...POPUP_PAGES]}
         />
         <NumberField
           control={control}
           name="triggerAfterSeconds"
-          label="Trigger After (seconds)"
+          label="Muncul Setelah (detik)"
           min={0}
           max={LIMITS.popupTriggerMaxSeconds}
         />
       </SimpleGrid>
-      <SwitchField control={control} name="isActive" label="Active" />
+      <SwitchField control={control} name="isActive" label="Aktif" />
     </EntityFormDialog>
   );
 }
@@ -233,13 +244,13 @@ export function PopupCampaignManager() {
 
   return (
     <ManagerSection
-      title="Popup Campaigns"
-      description="One popup at a time is shown to visitors while it is active and in its schedule."
-      addLabel="Create Popup"
+      title="Kampanye Popup"
+      description="Pengunjung melihat satu popup sekaligus, selama popup aktif dan dalam jadwalnya."
+      addLabel="Buat Popup"
       onAdd={dialog.openNew}
       query={popups}
       loadErrorTitle="Failed to load popups"
-      emptyText="No popups yet."
+      emptyText="Belum ada popup."
     >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {popups.data?.map((popup) => {
@@ -260,7 +271,7 @@ export function PopupCampaignManager() {
                     <Badge color={STATUS_COLOR[status]} data-testid="popup-status">
                       {status}
                     </Badge>
-                    <Badge variant="light">{popup.type}</Badge>
+                    <Badge variant="light">{labelOf(POPUP_TYPE_LABELS, popup.type)}</Badge>
                   </Group>
                   <Text fw={600}>{popup.title}</Text>
                   <Text size="sm" c="dimmed" lineClamp={2}>
@@ -269,7 +280,7 @@ export function PopupCampaignManager() {
                 </Stack>
                 <div
                   aria-hidden
-                  title="Colours"
+                  title="Warna"
                   style={{
                     flex: 'none',
                     width: 40,
@@ -292,14 +303,14 @@ export function PopupCampaignManager() {
                   {formatDateTime(popup.startDate)} – {formatDateTime(popup.endDate)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Pages: {popup.showOnPages} · after {popup.triggerAfterSeconds}s · button “
-                  {popup.buttonText}”
+                  Halaman: {popup.showOnPages} · muncul setelah {popup.triggerAfterSeconds} detik ·
+                  tombol “{popup.buttonText}”
                 </Text>
               </Stack>
               <Group justify="flex-end" gap={4} mt="sm">
                 <RowActions
                   editLabel={`Edit popup ${popup.title}`}
-                  deleteLabel={`Delete popup ${popup.title}`}
+                  deleteLabel={`Hapus popup ${popup.title}`}
                   onEdit={() => dialog.openEdit(popup)}
                   onDelete={() => void onDelete(popup)}
                 />

@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { formatNumber } from '@shared/rules/format';
 import { productImageSchema } from '@shared/schemas';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
@@ -86,14 +87,14 @@ function ImageDialog({
     <EntityFormDialog
       opened={opened}
       onClose={onClose}
-      title={image ? 'Edit Product Image' : 'Add Product Image'}
+      title={image ? 'Edit Gambar Produk' : 'Tambah Gambar Produk'}
       size="lg"
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
-      submitLabel={image ? 'Update Image' : 'Add Image'}
+      submitLabel={image ? 'Simpan Perubahan' : 'Tambah Gambar'}
     >
       <TextInput
-        label="Image URL"
+        label="URL Gambar"
         withAsterisk
         data-autofocus
         placeholder="https://..."
@@ -101,12 +102,12 @@ function ImageDialog({
         {...register('imageUrl')}
       />
       <TextInput
-        label="Alt Text"
+        label="Teks Alt"
         error={formState.errors.altText?.message}
         {...register('altText')}
       />
-      <NumberField control={control} name="order" label="Order" min={0} />
-      <SwitchField control={control} name="isActive" label="Active" />
+      <NumberField control={control} name="order" label="Urutan" min={0} />
+      <SwitchField control={control} name="isActive" label="Aktif" />
     </EntityFormDialog>
   );
 }
@@ -141,12 +142,12 @@ function Gallery({ productId }: { productId: string }) {
 
   return (
     <ManagerSection
-      description={images.isSuccess ? `${list.length} image(s)` : ''}
-      addLabel="Add Image"
+      description={images.isSuccess ? `${formatNumber(list.length)} gambar` : ''}
+      addLabel="Tambah Gambar"
       onAdd={dialog.openNew}
       query={images}
       loadErrorTitle="Failed to load images"
-      emptyText="This product has no gallery images yet."
+      emptyText="Produk ini belum punya gambar galeri."
     >
       {list.map((image) => (
         <Card
@@ -176,7 +177,7 @@ function Gallery({ productId }: { productId: string }) {
               </Text>
               <Group gap="xs">
                 <Badge variant="light" size="sm" data-testid="image-order">
-                  Order {image.order}
+                  Urutan {image.order}
                 </Badge>
                 <Badge variant="light" size="sm" color={image.isActive ? 'teal' : 'gray'}>
                   {image.isActive ? 'Active' : 'Inactive'}
@@ -184,20 +185,20 @@ function Gallery({ productId }: { productId: string }) {
               </Group>
             </Stack>
             <Group gap={4} wrap="nowrap">
-              <Tooltip label="Move up">
+              <Tooltip label="Naikkan">
                 <ActionIcon
                   variant="subtle"
-                  aria-label="Move up"
+                  aria-label="Naikkan"
                   disabled={image.order <= 0 || update.isPending}
                   onClick={() => void move(image, -1)}
                 >
                   <IconArrowUp size={16} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Move down">
+              <Tooltip label="Turunkan">
                 <ActionIcon
                   variant="subtle"
-                  aria-label="Move down"
+                  aria-label="Turunkan"
                   disabled={update.isPending}
                   onClick={() => void move(image, 1)}
                 >
@@ -205,8 +206,8 @@ function Gallery({ productId }: { productId: string }) {
                 </ActionIcon>
               </Tooltip>
               <RowActions
-                editLabel="Edit image"
-                deleteLabel="Delete image"
+                editLabel="Edit gambar"
+                deleteLabel="Hapus gambar"
                 onEdit={() => dialog.openEdit(image)}
                 onDelete={() => void onDelete(image)}
               />
@@ -247,10 +248,12 @@ function ProductPicker({
 
   return (
     <Select
-      label="Product"
-      placeholder={products.isPending ? 'Loading...' : 'Search a product by title'}
+      label="Produk"
+      placeholder={products.isPending ? 'Memuat...' : 'Cari produk menurut judul'}
       description={
-        more > 0 ? `Showing the first ${PICKER_LIMIT}; type to narrow ${more} more.` : undefined
+        more > 0
+          ? `Menampilkan ${PICKER_LIMIT} pertama; ketik untuk menyaring ${formatNumber(more)} lainnya.`
+          : undefined
       }
       searchable
       clearable
@@ -265,9 +268,9 @@ function ProductPicker({
         setChosen(id && option ? { value: id, label: option.label } : null);
         onChange(id);
       }}
-      nothingFoundMessage={products.isFetching ? 'Loading...' : 'No product found'}
+      nothingFoundMessage={products.isFetching ? 'Memuat...' : 'Produk tidak ditemukan'}
       rightSection={products.isFetching ? <Loader size="xs" /> : undefined}
-      error={products.isError ? 'Failed to load products' : undefined}
+      error={products.isError ? 'Gagal memuat produk' : undefined}
     />
   );
 }
@@ -278,14 +281,14 @@ export function ProductImagesManager() {
   return (
     <Stack>
       <SectionHeading
-        title="Product Images Gallery"
-        description="Choose a product to manage its gallery images and their order."
+        title="Galeri Gambar Produk"
+        description="Pilih produk untuk mengelola gambar galerinya dan urutannya."
       />
       <ProductPicker value={productId} onChange={setProductId} />
       {productId ? (
         <Gallery productId={productId} />
       ) : (
-        <EmptyState>Select a product first.</EmptyState>
+        <EmptyState>Pilih produk terlebih dahulu.</EmptyState>
       )}
     </Stack>
   );

@@ -44,7 +44,7 @@ export function useContentEditor<F extends FieldValues, V extends FieldValues>({
   const { reset, setError, handleSubmit } = form;
 
   // The save reloads the content list, which hands back a new block; resetting the form then
-  // would cut the 'Saving...' state short, so a new block is applied once the save is over.
+  // would cut the 'Menyimpan...' state short, so a new block is applied once the save is over.
   const saving = form.formState.isSubmitting;
   const appliedBlock = useRef<unknown>(NOT_APPLIED);
   useEffect(() => {
@@ -56,7 +56,7 @@ export function useContentEditor<F extends FieldValues, V extends FieldValues>({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      // Held for at least TIMINGS.saveBusy so the 'Saving...' state is seen even on a fast API.
+      // Held for at least TIMINGS.saveBusy so the 'Menyimpan...' state is seen even on a fast API.
       await atLeast(
         save.mutateAsync({
           key: contentKey,
@@ -96,7 +96,7 @@ export function ContentEditorCard({
 }) {
   const activeSwitch = (
     <Switch
-      label="Active"
+      label="Aktif"
       checked={editor.isActive}
       onChange={(event) => editor.setIsActive(event.currentTarget.checked)}
     />
@@ -126,7 +126,7 @@ export function ContentEditorCard({
         {children}
         <Group justify="flex-end">
           <Button type="submit" disabled={editor.saving}>
-            {editor.saving ? 'Saving...' : 'Save Changes'}
+            {editor.saving ? 'Menyimpan...' : 'Simpan Perubahan'}
           </Button>
         </Group>
       </Stack>

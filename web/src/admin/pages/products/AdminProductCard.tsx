@@ -142,7 +142,6 @@ export function AdminProductCard({
         <RowActions
           variant="buttons"
           grow
-          lang="id"
           editLabel={`Edit ${product.title}`}
           deleteLabel={`Hapus ${product.title}`}
           onEdit={onEdit}

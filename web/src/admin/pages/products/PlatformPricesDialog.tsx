@@ -49,7 +49,7 @@ function ParsedPrice({ value }: { value: number | null }) {
     <Text
       component="span"
       size="xs"
-      c={value === null ? 'orange.8' : 'green.8'}
+      c={value === null ? 'orange' : 'green'}
       data-testid="parsed-price"
     >
       {parsedPriceText(value)}
@@ -184,7 +184,6 @@ function LinkViewRow({
         <Group gap={4} wrap="nowrap">
           <RowActions
             variant="buttons"
-            lang="id"
             deleteLabel={`Hapus ${platformName(link.platform)}`}
             onEdit={onEdit}
             onDelete={onDelete}

@@ -5,6 +5,7 @@ import {
   ActionIcon,
   Anchor,
   Button,
+  ColorSwatch,
   Divider,
   Group,
   SimpleGrid,
@@ -33,7 +34,7 @@ import {
 } from '../../components/form-fields';
 import { IconPlus, IconTrash } from '../../components/admin-icons';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
-import { optionsWith } from '../../lib/category-display';
+import { BADGE_COLOR_LABELS, labelledOptions, MEDIA_TYPE_LABELS } from '../../lib/enum-labels';
 import { serverMessage } from '../../lib/toast';
 import { useProductMutations } from '../../queries/useProducts';
 
@@ -59,13 +60,6 @@ const EMPTY: ProductForm = {
 };
 
 const FIELDS = Object.keys(EMPTY);
-
-const MEDIA_TYPE_LABELS: Record<(typeof MEDIA_TYPES)[number], string> = {
-  default: 'Default',
-  image: 'Gambar (image)',
-  video: 'Video',
-  both: 'Gambar & Video (both)',
-};
 
 function toFormValues(product: Product): ProductForm {
   return {
@@ -215,7 +209,6 @@ export function ProductFormDialog({
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
       submitLabel={editing ? 'Simpan Perubahan' : 'Tambah Produk'}
-      lang="id"
       footerMt="sm"
     >
       {product && (
@@ -278,7 +271,7 @@ export function ProductFormDialog({
         name="mediaType"
         label="Tipe Media"
         description="Gambar atau both menampilkan variasi gambar; video atau both menampilkan URL video."
-        data={MEDIA_TYPES.map((value) => ({ value, label: MEDIA_TYPE_LABELS[value] }))}
+        data={labelledOptions(MEDIA_TYPES, MEDIA_TYPE_LABELS)}
       />
       {showsVariations && <ImageVariations control={control} />}
       {showsVideo && (
@@ -300,7 +293,13 @@ export function ProductFormDialog({
           control={control}
           name="badgeColor"
           label="Warna Badge"
-          data={optionsWith(ADMIN_BADGE_COLORS, product?.badgeColor)}
+          data={labelledOptions(ADMIN_BADGE_COLORS, BADGE_COLOR_LABELS, product?.badgeColor)}
+          renderOption={({ option }) => (
+            <Group gap="xs" wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${option.value}-6)`} size={14} />
+              <Text size="sm">{option.label}</Text>
+            </Group>
+          )}
         />
       </SimpleGrid>
       <CheckboxGroupField

@@ -131,7 +131,7 @@ export function ProductTable({
                   <Text size="sm">{categoryName(product)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm" fw={600} c="red.7">
+                  <Text size="sm" fw={600} c="red.9">
                     -{product.discountPercentage}%
                   </Text>
                 </Table.Td>
@@ -182,7 +182,6 @@ export function ProductTable({
                       </ActionIcon>
                     </Tooltip>
                     <RowActions
-                      lang="id"
                       editLabel={`Edit ${product.title}`}
                       deleteLabel={`Hapus ${product.title}`}
                       onEdit={() => actions.onEdit(product)}

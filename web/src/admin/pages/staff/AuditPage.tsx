@@ -52,11 +52,11 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
             {field}
           </Text>
           :{' '}
-          <Text span c="red.8" size="xs" td={after === null ? undefined : 'line-through'}>
+          <Text span c="red" size="xs" td={after === null ? undefined : 'line-through'}>
             {formatAuditValue(before)}
           </Text>{' '}
           →{' '}
-          <Text span c="teal.8" size="xs">
+          <Text span c="teal" size="xs">
             {formatAuditValue(after)}
           </Text>
         </Text>

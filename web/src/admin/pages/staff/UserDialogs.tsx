@@ -39,7 +39,6 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose():
       onClose={onClose}
       title="Tambah Pengguna"
       size="md"
-      lang="id"
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
       submitLabel="Tambah Pengguna"
@@ -106,7 +105,6 @@ export function ResetPasswordDialog({
       onClose={onClose}
       title={`Atur Ulang Kata Sandi: ${user?.username ?? ''}`}
       size="md"
-      lang="id"
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
       submitLabel="Simpan Kata Sandi"
