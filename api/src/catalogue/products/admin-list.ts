@@ -120,6 +120,35 @@ const lowest = (links: ProductPriceLink[]) =>
     null,
   );
 
+/**
+ * How many products a filter without a search matches, from the per-category counts the
+ * triggers keep (migration 0003: active products; 0009: all products), instead of a count(*)
+ * over the table; null when the filter needs the rows themselves (a search, broken links).
+ */
+async function countFromCategoryCounts(
+  db: Database,
+  query: AdminProductListQuery,
+): Promise<number | null> {
+  if (query.search?.trim() || query.linkHealth) return null;
+  const byCategory = query.categoryId ? ' WHERE "categoryId" = :categoryId' : '';
+  const replacements = { categoryId: Number(query.categoryId) };
+  const sum = async (sql: string) => {
+    const [row] = await db.sequelize.query<{ n: number | string | null }>(sql + byCategory, {
+      replacements,
+      type: QueryTypes.SELECT,
+    });
+    return Number(row?.n ?? 0);
+  };
+  const total = () => sum('SELECT sum(total) AS n FROM product_counts');
+  const active = () => sum('SELECT sum(active) AS n FROM product_active_counts');
+  if (query.status === 'active') return active();
+  const [all, activeOnes] = await Promise.all([
+    total(),
+    query.status === 'inactive' ? active() : 0,
+  ]);
+  return all - activeOnes;
+}
+
 /** One page of the admin product list, with each row's links and lowest price. */
 export async function listAdminProductsPage(
   db: Database,
@@ -138,7 +167,7 @@ export async function listAdminProductsPage(
       offset: (query.page - 1) * query.limit,
       raw: true,
     }),
-    Product.count({ where }),
+    countFromCategoryCounts(db, query).then((known) => known ?? Product.count({ where })),
   ]);
   const ids = page.map((row) => row.id);
   const found =
