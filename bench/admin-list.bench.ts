@@ -127,6 +127,9 @@ export async function measureAdminList(
     ['search common word (sepatu)', () => ({ page: '1', limit: '24', search: 'sepatu' })],
     ['search rare word (tensimeter)', () => ({ page: '1', limit: '24', search: 'tensimeter' })],
     ['search, no match', () => ({ page: '1', limit: '24', search: 'zzqx' })],
+    // 'produk' is in most descriptions: tens of thousands of matches to sort and count.
+    ['search very common word (produk)', () => ({ page: '1', limit: '24', search: 'produk' })],
+    ['search 2 letters (se)', () => ({ page: '1', limit: '24', search: 'se' })],
     [
       'picker: search as typed, limit 20',
       (i) => ({ page: '1', limit: '20', search: ['se', 'sep', 'sepa', 'kop', 'head'][i % 5]! }),

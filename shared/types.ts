@@ -119,6 +119,11 @@ export interface AdminProductListResponse {
   currentPage: number;
   totalPages: number;
   totalCount: number;
+  /**
+   * True when a search matched more than ADMIN_SEARCH_COUNT_CAP products: totalCount is then
+   * the cap, not the exact number, and the pages cover the first matches.
+   */
+  totalCountCapped?: boolean;
 }
 
 /** GET /api/search/suggest?q=: at most 5 products and 3 categories. */
