@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { productImageSchema } from '@shared/schemas';
+import { formatNumber } from '@shared/rules/format';
 import type { ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconArrowDown, IconArrowUp } from '../../components/admin-icons';
@@ -28,7 +29,12 @@ import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { mediaSrc } from '../../lib/urls';
 import { useProductImageMutations, useProductImages } from '../../queries/useProductImages';
-import { PICKER_LIMIT, useProductPicker } from '../../queries/useProducts';
+import {
+  isPickerSearchable,
+  PICKER_LIMIT,
+  PICKER_MIN_LETTERS,
+  useProductPicker,
+} from '../../queries/useProducts';
 
 type ImageForm = z.input<typeof productImageSchema>;
 type ImageValues = z.output<typeof productImageSchema>;
@@ -240,17 +246,27 @@ function ProductPicker({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const products = useProductPicker(chosen && search === chosen.label ? '' : debounced);
-  const options = (products.data?.products ?? []).map((p) => ({ value: p.id, label: p.title }));
+  const term = chosen && search === chosen.label ? '' : debounced;
+  const tooShort = !isPickerSearchable(term);
+  const products = useProductPicker(term);
+  const found = tooShort ? [] : (products.data?.products ?? []);
+  const options = found.map((p) => ({ value: p.id, label: p.title }));
   if (chosen && !options.some((option) => option.value === chosen.value)) options.unshift(chosen);
-  const more = (products.data?.totalCount ?? 0) - (products.data?.products.length ?? 0);
+  const more = tooShort ? 0 : (products.data?.totalCount ?? 0) - found.length;
+  const moreText = products.data?.totalCountCapped
+    ? `more than ${formatNumber(more)}`
+    : formatNumber(more);
 
   return (
     <Select
       label="Product"
       placeholder={products.isPending ? 'Loading...' : 'Search a product by title'}
       description={
-        more > 0 ? `Showing the first ${PICKER_LIMIT}; type to narrow ${more} more.` : undefined
+        tooShort
+          ? `Type at least ${PICKER_MIN_LETTERS} letters to search.`
+          : more > 0
+            ? `Showing the first ${PICKER_LIMIT}; type to narrow ${moreText} more.`
+            : undefined
       }
       searchable
       clearable
@@ -265,7 +281,13 @@ function ProductPicker({
         setChosen(id && option ? { value: id, label: option.label } : null);
         onChange(id);
       }}
-      nothingFoundMessage={products.isFetching ? 'Loading...' : 'No product found'}
+      nothingFoundMessage={
+        tooShort
+          ? `Type at least ${PICKER_MIN_LETTERS} letters`
+          : products.isFetching
+            ? 'Loading...'
+            : 'No product found'
+      }
       rightSection={products.isFetching ? <Loader size="xs" /> : undefined}
       error={products.isError ? 'Failed to load products' : undefined}
     />

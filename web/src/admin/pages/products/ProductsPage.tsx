@@ -96,11 +96,15 @@ export function ProductsPage() {
   const filtered = isFiltered(state);
   const rows = products.data?.products ?? [];
   const totalCount = products.data?.totalCount ?? 0;
+  // A search with very many matches is counted only up to ADMIN_SEARCH_COUNT_CAP.
+  const total = products.data?.totalCountCapped
+    ? `lebih dari ${formatNumber(totalCount)}`
+    : formatNumber(totalCount);
   const firstRow = (state.page - 1) * state.limit + 1;
   const range =
     rows.length > 0
-      ? `${formatNumber(firstRow)}–${formatNumber(firstRow + rows.length - 1)} dari ${formatNumber(totalCount)}`
-      : `0 dari ${formatNumber(totalCount)}`;
+      ? `${formatNumber(firstRow)}–${formatNumber(firstRow + rows.length - 1)} dari ${total}`
+      : `0 dari ${total}`;
 
   const onDelete = (product: Product) =>
     runWithToast({
