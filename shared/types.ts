@@ -94,6 +94,16 @@ export interface ProductListResponse {
   totalCount: number;
 }
 
+/**
+ * One page of an admin list (`?page=N`): the rows under the resource's own name (`faqs`,
+ * `metaTags`, `popups`), and where the page sits in the whole list.
+ */
+export type AdminListPage<Key extends string, Item> = { [K in Key]: Item[] } & {
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+};
+
 /** A platform link as an admin list row carries it: enough for a price summary. */
 export interface ProductPriceLink {
   id: string;

@@ -16,13 +16,11 @@ import type {
   ProductPriceLink,
 } from '@shared/types';
 import type { Database } from '../../db/database';
+import { containsIgnoringCase } from '../../lib/like';
 import type { Product as ProductRecord } from '../../db/models';
 import { brokenLinkProductFilter } from '../link-health/queries';
 import { presentProduct } from './presenter';
 import type { AdminProductListQuery } from './schema';
-
-/** `%` and `_` in an admin's search are literal characters, not wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The shortest term the SQLite trigram index answers; shorter ones read the table. */
 const TRIGRAM = 3;
@@ -37,16 +35,11 @@ const fts5Phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
  * term is common (a page fills after a few rows) and the way terms under 3 letters are read.
  */
 function likeSearchWhere(db: Database, term: string): WhereOptions {
-  const pattern = Sequelize.literal(`${db.sequelize.escape(likePattern(term))} ESCAPE '\\'`);
-  const lowerLike = (column: string) =>
-    Sequelize.where(Sequelize.fn('lower', Sequelize.col(column)), { [Op.like]: pattern });
-  return {
-    [Op.or]: [
-      lowerLike('Product.title'),
-      lowerLike('Product.description'),
-      lowerLike('Product.badgeText'),
-    ],
-  };
+  return containsIgnoringCase(
+    db,
+    ['Product.title', 'Product.description', 'Product.badgeText'],
+    term,
+  );
 }
 
 /** How a search is read: its filter, and the matching ids when few enough were all listed. */
