@@ -7,11 +7,13 @@ import { faqSchema } from '@shared/schemas';
 import type { Faq } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
+import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
 import { runWithToast } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
-import { useFaqMutations, useFaqs } from '../../queries/useFaqs';
+import { pageInRange, pageRowsQuery, usePagedList } from '../../lib/use-paged-list';
+import { useFaqMutations, useFaqPage } from '../../queries/useFaqs';
 
 type FaqForm = z.input<typeof faqSchema>;
 type FaqValues = z.output<typeof faqSchema>;
@@ -93,7 +95,15 @@ function FaqDialog({
 }
 
 export function FaqManager() {
-  const faqs = useFaqs();
+  const list = usePagedList();
+  const faqPage = useFaqPage(list.request);
+  const faqs = pageRowsQuery(faqPage, (page) => page.faqs);
+  const totalPages = faqPage.data?.totalPages ?? 0;
+  // After deleting the last FAQ of the last page, show the new last page.
+  if (faqPage.isSuccess && !faqPage.isPlaceholderData) {
+    const inRange = pageInRange(list.page, totalPages);
+    if (inRange !== list.page) list.setPage(inRange);
+  }
   const { remove } = useFaqMutations();
   const dialog = useEditDialog<Faq>();
 
@@ -113,7 +123,10 @@ export function FaqManager() {
       onAdd={dialog.openNew}
       query={faqs}
       loadErrorTitle="Failed to load FAQs"
-      emptyText="No FAQs yet."
+      emptyText={list.searching ? 'Tidak ada FAQ yang cocok dengan pencarian.' : 'No FAQs yet.'}
+      toolbar={
+        <ListSearch label="Cari FAQ" value={list.searchText} onChange={list.setSearchText} />
+      }
     >
       {faqs.data?.map((faq) => (
         <Card
@@ -153,6 +166,14 @@ export function FaqManager() {
           </Group>
         </Card>
       ))}
+      <ListPager
+        label="Halaman FAQ"
+        noun="FAQ"
+        page={list.page}
+        totalPages={totalPages}
+        totalCount={faqPage.data?.totalCount ?? 0}
+        onChange={list.setPage}
+      />
       <FaqDialog opened={dialog.opened} faq={dialog.item} onClose={dialog.close} />
     </ManagerSection>
   );
