@@ -54,26 +54,27 @@ export function ListPager({
         {formatNumber(totalPages)}
       </Text>
       {totalPages > 1 && (
-        <Pagination
-          aria-label={label}
-          total={totalPages}
-          value={page}
-          onChange={onChange}
-          siblings={1}
-          boundaries={1}
-          getItemProps={(item) => ({
-            'aria-label': `Halaman ${item}`,
-            'aria-current': item === page ? 'page' : undefined,
-          })}
-          getControlProps={(control) => ({
-            'aria-label': {
-              first: 'Halaman pertama',
-              previous: 'Halaman sebelumnya',
-              next: 'Halaman berikutnya',
-              last: 'Halaman terakhir',
-            }[control],
-          })}
-        />
+        <nav aria-label={label}>
+          <Pagination
+            total={totalPages}
+            value={page}
+            onChange={onChange}
+            siblings={1}
+            boundaries={1}
+            getItemProps={(item) => ({
+              'aria-label': `Halaman ${item}`,
+              'aria-current': item === page ? 'page' : undefined,
+            })}
+            getControlProps={(control) => ({
+              'aria-label': {
+                first: 'Halaman pertama',
+                previous: 'Halaman sebelumnya',
+                next: 'Halaman berikutnya',
+                last: 'Halaman terakhir',
+              }[control],
+            })}
+          />
+        </nav>
       )}
     </Group>
   );
