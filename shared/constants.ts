@@ -157,6 +157,12 @@ export const LIMITS = {
  */
 export const ADMIN_SEARCH_COUNT_CAP = 1_000;
 
+/**
+ * /promo-hari-ini and /produk-terpopuler with nothing featured show this many products of
+ * their fallback ranking (spec section 5), read ranked from the database.
+ */
+export const FALLBACK_PRODUCTS = 24;
+
 // Upper bounds on stored text so a single request cannot store megabytes.
 export const MAX_LENGTH = {
   url: 2048,

@@ -2,7 +2,7 @@ import { QueryClient, useQuery } from '@tanstack/react-query';
 import { TIMINGS } from '@shared/constants';
 import {
   fetchActivePopups,
-  fetchAllProducts,
+  fetchFallback,
   fetchCategories,
   fetchContent,
   fetchFaqs,
@@ -52,9 +52,9 @@ export const useSearchPage = (search: string, page: number, enabled: boolean) =>
     enabled,
   });
 
-/** page=1&limit=1000: only fetched while it is needed (the promo/popular fallbacks). */
-export const useAllProducts = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.allProducts, queryFn: fetchAllProducts, enabled });
+/** The promo/popular fallback ranking: only fetched while it is needed (nothing featured). */
+export const useFallback = (kind: 'promo' | 'popular', enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.fallback(kind), queryFn: () => fetchFallback(kind), enabled });
 
 export const useFeatured = (kind: 'promo' | 'popular') =>
   useQuery({ queryKey: queryKeys.featured(kind), queryFn: () => fetchFeatured(kind) });

@@ -4,7 +4,7 @@ import { popularFallback, popularLabel } from '@shared/rules/ranking';
 import type { Product } from '@shared/types';
 import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
-import { useAllProducts, useFeatured } from '../data/queries';
+import { useFallback, useFeatured } from '../data/queries';
 import { withProduct } from '../lib/home-params';
 import { fallbackToPlaceholder, imageSrc } from '../lib/images';
 import { staticMeta } from '../seo/route-meta';
@@ -59,10 +59,8 @@ function Podium({ products }: { products: Product[] }) {
 export function PopularPage() {
   const featured = useFeatured('popular');
   const needsFallback = featured.data !== undefined && featured.data.length === 0;
-  const all = useAllProducts(needsFallback);
-  const products = needsFallback
-    ? popularFallback(all.data?.products ?? [])
-    : (featured.data ?? []);
+  const all = useFallback('popular', needsFallback);
+  const products = needsFallback ? popularFallback(all.data ?? []) : (featured.data ?? []);
   const loading = featured.isPending || (needsFallback && all.isPending);
   usePageMeta({
     ...staticMeta('/produk-terpopuler'),
