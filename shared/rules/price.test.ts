@@ -74,3 +74,23 @@ describe('formatRupiah', () => {
     expect(parseRupiah(formatRupiah(45678900))).toBe(45678900);
   });
 });
+
+describe('resolvePriceValue', () => {
+  it('prefers the amount given directly, otherwise reads the text', () => {
+    expect(resolvePriceValue('Rp 1.299.000', 1_199_000)).toBe(1_199_000);
+    expect(resolvePriceValue('Rp 1.299.000')).toBe(1_299_000);
+    expect(resolvePriceValue('Rp 1.299.000', null)).toBe(1_299_000);
+    expect(resolvePriceValue('', undefined)).toBeNull();
+    expect(resolvePriceValue('N/A', null)).toBeNull();
+  });
+
+  it('refuses negative, fractional and huge amounts', () => {
+    expect(resolvePriceValue('Rp 5.000', -1)).toBeNull();
+    expect(resolvePriceValue('Rp 5.000', 1.5)).toBeNull();
+    expect(resolvePriceValue('Rp 5.000', MAX_PRICE_RUPIAH + 1)).toBeNull();
+    expect(isPriceValue(0)).toBe(true);
+    expect(isPriceValue(MAX_PRICE_RUPIAH)).toBe(true);
+    expect(isPriceValue('5000')).toBe(false);
+    expect(isPriceValue(Number.NaN)).toBe(false);
+  });
+});
