@@ -1,6 +1,6 @@
 /**
  * Catalogue search benchmark at real size, on SQLite and PostgreSQL: 100,000 Indonesian
- * products over 40 categories are bulk-inserted (the search triggers index them as they go),
+ * products over 40 categories (api/src/seed/catalogue.ts) are bulk-inserted (the search triggers index them as they go),
  * then the p50/p95 of the search functions are measured in-process, each query ~200 times:
  * a common word, a rare word, a typo, two words, a prefix, suggestions, and the plain
  * newest-first listing at page 1 and page 5,000; plus the cost of writing one product (the
@@ -18,198 +18,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchPostgres, runOnDialects } from './support/databases';
-import { openDatabase, type Database, type Dialect } from '../api/src/db/database';
+import { openDatabase, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import {
   listActiveProductIds,
   searchProductIds,
   suggest,
 } from '../api/src/catalogue/search/queries';
-import { seededRandom } from '../api/src/lib/prng';
+import { seedCatalogue } from '../api/src/seed/catalogue';
 
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const REPEATS = Number(process.env.BENCH_SEARCH_REPEATS ?? 200);
-const CHUNK = 1_000;
-
-// --------------------------------------------------------------------------------------------
-// A realistic catalogue
-
-const CATEGORY_NAMES: [string, string, string[]][] = [
-  ['Sepatu Pria', 'Fashion', ['Sepatu Lari', 'Sepatu Kulit', 'Sneakers', 'Sepatu Futsal']],
-  ['Sepatu Wanita', 'Fashion', ['Sepatu Hak Tinggi', 'Flat Shoes', 'Sneakers', 'Sepatu Slip On']],
-  ['Sandal', 'Fashion', ['Sandal Jepit', 'Sandal Gunung', 'Sandal Selop']],
-  ['Tas', 'Fashion', ['Tas Ransel', 'Tas Selempang', 'Tas Tangan', 'Dompet']],
-  ['Kemeja', 'Fashion', ['Kemeja Flanel', 'Kemeja Batik', 'Kemeja Linen']],
-  ['Kaos', 'Fashion', ['Kaos Polos', 'Kaos Oversize', 'Kaos Polo']],
-  ['Celana', 'Fashion', ['Celana Jeans', 'Celana Chino', 'Celana Jogger']],
-  ['Jaket', 'Fashion', ['Jaket Bomber', 'Jaket Parasut', 'Hoodie']],
-  ['Gamis & Hijab', 'Fashion Muslim', ['Gamis', 'Hijab Segi Empat', 'Mukena', 'Koko']],
-  ['Jam Tangan', 'Aksesoris', ['Jam Tangan Digital', 'Jam Tangan Analog', 'Smartwatch']],
-  ['Headphone', 'Elektronik', ['Headphone Bluetooth', 'Earphone', 'TWS Earbuds']],
-  ['Speaker', 'Elektronik', ['Speaker Bluetooth', 'Soundbar', 'Speaker Aktif']],
-  ['Handphone', 'Elektronik', ['Smartphone', 'Handphone', 'Tablet']],
-  ['Aksesoris HP', 'Elektronik', ['Casing HP', 'Powerbank', 'Charger Fast Charging', 'Kabel Data']],
-  ['Laptop', 'Komputer', ['Laptop Gaming', 'Laptop Tipis', 'Notebook']],
-  ['Aksesoris Komputer', 'Komputer', ['Mouse Wireless', 'Keyboard Mekanikal', 'Monitor', 'Webcam']],
-  ['Kamera', 'Elektronik', ['Kamera Mirrorless', 'Action Cam', 'Lensa Kamera']],
-  ['TV', 'Elektronik', ['Smart TV', 'TV LED', 'Android TV']],
-  ['Dapur', 'Rumah Tangga', ['Rice Cooker', 'Blender', 'Panci Set', 'Wajan Anti Lengket']],
-  ['Kopi', 'Makanan & Minuman', ['Mesin Kopi', 'Kopi Bubuk', 'Biji Kopi', 'Café Latte Sachet']],
-  ['Makanan Ringan', 'Makanan & Minuman', ['Keripik Pedas', 'Cokelat', 'Biskuit']],
-  ['Minuman', 'Makanan & Minuman', ['Teh Hijau', 'Susu UHT', 'Minuman Isotonik']],
-  ['Perawatan Wajah', 'Kecantikan', ['Serum Wajah', 'Sunscreen', 'Facial Wash', 'Crème Malam']],
-  ['Makeup', 'Kecantikan', ['Lipstik Matte', 'Cushion', 'Maskara', 'Bedak Padat']],
-  ['Parfum', 'Kecantikan', ['Parfum Pria', 'Eau de Toilette', 'Body Mist']],
-  ['Perawatan Rambut', 'Kecantikan', ['Sampo', 'Hair Dryer', 'Catokan']],
-  ['Ibu & Bayi', 'Keluarga', ['Popok Bayi', 'Stroller', 'Botol Susu']],
-  ['Mainan', 'Keluarga', ['Lego', 'Mobil Remote', 'Boneka', 'Puzzle']],
-  ['Olahraga', 'Hobi', ['Raket Badminton', 'Matras Yoga', 'Dumbbell', 'Bola Sepak']],
-  ['Sepeda', 'Hobi', ['Sepeda Lipat', 'Sepeda Gunung', 'Helm Sepeda']],
-  ['Otomotif', 'Otomotif', ['Oli Mesin', 'Helm Motor', 'Ban Motor', 'Dashcam']],
-  ['Perabot', 'Rumah Tangga', ['Kursi Kantor', 'Meja Lipat', 'Rak Buku', 'Kasur Busa']],
-  ['Dekorasi', 'Rumah Tangga', ['Lampu Tidur', 'Jam Dinding', 'Tanaman Hias']],
-  ['Kebersihan', 'Rumah Tangga', ['Vacuum Cleaner', 'Sapu Pel', 'Deterjen']],
-  ['Kesehatan', 'Kesehatan', ['Masker Medis', 'Vitamin C', 'Tensimeter']],
-  ['Buku', 'Hobi', ['Novel', 'Buku Resep', 'Komik']],
-  ['Alat Tulis', 'Kantor', ['Pulpen', 'Buku Tulis', 'Printer']],
-  ['Gaming', 'Hobi', ['Konsol Game', 'Stik Game', 'Kursi Gaming']],
-  ['Voucher', 'Digital', ['Voucher Game', 'Pulsa', 'Paket Data']],
-  ['Hewan Peliharaan', 'Hobi', ['Makanan Kucing', 'Pasir Kucing', 'Kandang']],
-];
-
-const BRANDS = [
-  'Adidas',
-  'Nike',
-  'Puma',
-  'Eiger',
-  'Samsung',
-  'Xiaomi',
-  'Sony',
-  'JBL',
-  'Philips',
-  'Miyako',
-  'Cosmos',
-  'Wardah',
-  'Emina',
-  'Somethinc',
-  'Erigo',
-  'Uniqlo',
-  'Polytron',
-  'Lenovo',
-  'Asus',
-  'Logitech',
-  'Rexus',
-  'Kapal Api',
-  'Indomie',
-  'Oxone',
-  'Maspion',
-  'Realme',
-  'Oppo',
-  'Vivo',
-  'Anker',
-  'Baseus',
-  'Compass',
-  'Brodo',
-  'Ventela',
-  'Lévi’s',
-  'Nestlé',
-  'Garnier',
-  'Kahf',
-];
-const ATTRIBUTES = [
-  'Pria',
-  'Wanita',
-  'Anak',
-  'Original',
-  'Murah',
-  'Premium',
-  'Hitam',
-  'Putih',
-  'Merah',
-  'Biru',
-  'Hijau',
-  'Abu',
-  'Ukuran Besar',
-  'Mini',
-  'Portable',
-  'Waterproof',
-  'Terbaru',
-  '2025',
-  'Pro',
-  'Lite',
-  'Ori',
-  'Import',
-  'Lokal',
-  'Edisi Terbatas',
-  'Crème',
-  'Café',
-  'Élégant',
-];
-const DESCRIPTION_WORDS = (
-  'produk berkualitas tinggi dengan bahan pilihan nyaman dipakai sehari hari cocok untuk ' +
-  'hadiah garansi resmi pengiriman cepat dari gudang jakarta surabaya bandung medan stok ' +
-  'terbatas harga promo diskon besar gratis ongkir cashback awet tahan lama ringan kuat ' +
-  'desain modern elegan praktis mudah dibersihkan hemat energi aman untuk keluarga'
-).split(' ');
-const BADGES = ['Terlaris', 'Diskon Besar', 'Baru', 'Gratis Ongkir', 'Flash Sale', 'Promo'];
-
-export async function seedCatalogue(db: Database, total: number): Promise<number[]> {
-  const qi = db.sequelize.getQueryInterface();
-  const now = new Date();
-  await qi.bulkInsert(
-    'categories',
-    CATEGORY_NAMES.map(([name, group], i) => ({
-      name,
-      slug: `kategori-${i + 1}`,
-      icon: 'tag',
-      color: 'blue',
-      group,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-  const [rows] = await db.sequelize.query('SELECT id FROM categories ORDER BY id');
-  const categoryIds = (rows as { id: number }[]).map((row) => row.id);
-  const random = seededRandom(42);
-  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-  const start = Date.UTC(2024, 0, 1);
-  const span = Date.UTC(2026, 10, 1) - start;
-  for (let done = 0; done < total; done += CHUNK) {
-    const products: Record<string, unknown>[] = [];
-    for (let i = done; i < Math.min(total, done + CHUNK); i++) {
-      const c = Math.floor(random() * CATEGORY_NAMES.length);
-      const kinds = CATEGORY_NAMES[c]![2];
-      const title = `${pick(kinds)} ${pick(ATTRIBUTES)} ${pick(BRANDS)} ${
-        random() < 0.3 ? pick(ATTRIBUTES) : ''
-      }`.trim();
-      const words = Array.from({ length: 20 + Math.floor(random() * 30) }, () =>
-        pick(DESCRIPTION_WORDS),
-      );
-      const createdAt = new Date(start + Math.floor(random() * span));
-      products.push({
-        id: randomUUID(),
-        categoryId: categoryIds[c]!,
-        title,
-        description: `${title}. ${words.join(' ')}.`,
-        imageUrl: `/uploads/produk-${i}.jpg`,
-        imageUrls: '[]',
-        mediaType: 'default',
-        discountPercentage: 5 + Math.floor(random() * 80),
-        badgeText: random() < 0.3 ? pick(BADGES) : null,
-        badgeColor: 'green',
-        platforms: '[]',
-        isActive: random() < 0.95,
-        isFeaturedPromo: false,
-        isFeaturedPopular: false,
-        featuredOrder: 0,
-        createdAt,
-        updatedAt: createdAt,
-      });
-    }
-    await db.write((transaction) => qi.bulkInsert('products', products, { transaction }));
-  }
-  return categoryIds;
-}
 
 // --------------------------------------------------------------------------------------------
 // Measuring
@@ -271,11 +90,13 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   try {
     await migrate(db);
     const seeding = performance.now();
-    const categoryIds = await seedCatalogue(db, PRODUCTS);
+    const { categoryIds, links } = await seedCatalogue(db, PRODUCTS);
     const seedSeconds = (performance.now() - seeding) / 1000;
     if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
     else await db.sequelize.query('PRAGMA optimize');
-    log(`inserted ${PRODUCTS} products with their search index in ${seedSeconds.toFixed(1)} s`);
+    log(
+      `inserted ${PRODUCTS} products and ${links} links with their search index in ${seedSeconds.toFixed(1)} s`,
+    );
 
     const rows: { name: string; budget: number; figures: Figures; sample?: number }[] = [];
     const report = rows.push.bind(rows);

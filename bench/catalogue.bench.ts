@@ -25,7 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { createScratchPostgres } from './support/databases';
 import { openDatabase, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
-import { seedCatalogue } from './catalogue-search.bench';
+import { seedCatalogue } from '../api/src/seed/catalogue';
 import { startApiServer, startProcess, type ServerProcess } from './support/processes';
 
 const PRODUCTS = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 100_000);

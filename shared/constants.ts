@@ -151,6 +151,18 @@ export const LIMITS = {
   analyticsTopCountries: 10,
 } as const;
 
+/**
+ * An admin search counts its matches up to this many and then stops: beyond it the list
+ * says "more than 1,000" and pages through the first ones (narrow the search for the rest).
+ */
+export const ADMIN_SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * /promo-hari-ini and /produk-terpopuler with nothing featured show this many products of
+ * their fallback ranking (spec section 5), read ranked from the database.
+ */
+export const FALLBACK_PRODUCTS = 24;
+
 // Upper bounds on stored text so a single request cannot store megabytes.
 export const MAX_LENGTH = {
   url: 2048,

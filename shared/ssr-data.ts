@@ -30,7 +30,8 @@ export interface SsrData {
   /** /?search=term&page=N: the ranked page of 12, searched on the server. */
   searchPage?: { search: string; page: number; response: ProductListResponse };
   /** page=1&limit=1000: the promo/popular fallbacks. */
-  allProducts?: ProductListResponse;
+  /** The promo or popular page's fallback ranking, when nothing is featured. */
+  fallback?: Partial<Record<'promo' | 'popular', Product[]>>;
   featured?: Partial<Record<'promo' | 'popular', Product[]>>;
   faqs?: Faq[];
   product?: {

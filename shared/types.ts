@@ -102,6 +102,16 @@ export interface ProductListResponse {
   totalCount: number;
 }
 
+/**
+ * One page of an admin list (`?page=N`): the rows under the resource's own name (`faqs`,
+ * `metaTags`, `popups`), and where the page sits in the whole list.
+ */
+export type AdminListPage<Key extends string, Item> = { [K in Key]: Item[] } & {
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+};
+
 /** A platform link as an admin list row carries it: enough for a price summary. */
 export interface ProductPriceLink {
   id: string;
@@ -127,6 +137,11 @@ export interface AdminProductListResponse {
   currentPage: number;
   totalPages: number;
   totalCount: number;
+  /**
+   * True when a search matched more than ADMIN_SEARCH_COUNT_CAP products: totalCount is then
+   * the cap, not the exact number, and the pages cover the first matches.
+   */
+  totalCountCapped?: boolean;
 }
 
 /** GET /api/search/suggest?q=: at most 5 products and 3 categories. */

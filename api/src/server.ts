@@ -9,6 +9,7 @@ import { seedDemoIfEmpty } from './seed/seed-demo';
 import { createAnalytics, type Analytics } from './analytics';
 import { createGo, type Go } from './go';
 import { linkCheckIntervalHours, startLinkHealthSchedule } from './catalogue/link-health/schedule';
+import { warmSqliteVocabulary } from './catalogue/search/vocabulary';
 import { seedPriceHistory } from './seed/price-history';
 import { ConnectionLimiter } from './lib/connection-limit';
 import {
@@ -118,6 +119,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   });
   const { port } = server.address() as AddressInfo;
+  warmSqliteVocabulary(db);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
   let closing: Promise<void> | null = null;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatRupiah,
   isPriceValue,
-  lowestPriceLink,
   MAX_PRICE_RUPIAH,
   parseRupiah,
   resolvePriceValue,
@@ -73,23 +72,6 @@ describe('formatRupiah', () => {
 
   it('round-trips through parseRupiah', () => {
     expect(parseRupiah(formatRupiah(45678900))).toBe(45678900);
-  });
-});
-
-describe('lowestPriceLink', () => {
-  it('picks the cheapest parseable price and skips empty ones', () => {
-    const links = [
-      { platform: 'Shopee', price: 'Rp 1.299.000' },
-      { platform: 'Lazada', price: 'N/A' },
-      { platform: 'Tokopedia', price: 'Rp 1.199.000' },
-      { platform: 'Blibli', price: null },
-    ];
-    expect(lowestPriceLink(links)?.platform).toBe('Tokopedia');
-  });
-
-  it('returns null when nothing has a price', () => {
-    expect(lowestPriceLink([{ price: '' }, { price: null }])).toBeNull();
-    expect(lowestPriceLink([])).toBeNull();
   });
 });
 

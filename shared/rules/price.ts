@@ -45,19 +45,3 @@ export function resolvePriceValue(
 export function formatRupiah(amount: number): string {
   return `Rp ${formatNumber(Math.round(amount))}`;
 }
-
-/** The link with the lowest parseable price, or null when none has a price. */
-export function lowestPriceLink<T extends { price?: string | null }>(
-  links: readonly T[],
-): T | null {
-  let best: T | null = null;
-  let bestPrice = Infinity;
-  for (const link of links) {
-    const price = parseRupiah(link.price);
-    if (price !== null && price < bestPrice) {
-      best = link;
-      bestPrice = price;
-    }
-  }
-  return best;
-}

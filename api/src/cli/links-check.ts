@@ -31,10 +31,15 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    const summary = await checkLinks(db, { concurrency, timeoutMs });
+    const summary = await checkLinks(db, {
+      concurrency,
+      timeoutMs,
+      warn: (line) => console.warn(line),
+    });
     console.log(
       `Checked ${summary.checked} links in ${(summary.durationMs / 1000).toFixed(1)} s: ` +
-        `${summary.ok} ok, ${summary.blocked} refused the checker (not flagged), ${summary.broken} broken.`,
+        `${summary.ok} ok, ${summary.blocked} refused the checker (not flagged), ${summary.broken} broken, ` +
+        `${summary.unreachable} unreachable (${summary.networkDown ? 'the network looks down: nothing flagged' : 'flagged when unreachable twice in a row'}).`,
     );
     const health = await linkHealthSummary(db);
     if (health.broken > 0) {

@@ -7,7 +7,7 @@ import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
 import * as staff from './migrations/0005-staff';
 import * as sharedLimits from './migrations/0006-shared-limits';
 import * as adminProductList from './migrations/0007-admin-product-list';
-import * as categoryProductTotals from './migrations/0008-category-product-totals';
+import * as adminListAtScale from './migrations/0009-admin-list-at-scale';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -21,7 +21,7 @@ export const migrations = [
   { name: '0005-staff', ...staff },
   { name: '0006-shared-limits', ...sharedLimits },
   { name: '0007-admin-product-list', ...adminProductList },
-  { name: '0008-category-product-totals', ...categoryProductTotals },
+  { name: '0009-admin-list-at-scale', ...adminListAtScale },
 ];
 
 export function createMigrator(db: Database) {

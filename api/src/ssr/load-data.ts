@@ -8,6 +8,7 @@ import { listCategories } from '../catalogue/categories/queries';
 import { linksOf } from '../catalogue/platform-links/queries';
 import { priceHistory } from '../catalogue/prices/queries';
 import {
+  fallbackProducts,
   featuredProducts,
   findActiveProduct,
   listActiveProducts,
@@ -28,10 +29,6 @@ async function metaTagsFor(db: Database, pathname: string) {
   const seen = new Set<string>();
   return lists.flat().filter((tag) => (seen.has(tag.id) ? false : (seen.add(tag.id), true)));
 }
-
-/** Fallbacks of /promo-hari-ini and /produk-terpopuler when nothing is featured. */
-const allProducts = (db: Database) =>
-  listActiveProducts(db, { page: 1, limit: LIMITS.searchLimit });
 
 export async function loadRouteData(
   db: Database,
@@ -119,7 +116,7 @@ export async function loadRouteData(
         const kind = pathname === '/promo-hari-ini' ? 'promo' : 'popular';
         const featured = await featuredProducts(db, kind);
         data.featured = { [kind]: featured };
-        if (featured.length === 0) data.allProducts = await allProducts(db);
+        if (featured.length === 0) data.fallback = { [kind]: await fallbackProducts(db, kind) };
         return;
       }
       case '/contact':

@@ -17,9 +17,11 @@ export function seedQueryCache(client: QueryClient, data: SsrData): void {
     const { search, page, response } = data.searchPage;
     set(queryKeys.searchPage(search, page), response);
   }
-  if (data.allProducts) set(queryKeys.allProducts, data.allProducts);
   for (const [kind, products] of Object.entries(data.featured ?? {})) {
     set(queryKeys.featured(kind as 'promo' | 'popular'), products);
+  }
+  for (const [kind, products] of Object.entries(data.fallback ?? {})) {
+    set(queryKeys.fallback(kind as 'promo' | 'popular'), products);
   }
   if (data.faqs) set(queryKeys.faqs, data.faqs);
   if (data.product) {

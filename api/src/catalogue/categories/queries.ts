@@ -13,12 +13,12 @@ export const CATEGORY_IN_USE = 'Kategori masih memiliki produk dan tidak dapat d
 export type ProductCountScope = 'active' | 'all';
 
 /**
- * Per-category product counts from the tables the triggers keep (migrations 0003 and 0008),
+ * Per-category product counts from the tables the triggers keep (migrations 0003 and 0009),
  * never a count over the products themselves.
  */
 const COUNTS_SQL: Record<ProductCountScope, string> = {
   active: 'SELECT "categoryId", active AS count FROM product_active_counts',
-  all: 'SELECT "categoryId", total AS count FROM product_category_totals',
+  all: 'SELECT "categoryId", total AS count FROM product_counts',
 };
 
 async function productCounts(db: Database, scope: ProductCountScope) {

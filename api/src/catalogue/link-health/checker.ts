@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import type { Database } from '../../db/database';
 import { toDbTimestamp } from '../../analytics/time';
+import { logger } from '../../lib/logger';
 
 /** What one visit of an affiliate URL found. */
 export interface LinkCheckResult {
@@ -25,6 +26,8 @@ export interface CheckOptions {
   fetch?: typeof fetch;
   userAgent?: string;
   log?: (line: string) => void;
+  /** A run that reached nothing (the network is down) says so here; the structured log's warn by default. */
+  warn?: (line: string) => void;
   /** Ends a run early (shutdown): requests in flight are abandoned and their page not stored. */
   signal?: AbortSignal;
 }
@@ -33,7 +36,18 @@ export interface CheckSummary {
   checked: number;
   ok: number;
   blocked: number;
+  /** Flagged broken by this run. */
   broken: number;
+  /**
+   * No answer (DNS, refused, reset, timeout), not flagged by this run: a link is flagged
+   * only when it was unreachable on the previous run too, and never when the whole run was.
+   */
+  unreachable: number;
+  /**
+   * (Nearly) every link was unreachable: the checker's own network is down, not the shops.
+   * Nothing was flagged and the links keep their previous states.
+   */
+  networkDown: boolean;
   durationMs: number;
 }
 
@@ -45,6 +59,46 @@ export const DEFAULT_CHECK_OPTIONS = {
 } as const;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Errors that mean no answer came at all: the name did not resolve, nothing listened, the
+ * connection broke or the time ran out. With no network every link fails with one of these.
+ */
+const NETWORK_ERRORS = new Set([
+  'timeout',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/** True when the check got no answer for a network reason (not an HTTP status, not a bad URL). */
+export function isNetworkFailure(result: LinkCheckResult): boolean {
+  return result.status === null && result.error !== null && NETWORK_ERRORS.has(result.error);
+}
+
+/**
+ * A run is the checker's network failing, not the shops, when every check found no answer, or
+ * at least 90% of ten or more did.
+ */
+const NETWORK_DOWN_SHARE = 0.9;
+const NETWORK_DOWN_MIN_CHECKS = 10;
+
+export function looksLikeNetworkDown(checked: number, unreachable: number): boolean {
+  if (checked === 0) return false;
+  if (unreachable === checked) return true;
+  return checked >= NETWORK_DOWN_MIN_CHECKS && unreachable / checked >= NETWORK_DOWN_SHARE;
+}
 const BLOCKED = new Set([401, 403, 429]);
 const PAGE_SIZE = 200;
 
@@ -70,7 +124,7 @@ function isHttpUrl(url: URL): boolean {
 async function attempt(
   url: string,
   method: 'HEAD' | 'GET',
-  options: Required<Omit<CheckOptions, 'log' | 'concurrency' | 'signal'>> & {
+  options: Required<Omit<CheckOptions, 'log' | 'warn' | 'concurrency' | 'signal'>> & {
     signal?: AbortSignal;
   },
 ): Promise<Attempt> {
@@ -153,11 +207,27 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
  * Checks every platform link, a page of links at a time (bounded memory at any catalogue
  * size), and stores lastCheckedAt, lastStatus, lastError and isBroken. Those columns are not
  * the price, so no price point is recorded.
+ *
+ * An HTTP answer is stored as it comes (404, 410, 5xx flag the link; 2xx repairs it). A link
+ * that gave no answer is held back until the run ends: when (nearly) every link gave none,
+ * the checker is offline, so none is touched and a warning is logged; otherwise each is
+ * stored, and flagged only if its previous check found no answer either (a persistent
+ * failure while the network demonstrably works).
  */
 export async function checkLinks(db: Database, options: CheckOptions = {}): Promise<CheckSummary> {
   const started = Date.now();
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CHECK_OPTIONS.concurrency);
-  const summary: CheckSummary = { checked: 0, ok: 0, blocked: 0, broken: 0, durationMs: 0 };
+  const summary: CheckSummary = {
+    checked: 0,
+    ok: 0,
+    blocked: 0,
+    broken: 0,
+    unreachable: 0,
+    networkDown: false,
+    durationMs: 0,
+  };
+  // Only the id and the error of each unreachable link, until the run's verdict.
+  const unreachable: { id: number; error: string; checkedAt: string }[] = [];
   let after = 0;
   while (!options.signal?.aborted) {
     const links = await db.sequelize.query<{ id: number | string; affiliateUrl: string }>(
@@ -172,8 +242,12 @@ export async function checkLinks(db: Database, options: CheckOptions = {}): Prom
     // A run stopped midway keeps what it stored so far and nothing it only half checked.
     if (options.signal?.aborted) break;
     const checkedAt = toDbTimestamp(Date.now());
+    const answered = results.filter(({ result }) => !isNetworkFailure(result));
+    for (const { id, result } of results) {
+      if (isNetworkFailure(result)) unreachable.push({ id, error: result.error!, checkedAt });
+    }
     await db.write(async (transaction) => {
-      for (const { id, result } of results) {
+      for (const { id, result } of answered) {
         await db.sequelize.query(
           `UPDATE platform_links
            SET "lastCheckedAt" = ?, "lastStatus" = ?, "lastError" = ?, "isBroken" = ?
@@ -185,14 +259,62 @@ export async function checkLinks(db: Database, options: CheckOptions = {}): Prom
         );
       }
     });
-    for (const { result } of results) {
+    for (const { result } of answered) {
       summary.checked += 1;
       summary[result.verdict] += 1;
+    }
+    summary.checked += results.length - answered.length;
+  }
+  if (!options.signal?.aborted) {
+    summary.networkDown = looksLikeNetworkDown(summary.checked, unreachable.length);
+    if (summary.networkDown) {
+      summary.unreachable = unreachable.length;
+      const warn = options.warn ?? ((line: string) => logger.warn({}, line));
+      warn(
+        `[links] ${unreachable.length} of ${summary.checked} links gave no answer ` +
+          `(${unreachable[0]?.error ?? 'no network'}): the network looks down, no link was flagged ` +
+          'and every link keeps its previous state',
+      );
+    } else {
+      const flagged = await storeUnreachable(db, unreachable);
+      summary.broken += flagged;
+      summary.unreachable = unreachable.length - flagged;
     }
   }
   summary.durationMs = Date.now() - started;
   options.log?.(
-    `[links] checked ${summary.checked} links in ${Math.round(summary.durationMs / 1000)} s: ${summary.ok} ok, ${summary.blocked} refused the checker, ${summary.broken} broken`,
+    `[links] checked ${summary.checked} links in ${Math.round(summary.durationMs / 1000)} s: ${summary.ok} ok, ${summary.blocked} refused the checker, ${summary.broken} broken, ${summary.unreachable} unreachable${summary.networkDown ? ' (network down: nothing flagged)' : ''}`,
   );
   return summary;
+}
+
+/**
+ * Stores the unreachable links of a run whose network worked. A link is flagged when its
+ * previous check found no answer either (SET reads the row's previous values); otherwise it
+ * keeps its flag until the next run tells. Returns how many are now flagged.
+ */
+async function storeUnreachable(
+  db: Database,
+  unreachable: { id: number; error: string; checkedAt: string }[],
+): Promise<number> {
+  let flagged = 0;
+  for (let start = 0; start < unreachable.length; start += PAGE_SIZE) {
+    const batch = unreachable.slice(start, start + PAGE_SIZE);
+    await db.write(async (transaction) => {
+      for (const { id, error, checkedAt } of batch) {
+        const rows = await db.sequelize.query<{ isBroken: boolean | number }>(
+          `UPDATE platform_links
+           SET "lastCheckedAt" = ?, "lastStatus" = NULL, "lastError" = ?,
+             "isBroken" = CASE
+               WHEN "lastCheckedAt" IS NOT NULL AND "lastStatus" IS NULL AND "lastError" IS NOT NULL
+               THEN ? ELSE "isBroken" END
+           WHERE id = ?
+           RETURNING "isBroken"`,
+          { replacements: [checkedAt, error, true, id], type: QueryTypes.SELECT, transaction },
+        );
+        if (rows.some((row) => Boolean(row.isBroken))) flagged += 1;
+      }
+    });
+  }
+  return flagged;
 }

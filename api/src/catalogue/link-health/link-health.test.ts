@@ -159,8 +159,25 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
     const pointsBefore = await points();
     market.reset();
     const summary = await checkLinks(fixture.db, { concurrency: 2, timeoutMs: TIMEOUT_MS });
-    expect(summary).toMatchObject({ checked: 13, ok: 9, blocked: 1, broken: 3 });
+    // The network works (most links answered): an unreachable link is flagged only when it
+    // was unreachable on the previous run too, so this first run flags the 404 alone.
+    expect(summary).toMatchObject({
+      checked: 13,
+      ok: 9,
+      blocked: 1,
+      broken: 1,
+      unreachable: 2,
+      networkDown: false,
+    });
     expect(market.maxInFlight).toBeLessThanOrEqual(2);
+    const firstRun = await selectRows<{ id: number | string; isBroken: boolean | number }>(
+      fixture.db,
+      'SELECT id, "isBroken" FROM platform_links WHERE id IN (?, ?)',
+      [ids.slow, ids.refused],
+    );
+    expect(firstRun.map((row) => Boolean(row.isBroken))).toEqual([false, false]);
+    const secondRun = await checkLinks(fixture.db, { concurrency: 2, timeoutMs: TIMEOUT_MS });
+    expect(secondRun).toMatchObject({ checked: 13, broken: 3, unreachable: 0 });
 
     const rows = await selectRows<{
       id: number | string;
@@ -289,5 +306,123 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
       'SELECT id FROM platform_links WHERE "lastCheckedAt" IS NOT NULL',
     );
     expect(checked).toHaveLength(0);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('a check run without network on %s', (dialect) => {
+  const market = fakeMarketplace();
+  let server: { url: string; close(): Promise<void> };
+  let fixture: FixtureDatabase;
+  let unreachableUrl: string;
+  let categoryId: number;
+
+  type Row = {
+    id: number | string;
+    lastStatus: number | string | null;
+    lastError: string | null;
+    isBroken: boolean | number;
+    lastCheckedAt: unknown;
+  };
+  const snapshot = async () =>
+    (
+      await selectRows<Row>(
+        fixture.db,
+        'SELECT id, "lastStatus", "lastError", "isBroken", "lastCheckedAt" FROM platform_links ORDER BY id',
+      )
+    ).map((row) => ({
+      id: Number(row.id),
+      status: row.lastStatus === null ? null : Number(row.lastStatus),
+      error: row.lastError,
+      broken: Boolean(row.isBroken),
+      checkedAt: row.lastCheckedAt === null ? null : String(row.lastCheckedAt),
+    }));
+
+  /** `count` links to a loopback port nobody listens on, with a state from an earlier run. */
+  async function unreachableLinks(count: number) {
+    const linkIds: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const productId = await insertProduct(fixture.db, { categoryId, title: `Offline ${i}` });
+      linkIds.push(
+        await insertLink(fixture.db, {
+          productId,
+          platform: 'Tokopedia',
+          affiliateUrl: `${unreachableUrl}/produk/${i}`,
+        }),
+      );
+    }
+    // Earlier runs: every third link was flagged (404), the others worked.
+    for (const [index, id] of linkIds.entries()) {
+      await fixture.db.sequelize.query(
+        `UPDATE platform_links SET "lastCheckedAt" = ?, "lastStatus" = ?, "lastError" = ?,
+          "isBroken" = ? WHERE id = ?`,
+        {
+          replacements:
+            index % 3 === 0
+              ? ['2026-01-01 00:00:00.000 +00:00', 404, 'HTTP 404', true, id]
+              : ['2026-01-01 00:00:00.000 +00:00', 200, null, false, id],
+        },
+      );
+    }
+    return linkIds;
+  }
+
+  beforeAll(async () => {
+    server = await listen(market.handler);
+    // A loopback port that was just closed: every connection is refused, as offline.
+    const closed = await listen(() => undefined);
+    await closed.close();
+    unreachableUrl = closed.url;
+    fixture = await openMigratedDatabase(dialect);
+    categoryId = await insertCategory(fixture.db);
+  }, 60_000);
+  afterAll(async () => {
+    await fixture?.close();
+    await server?.close();
+  });
+
+  it('flags nothing, keeps every previous state and warns when no link answers', async () => {
+    await unreachableLinks(6);
+    const before = await snapshot();
+    const warnings: string[] = [];
+    const summary = await checkLinks(fixture.db, {
+      timeoutMs: TIMEOUT_MS,
+      warn: (line) => warnings.push(line),
+    });
+    expect(summary).toMatchObject({ checked: 6, broken: 0, unreachable: 6, networkDown: true });
+    expect(await snapshot()).toEqual(before);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/6 of 6 links gave no answer \(ECONNREFUSED\)/);
+    expect(warnings[0]).toMatch(/no link was flagged/);
+    // A second offline run does not turn "unreachable twice" into broken either.
+    await checkLinks(fixture.db, { timeoutMs: TIMEOUT_MS, warn: () => undefined });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('still stores the few HTTP answers of a run where nearly every link is unreachable', async () => {
+    await unreachableLinks(6);
+    const productId = await insertProduct(fixture.db, { categoryId, title: 'Masih dijawab' });
+    const answering = await insertLink(fixture.db, {
+      productId,
+      platform: 'Shopee',
+      affiliateUrl: `${server.url}/missing`,
+    });
+    const before = await snapshot();
+    const warnings: string[] = [];
+    // 12 unreachable of 13: over 90% gave no answer.
+    const summary = await checkLinks(fixture.db, {
+      timeoutMs: TIMEOUT_MS,
+      warn: (line) => warnings.push(line),
+    });
+    expect(summary).toMatchObject({ checked: 13, broken: 1, unreachable: 12, networkDown: true });
+    expect(warnings).toHaveLength(1);
+    const after = await snapshot();
+    expect(after.find((row) => row.id === answering)).toMatchObject({
+      status: 404,
+      error: 'HTTP 404',
+      broken: true,
+    });
+    expect(after.filter((row) => row.id !== answering)).toEqual(
+      before.filter((row) => row.id !== answering),
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   type Transaction,
   type WhereOptions,
 } from 'sequelize';
+import { ADMIN_SEARCH_COUNT_CAP } from '@shared/constants';
 import { parseRupiah } from '@shared/rules/price';
 import type {
   AdminProductListResponse,
@@ -15,13 +16,11 @@ import type {
   ProductPriceLink,
 } from '@shared/types';
 import type { Database } from '../../db/database';
+import { containsIgnoringCase } from '../../lib/like';
 import type { Product as ProductRecord } from '../../db/models';
 import { brokenLinkProductFilter } from '../link-health/queries';
 import { presentProduct } from './presenter';
 import type { AdminProductListQuery } from './schema';
-
-/** `%` and `_` in an admin's search are literal characters, not wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The shortest term the SQLite trigram index answers; shorter ones read the table. */
 const TRIGRAM = 3;
@@ -30,28 +29,60 @@ const TRIGRAM = 3;
 const fts5Phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
+ * The admin search over title, description and badge text as a case-insensitive substring,
+ * read row by row: `lower(column) LIKE '%term%'`. PostgreSQL's trigram GIN indexes (migration
+ * 0007) answer it; on SQLite it is a filter on the rows a sort's index walks, cheap when the
+ * term is common (a page fills after a few rows) and the way terms under 3 letters are read.
+ */
+function likeSearchWhere(db: Database, term: string): WhereOptions {
+  return containsIgnoringCase(
+    db,
+    ['Product.title', 'Product.description', 'Product.badgeText'],
+    term,
+  );
+}
+
+/** How a search is read: its filter, and the matching ids when few enough were all listed. */
+interface SearchPlan {
+  where: WhereOptions;
+  /** Every matching product (at most ADMIN_SEARCH_COUNT_CAP), when the index listed them all. */
+  allIds?: string[];
+  /** The index found more than ADMIN_SEARCH_COUNT_CAP matches over the whole catalogue. */
+  overCap?: boolean;
+  /** The term is long enough for the trigram indexes (3 characters or more). */
+  indexed: boolean;
+}
+
+/**
  * Spec: the admin product search matches title, description and badge text,
  * case-insensitively, as a substring (unlike the visitors' word search, and over inactive
- * products too). Migration 0007 indexes it: trigram GIN indexes on PostgreSQL, a trigram FTS5
- * table on SQLite.
+ * products too).
+ *
+ * SQLite: the trigram FTS5 table of migration 0007 is asked for at most cap + 1 matches (it
+ * stops there). A rarer term's ids are the filter; a common term is read with LIKE along the
+ * sort's index instead, since listing tens of thousands of matches only to sort them and
+ * keep 24 is what made a common word slow.
  */
-function adminSearchWhere(db: Database, term: string): WhereOptions {
-  if (db.dialect !== 'postgres' && [...term].length >= TRIGRAM) {
-    const match = db.sequelize.escape(`{title description badge} : ${fts5Phrase(term)}`);
-    return Sequelize.literal(`"Product"."id" IN (SELECT d."productId"
-      FROM product_admin_search s JOIN product_admin_search_docs d ON d.docid = s.rowid
-      WHERE product_admin_search MATCH ${match})`);
+async function planSearch(db: Database, term: string): Promise<SearchPlan> {
+  const indexed = [...term].length >= TRIGRAM;
+  if (db.dialect === 'postgres' || !indexed) return { where: likeSearchWhere(db, term), indexed };
+  const rows = await db.sequelize.query<{ productId: string }>(
+    `SELECT d."productId" FROM product_admin_search s
+      JOIN product_admin_search_docs d ON d.docid = s.rowid
+      WHERE product_admin_search MATCH :match LIMIT :limit`,
+    {
+      replacements: {
+        match: `{title description badge} : ${fts5Phrase(term)}`,
+        limit: ADMIN_SEARCH_COUNT_CAP + 1,
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  if (rows.length > ADMIN_SEARCH_COUNT_CAP) {
+    return { where: likeSearchWhere(db, term), overCap: true, indexed };
   }
-  const pattern = Sequelize.literal(`${db.sequelize.escape(likePattern(term))} ESCAPE '\\'`);
-  const lowerLike = (column: string) =>
-    Sequelize.where(Sequelize.fn('lower', Sequelize.col(column)), { [Op.like]: pattern });
-  return {
-    [Op.or]: [
-      lowerLike('Product.title'),
-      lowerLike('Product.description'),
-      lowerLike('Product.badgeText'),
-    ],
-  };
+  const allIds = rows.map((row) => row.productId);
+  return { where: { id: allIds }, allIds, indexed };
 }
 
 /** Each sort ends on the id, so pages never overlap; 'oldest' is the exact reverse of 'newest'. */
@@ -81,15 +112,21 @@ export type AdminProductFilter = Pick<
   'search' | 'categoryId' | 'status' | 'linkHealth'
 >;
 
-function adminWhere(db: Database, query: AdminProductFilter): WhereOptions {
+interface AdminFilter {
+  where: WhereOptions;
+  search: SearchPlan | null;
+}
+
+async function adminFilter(db: Database, query: AdminProductFilter): Promise<AdminFilter> {
   const where: WhereOptions[] = [];
   if (query.categoryId) where.push({ categoryId: Number(query.categoryId) });
   if (query.status === 'active') where.push({ isActive: true });
   if (query.status === 'inactive') where.push({ isActive: false });
   const term = query.search?.trim();
-  if (term) where.push(adminSearchWhere(db, term));
+  const search = term ? await planSearch(db, term) : null;
+  if (search) where.push(search.where);
   if (query.linkHealth === 'broken') where.push(brokenLinkProductFilter(db));
-  return { [Op.and]: where };
+  return { where: { [Op.and]: where }, search };
 }
 
 /**
@@ -103,7 +140,7 @@ export async function matchingProductIds(
 ): Promise<string[]> {
   const rows = await db.models.Product.findAll({
     attributes: ['id'],
-    where: adminWhere(db, filter),
+    where: (await adminFilter(db, filter)).where,
     limit: options.limit,
     transaction: options.transaction,
     raw: true,
@@ -152,25 +189,106 @@ const lowest = (links: ProductPriceLink[]) =>
     null,
   );
 
+/**
+ * How many products a filter without a search matches, from the per-category counts the
+ * triggers keep (migration 0003: active products; 0009: all products), instead of a count(*)
+ * over the table; null when the filter needs the rows themselves (a search, broken links).
+ */
+async function countFromCategoryCounts(
+  db: Database,
+  query: AdminProductListQuery,
+): Promise<number | null> {
+  if (query.search?.trim() || query.linkHealth) return null;
+  const byCategory = query.categoryId ? ' WHERE "categoryId" = :categoryId' : '';
+  const replacements = { categoryId: Number(query.categoryId) };
+  const sum = async (sql: string) => {
+    const [row] = await db.sequelize.query<{ n: number | string | null }>(sql + byCategory, {
+      replacements,
+      type: QueryTypes.SELECT,
+    });
+    return Number(row?.n ?? 0);
+  };
+  const total = () => sum('SELECT sum(total) AS n FROM product_counts');
+  const active = () => sum('SELECT sum(active) AS n FROM product_active_counts');
+  if (query.status === 'active') return active();
+  const [all, activeOnes] = await Promise.all([
+    total(),
+    query.status === 'inactive' ? active() : 0,
+  ]);
+  return all - activeOnes;
+}
+
+/**
+ * The ids of at most cap + 1 matching products, in no order. On PostgreSQL a term the trigram
+ * indexes answer is read through them (a bitmap of the matches, then only cap + 1 rows):
+ * with a LIMIT the planner otherwise favours reading the table until enough rows match, which
+ * it underprices (lower(description) LIKE costs far more per row than it assumes) and which
+ * took 300 ms for a word in 3% of 100,000 products.
+ */
+async function readUpToCap(db: Database, where: WhereOptions, indexed: boolean) {
+  const read = (transaction?: Transaction) =>
+    db.models.Product.findAll({
+      attributes: ['id'],
+      where,
+      limit: ADMIN_SEARCH_COUNT_CAP + 1,
+      raw: true,
+      transaction,
+    });
+  if (db.dialect !== 'postgres' || !indexed) return read();
+  return db.sequelize.transaction(async (transaction) => {
+    await db.sequelize.query('SET LOCAL enable_seqscan = off', { transaction });
+    return read(transaction);
+  });
+}
+
+interface ListCount {
+  count: number;
+  capped: boolean;
+}
+
+/**
+ * The list's totalCount: from the per-category counts without a search; with one, the
+ * matches counted up to the cap (reading no further), exact below it.
+ */
+async function countAdminProducts(
+  db: Database,
+  query: AdminProductListQuery,
+  filter: AdminFilter,
+): Promise<ListCount> {
+  const known = await countFromCategoryCounts(db, query);
+  if (known !== null) return { count: known, capped: false };
+  if (!filter.search)
+    return { count: await db.models.Product.count({ where: filter.where }), capped: false };
+  const onlySearch = !query.categoryId && !query.status && !query.linkHealth;
+  if (onlySearch && filter.search.allIds) {
+    return { count: filter.search.allIds.length, capped: false };
+  }
+  if (onlySearch && filter.search.overCap) return { count: ADMIN_SEARCH_COUNT_CAP, capped: true };
+  const found = await readUpToCap(db, filter.where, filter.search.indexed);
+  return found.length > ADMIN_SEARCH_COUNT_CAP
+    ? { count: ADMIN_SEARCH_COUNT_CAP, capped: true }
+    : { count: found.length, capped: false };
+}
+
 /** One page of the admin product list, with each row's links and lowest price. */
 export async function listAdminProductsPage(
   db: Database,
   query: AdminProductListQuery & { page: number },
 ): Promise<AdminProductListResponse> {
   const { Category, Product } = db.models;
-  const where = adminWhere(db, query);
+  const filter = await adminFilter(db, query);
   // The page's ids first, read from the sort's index without touching the rows skipped over;
   // then the page's rows with their categories.
-  const [page, count] = await Promise.all([
+  const [page, { count, capped }] = await Promise.all([
     Product.findAll({
       attributes: ['id'],
-      where,
+      where: filter.where,
       order: ORDERS[query.sort],
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
       raw: true,
     }),
-    Product.count({ where }),
+    countAdminProducts(db, query, filter),
   ]);
   const ids = page.map((row) => row.id);
   const found =
@@ -198,6 +316,7 @@ export async function listAdminProductsPage(
     currentPage: query.page,
     totalPages: Math.ceil(count / query.limit),
     totalCount: count,
+    ...(capped ? { totalCountCapped: true } : {}),
   };
 }
 

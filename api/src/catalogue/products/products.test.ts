@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { ADMIN_SEARCH_COUNT_CAP } from '@shared/constants';
 import type { AdminProductListResponse, Category, Product, StatsResponse } from '@shared/types';
 import { describeApi } from '../../../test/support/api';
 import { unique, validProduct } from '../../../test/support/fixtures';
@@ -217,6 +219,93 @@ describeApi('admin product list', (api) => {
     const paged = await page(`page=1&limit=100`);
     expect(res.body.length).toBe(paged.totalCount);
     expect(res.body.slice(0, 100).map((p) => p.id)).toEqual(paged.products.map((p) => p.id));
+  });
+
+  it('counts pages without a search from counts that follow moves, status changes and deletes', async () => {
+    const first = await isolatedCatalogue();
+    const second = await isolatedCatalogue();
+    const count = async (query: string) => (await page(`page=1&limit=1&${query}`)).totalCount;
+    const put = (product: Product, changes: Record<string, unknown>) =>
+      api.admin.put<Product>(`/api/admin/products/${product.id}`, {
+        ...validProduct(String(product.categoryId)),
+        title: product.title,
+        ...changes,
+      });
+    const totalBefore = await count('');
+    expect((await put(first.apel, { categoryId: second.categoryId })).status).toBe(200);
+    expect((await put(first.ceri, { isActive: true })).status).toBe(200);
+    expect((await api.admin.delete(`/api/admin/products/${first.bayam.id}`)).status).toBe(204);
+
+    const inFirst = `categoryId=${first.categoryId}`;
+    const inSecond = `categoryId=${second.categoryId}`;
+    expect(await count(inFirst)).toBe(1);
+    expect(await count(`${inFirst}&status=active`)).toBe(1);
+    expect(await count(`${inFirst}&status=inactive`)).toBe(0);
+    expect(await count(inSecond)).toBe(4);
+    expect(await count(`${inSecond}&status=active`)).toBe(3);
+    expect(titles(await page(`page=1&${inSecond}&status=inactive`))).toEqual([second.ceri.title]);
+    expect(await count(`${inSecond}&status=inactive`)).toBe(1);
+    expect(await count('')).toBe(totalBefore - 1);
+    expect((await count('status=active')) + (await count('status=inactive'))).toBe(totalBefore - 1);
+    // The same filters through the search path (which counts rows) agree with the counts.
+    expect(await count(`${inSecond}&search=${second.tag}`)).toBe(3);
+  });
+
+  it('counts a search up to 1,000 matches and says when there are more', async () => {
+    const { tag, categoryId } = await isolatedCatalogue();
+    const { db } = api.server.running;
+    const many = ADMIN_SEARCH_COUNT_CAP + 10;
+    const start = Date.UTC(2026, 0, 1);
+    await db.write((transaction) =>
+      db.sequelize.getQueryInterface().bulkInsert(
+        'products',
+        Array.from({ length: many }, (_, i) => ({
+          id: randomUUID(),
+          categoryId: Number(categoryId),
+          title: `Banyak${tag} nomor ${i}`,
+          description: 'Produk uji untuk hitungan yang dibatasi',
+          imageUrl: 'https://example.com/a.webp',
+          imageUrls: '[]',
+          mediaType: 'default',
+          discountPercentage: 10,
+          badgeColor: 'green',
+          platforms: '[]',
+          // The last ten are inactive.
+          isActive: i < many - 10,
+          isFeaturedPromo: false,
+          isFeaturedPopular: false,
+          featuredOrder: 0,
+          createdAt: new Date(start + i * 1_000),
+          updatedAt: new Date(start + i * 1_000),
+        })),
+        { transaction },
+      ),
+    );
+    const capped = await page(`page=1&limit=24&search=banyak${tag}`);
+    expect(capped).toMatchObject({
+      totalCount: ADMIN_SEARCH_COUNT_CAP,
+      totalCountCapped: true,
+      totalPages: Math.ceil(ADMIN_SEARCH_COUNT_CAP / 24),
+    });
+    // Newest first: the last inserted (inactive, then active) come first.
+    expect(titles(capped).slice(0, 2)).toEqual([
+      `Banyak${tag} nomor ${many - 1}`,
+      `Banyak${tag} nomor ${many - 2}`,
+    ]);
+    expect(capped.products).toHaveLength(24);
+    const inCategory = await page(`page=1&limit=24&search=banyak${tag}&categoryId=${categoryId}`);
+    expect(inCategory).toMatchObject({
+      totalCount: ADMIN_SEARCH_COUNT_CAP,
+      totalCountCapped: true,
+    });
+    // Fewer matches are counted exactly, without the flag.
+    const inactive = await page(`page=1&limit=24&search=banyak${tag}&status=inactive`);
+    expect(inactive.totalCount).toBe(10);
+    expect(inactive.totalCountCapped).toBeUndefined();
+    const one = await page(`page=1&search=${encodeURIComponent(`banyak${tag} nomor 7`)}`);
+    // 'nomor 7' is a substring of 'nomor 7', 'nomor 70'..'nomor 79', 'nomor 700'..'nomor 799'.
+    expect(one).toMatchObject({ totalCount: 111 });
+    expect(one.totalCountCapped).toBeUndefined();
   });
 
   it('rejects a malformed query', async () => {

@@ -1,4 +1,5 @@
-import { Transaction } from 'sequelize';
+import { Op, QueryTypes, Transaction } from 'sequelize';
+import { FALLBACK_PRODUCTS } from '@shared/constants';
 import type { ProductInput } from '@shared/schemas';
 import type { ProductListResponse } from '@shared/types';
 import type { Database } from '../../db/database';
@@ -66,6 +67,74 @@ export async function featuredProducts(db: Database, kind: 'promo' | 'popular') 
     ],
   });
   return presentWithLowestPrices(db, products);
+}
+
+/**
+ * popularScore (shared/rules/ranking.ts) in SQL: 10 for a badge, a tenth of the discount, and
+ * the creation time in seconds over a million.
+ */
+const POPULAR_SCORE = {
+  postgres: `(CASE WHEN btrim(coalesce("badgeText", '')) <> '' THEN 10 ELSE 0 END
+    + 0.1 * "discountPercentage" + extract(epoch FROM "createdAt") / 1000000.0)`,
+  sqlite: `(CASE WHEN trim(coalesce("badgeText", '')) <> '' THEN 10 ELSE 0 END
+    + 0.1 * "discountPercentage" + (julianday("createdAt") - 2440587.5) * 86400.0 / 1000000.0)`,
+};
+
+/** The badge and the discount add at most 20 to a score: 20 million seconds of age. */
+const POPULAR_BONUS_MS = 20 * 1_000_000 * 1000;
+
+/**
+ * The ids of the first FALLBACK_PRODUCTS of a fallback ranking (spec section 5), read ranked
+ * from the database instead of ranking the first 1,000 products in the page.
+ *
+ * - promo: active products with a discount, biggest first: a walk down the discount index.
+ * - popular: by popularScore, which is mostly the creation time. The newest N active
+ *   products score at least their creation time, and a bonus is worth at most 20 million
+ *   seconds, so the top N were all created after the Nth newest minus that: only that range
+ *   of the newest-first index is scored.
+ */
+async function fallbackIds(db: Database, kind: 'promo' | 'popular'): Promise<string[]> {
+  const { Product } = db.models;
+  if (kind === 'promo') {
+    const rows = await Product.findAll({
+      attributes: ['id'],
+      where: { isActive: true, discountPercentage: { [Op.gt]: 0 } },
+      order: [
+        ['discountPercentage', 'DESC'],
+        ['createdAt', 'DESC'],
+        ['id', 'ASC'],
+      ],
+      limit: FALLBACK_PRODUCTS,
+      raw: true,
+    });
+    return rows.map((row) => row.id);
+  }
+  const [nth] = await Product.findAll({
+    attributes: ['createdAt'],
+    where: { isActive: true },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
+    offset: FALLBACK_PRODUCTS - 1,
+    limit: 1,
+  });
+  const since = nth ? new Date(nth.createdAt.getTime() - POPULAR_BONUS_MS) : new Date(0);
+  const score = db.dialect === 'postgres' ? POPULAR_SCORE.postgres : POPULAR_SCORE.sqlite;
+  const rows = await db.sequelize.query<{ id: string }>(
+    `SELECT id FROM products WHERE "isActive" = :active AND "createdAt" >= :since
+      ORDER BY ${score} DESC, "createdAt" DESC, id LIMIT :limit`,
+    {
+      replacements: { active: true, since, limit: FALLBACK_PRODUCTS },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows.map((row) => row.id);
+}
+
+/** GET /api/products/fallback/{promo|popular}: what the page shows when nothing is featured. */
+export async function fallbackProducts(db: Database, kind: 'promo' | 'popular') {
+  return productsInOrder(db, await fallbackIds(db, kind));
 }
 
 /** What a visitor may see of a product: null when it is unknown or inactive. */

@@ -9,6 +9,7 @@ import { listProductImages } from '../product-images/queries';
 import {
   createProduct,
   deleteProduct,
+  fallbackProducts,
   featuredProducts,
   findActiveProduct,
   findProduct,
@@ -35,6 +36,9 @@ export function publicProductRoutes({ db }: AppContext, cache: ResponseCache): R
   for (const kind of ['promo', 'popular'] as const) {
     router.get(`/featured/${kind}`, async (_req, res) => {
       res.type('json').send(await cache.get(`featured:${kind}`, () => featuredProducts(db, kind)));
+    });
+    router.get(`/fallback/${kind}`, async (_req, res) => {
+      res.type('json').send(await cache.get(`fallback:${kind}`, () => fallbackProducts(db, kind)));
     });
   }
 

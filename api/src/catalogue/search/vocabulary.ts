@@ -27,6 +27,8 @@ interface State {
 }
 
 const states = new WeakMap<Database, Promise<State>>();
+/** Databases whose vocabulary has finished loading (for the warm-up's test and logs). */
+const loaded = new WeakSet<Database>();
 
 async function indexMarker(db: Database, transaction?: Transaction): Promise<number> {
   const rows = await db.sequelize.query<{ marker: number | null }>(
@@ -69,15 +71,33 @@ function refreshIfChanged(db: Database, state: State): void {
 export async function sqliteVocabulary(db: Database): Promise<Set<string>> {
   let pending = states.get(db);
   if (!pending) {
-    pending = readVocabulary(db).then((loaded) => ({
-      ...loaded,
-      checkedAt: Date.now(),
-      refreshing: null,
-    }));
+    pending = readVocabulary(db).then((read) => {
+      loaded.add(db);
+      return { ...read, checkedAt: Date.now(), refreshing: null };
+    });
     states.set(db, pending);
     pending.catch(() => states.delete(db));
   }
   const state = await pending;
   refreshIfChanged(db, state);
   return state.words;
+}
+
+/** True once the vocabulary of `db` is in memory. */
+export function isVocabularyLoaded(db: Database): boolean {
+  return loaded.has(db);
+}
+
+/**
+ * Loads an SQLite database's vocabulary in the background right after start-up, so the
+ * process's first typo search does not wait the 0.3-0.7 s the load takes at 100,000 products.
+ * Start-up does not wait for it and requests are served meanwhile: the read runs on a
+ * connection of its own, off the event loop, and a typo search that comes first shares it.
+ */
+export function warmSqliteVocabulary(db: Database): void {
+  if (db.dialect === 'postgres') return;
+  setImmediate(() => {
+    // A failed warm-up (say the database closed at once) leaves the first search to load it.
+    sqliteVocabulary(db).catch(() => undefined);
+  });
 }

@@ -3,7 +3,8 @@ import { faqSchema } from '@shared/schemas';
 import { idParams } from '../../lib/params';
 import { created, json, noContent, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
-import { createFaq, deleteFaq, listActiveFaqs, listFaqs, updateFaq } from './queries';
+import { adminSiteListQuery } from '../admin-pages';
+import { createFaq, deleteFaq, listActiveFaqs, listFaqs, pageFaqs, updateFaq } from './queries';
 
 const faqId = idParams('FAQ');
 
@@ -20,7 +21,11 @@ export function adminFaqRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({}), () => listFaqs(db, 'admin')),
+    json(validate({ query: adminSiteListQuery }), ({ query }) =>
+      query.page === undefined
+        ? listFaqs(db, 'admin', query.search)
+        : pageFaqs(db, { ...query, page: query.page }),
+    ),
   );
   router.post(
     '/',

@@ -3,7 +3,8 @@ import { metaTagSchema } from '@shared/schemas';
 import { idParams } from '../../lib/params';
 import { created, json, noContent, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
-import { createMetaTag, deleteMetaTag, listMetaTags, updateMetaTag } from './queries';
+import { adminSiteListQuery } from '../admin-pages';
+import { createMetaTag, deleteMetaTag, listMetaTags, pageMetaTags, updateMetaTag } from './queries';
 
 const metaTagId = idParams('Meta tag');
 
@@ -12,7 +13,11 @@ export function adminMetaTagRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({}), () => listMetaTags(db)),
+    json(validate({ query: adminSiteListQuery }), ({ query }) =>
+      query.page === undefined
+        ? listMetaTags(db, query.search)
+        : pageMetaTags(db, { ...query, page: query.page }),
+    ),
   );
   router.post(
     '/',

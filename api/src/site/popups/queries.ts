@@ -1,8 +1,11 @@
-import { Op } from 'sequelize';
+import { Op, type WhereOptions } from 'sequelize';
 import { popupMatchesPage } from '@shared/rules/popup';
 import type { PopupInput } from '@shared/schemas';
+import type { AdminListPage, Popup } from '@shared/types';
 import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
+import { containsIgnoringCase } from '../../lib/like';
+import { pageOfRows, type AdminSiteListQuery } from '../admin-pages';
 import { presentPopup } from './presenter';
 
 /** Popups in their schedule for a page path ('*': no page named, every popup applies). */
@@ -36,9 +39,30 @@ function popupValues(input: PopupInput) {
   };
 }
 
-export async function listPopups(db: Database) {
-  const popups = await db.models.Popup.findAll({ order: [['id', 'DESC']] });
+/** The admin's search: a substring of the title or the content, in any case. */
+const popupSearch = (db: Database, search: string | undefined): WhereOptions =>
+  search?.trim() ? containsIgnoringCase(db, ['Popup.title', 'Popup.content'], search.trim()) : {};
+
+export async function listPopups(db: Database, search?: string) {
+  const popups = await db.models.Popup.findAll({
+    where: popupSearch(db, search),
+    order: [['id', 'DESC']],
+  });
   return popups.map(presentPopup);
+}
+
+/** GET /api/admin/popups?page=N: one page, newest first like the whole list. */
+export async function pagePopups(
+  db: Database,
+  query: AdminSiteListQuery & { page: number },
+): Promise<AdminListPage<'popups', Popup>> {
+  const { rows, ...page } = await pageOfRows(db.models.Popup, {
+    where: popupSearch(db, query.search),
+    order: [['id', 'DESC']],
+    page: query.page,
+    limit: query.limit,
+  });
+  return { popups: rows.map(presentPopup), ...page };
 }
 
 export async function createPopup(db: Database, input: PopupInput) {

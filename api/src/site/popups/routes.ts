@@ -5,7 +5,15 @@ import { popupCreateSchema, popupSchema } from '@shared/schemas';
 import { idParams } from '../../lib/params';
 import { created, json, noContent, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
-import { activePopupsFor, createPopup, deletePopup, listPopups, updatePopup } from './queries';
+import { adminSiteListQuery } from '../admin-pages';
+import {
+  activePopupsFor,
+  createPopup,
+  deletePopup,
+  listPopups,
+  pagePopups,
+  updatePopup,
+} from './queries';
 
 /** The client sends its current page URL; only its path decides which popups apply. */
 const activeQuery = z.object({ url: z.unknown().optional().transform(popupPagePath) });
@@ -24,7 +32,11 @@ export function adminPopupRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({}), () => listPopups(db)),
+    json(validate({ query: adminSiteListQuery }), ({ query }) =>
+      query.page === undefined
+        ? listPopups(db, query.search)
+        : pagePopups(db, { ...query, page: query.page }),
+    ),
   );
   router.post(
     '/',

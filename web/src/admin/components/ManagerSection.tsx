@@ -31,6 +31,8 @@ export interface ManagerSectionProps {
   query: ManagerListQuery;
   loadErrorTitle: string;
   emptyText: ReactNode;
+  /** Above the list and its states, e.g. a search box. */
+  toolbar?: ReactNode;
   /** Rendered after the query states whatever the state, so each list keeps its own wrapper. */
   children: ReactNode;
 }
@@ -44,6 +46,7 @@ export function ManagerSection({
   query,
   loadErrorTitle,
   emptyText,
+  toolbar,
   children,
 }: ManagerSectionProps) {
   return (
@@ -60,6 +63,7 @@ export function ManagerSection({
           {addLabel}
         </Button>
       </Group>
+      {toolbar}
       <ListQueryStates
         query={query}
         errorTitle={loadErrorTitle}

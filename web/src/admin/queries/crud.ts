@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useApi } from '../api/ApiContext';
 
 /** One admin list: GET `path` under `queryKey`. */
@@ -12,6 +18,34 @@ export function useAdminList<TEntity>(
     queryKey,
     queryFn: ({ signal }) => api.get<TEntity[]>(path, { signal }),
     ...options,
+  });
+}
+
+/** Which page of a paged admin list to read, and the search that narrows it. */
+export interface AdminPageRequest {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+/**
+ * One page of an admin list paged on the server: GET `path?page=N&limit=L&search=` under
+ * `queryKey` (so a save that reloads `queryKey` reloads every page). The page on screen stays
+ * while the next one loads.
+ */
+export function useAdminListPage<TPage>(
+  queryKey: QueryKey,
+  path: string,
+  { page, limit, search }: AdminPageRequest,
+) {
+  const api = useApi();
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (search.trim()) params.set('search', search.trim());
+  const query = params.toString();
+  return useQuery({
+    queryKey: [...queryKey, 'page', query],
+    queryFn: ({ signal }) => api.get<TPage>(`${path}?${query}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

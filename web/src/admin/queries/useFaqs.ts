@@ -1,10 +1,11 @@
 import type { FaqValues } from '@shared/schemas';
-import type { Faq } from '@shared/types';
-import { useAdminList, useCrudMutations } from './crud';
+import type { AdminListPage, Faq } from '@shared/types';
+import { useAdminListPage, useCrudMutations, type AdminPageRequest } from './crud';
 import { queryKeys } from './keys';
 
-export function useFaqs() {
-  return useAdminList<Faq>(queryKeys.faqs, '/api/admin/faqs');
+/** One page of the FAQs, in their order field's order, searched and paged on the server. */
+export function useFaqPage(request: AdminPageRequest) {
+  return useAdminListPage<AdminListPage<'faqs', Faq>>(queryKeys.faqs, '/api/admin/faqs', request);
 }
 
 export function useFaqMutations() {

@@ -1,10 +1,15 @@
 import type { MetaTagValues } from '@shared/schemas';
-import type { MetaTag } from '@shared/types';
-import { useAdminList, useCrudMutations } from './crud';
+import type { AdminListPage, MetaTag } from '@shared/types';
+import { useAdminListPage, useCrudMutations, type AdminPageRequest } from './crud';
 import { queryKeys } from './keys';
 
-export function useMetaTags() {
-  return useAdminList<MetaTag>(queryKeys.metaTags, '/api/admin/meta-tags');
+/** One page of the meta tags, oldest first, searched and paged on the server. */
+export function useMetaTagPage(request: AdminPageRequest) {
+  return useAdminListPage<AdminListPage<'metaTags', MetaTag>>(
+    queryKeys.metaTags,
+    '/api/admin/meta-tags',
+    request,
+  );
 }
 
 export function useMetaTagMutations() {

@@ -1,10 +1,15 @@
 import type { PopupValues } from '@shared/schemas';
-import type { Popup } from '@shared/types';
-import { useAdminList, useCrudMutations } from './crud';
+import type { AdminListPage, Popup } from '@shared/types';
+import { useAdminListPage, useCrudMutations, type AdminPageRequest } from './crud';
 import { queryKeys } from './keys';
 
-export function usePopups() {
-  return useAdminList<Popup>(queryKeys.popups, '/api/admin/popups');
+/** One page of the popups, newest first, searched and paged on the server. */
+export function usePopupPage(request: AdminPageRequest) {
+  return useAdminListPage<AdminListPage<'popups', Popup>>(
+    queryKeys.popups,
+    '/api/admin/popups',
+    request,
+  );
 }
 
 export function usePopupMutations() {

@@ -25,18 +25,33 @@ export function useAdminProductPage(state: ProductPageQuery, enabled = true) {
 }
 
 export const PICKER_LIMIT = 20;
+/**
+ * A picker searches from 3 letters on: one or two letters match most of a large catalogue
+ * and are answered by reading the table, not the trigram index.
+ */
+export const PICKER_MIN_LETTERS = 3;
 
-/** A product picker's options: the first 20 products matching what the admin types. */
+/** A term the picker sends: empty (the newest products) or at least PICKER_MIN_LETTERS long. */
+export const isPickerSearchable = (search: string) =>
+  search.trim() === '' || [...search.trim()].length >= PICKER_MIN_LETTERS;
+
+/**
+ * A product picker's options: the first 20 products matching what the admin types (nothing
+ * is asked while fewer than PICKER_MIN_LETTERS letters are typed).
+ */
 export function useProductPicker(search: string) {
-  return useAdminProductPage({
-    search,
-    categoryId: 'all',
-    status: 'all',
-    links: 'all',
-    sort: search.trim() === '' ? 'newest' : 'title',
-    page: 1,
-    limit: PICKER_LIMIT,
-  });
+  return useAdminProductPage(
+    {
+      search,
+      categoryId: 'all',
+      status: 'all',
+      links: 'all',
+      sort: search.trim() === '' ? 'newest' : 'title',
+      page: 1,
+      limit: PICKER_LIMIT,
+    },
+    isPickerSearchable(search),
+  );
 }
 
 export function useProductMutations() {

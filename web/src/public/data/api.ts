@@ -50,12 +50,10 @@ export const fetchSuggestions = (q: string, signal?: AbortSignal) =>
     signal,
   });
 
-/** page=1&limit=1000: the promo/popular fallbacks when nothing is featured. */
-export const fetchAllProducts = () =>
+/** The promo/popular fallback ranking when nothing is featured: one page, ranked by the server. */
+export const fetchFallback = (kind: 'promo' | 'popular') =>
   withMessage(
-    api.get<ProductListResponse>('/api/products', {
-      query: { page: 1, limit: LIMITS.searchLimit },
-    }),
+    api.get<Product[]>(`/api/products/fallback/${kind}`),
     'Failed to fetch all products for search',
   );
 

@@ -3,7 +3,7 @@ import { TIMINGS } from '@shared/constants';
 import { categoryCountClaim } from '@shared/rules/category';
 import {
   fetchActivePopups,
-  fetchAllProducts,
+  fetchFallback,
   fetchCategories,
   fetchContent,
   fetchFaqs,
@@ -61,9 +61,9 @@ export const useSearchPage = (search: string, page: number, enabled: boolean) =>
     enabled,
   });
 
-/** page=1&limit=1000: only fetched while it is needed (the promo/popular fallbacks). */
-export const useAllProducts = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.allProducts, queryFn: fetchAllProducts, enabled });
+/** The promo/popular fallback ranking: only fetched while it is needed (nothing featured). */
+export const useFallback = (kind: 'promo' | 'popular', enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.fallback(kind), queryFn: () => fetchFallback(kind), enabled });
 
 export const useFeatured = (kind: 'promo' | 'popular') =>
   useQuery({ queryKey: queryKeys.featured(kind), queryFn: () => fetchFeatured(kind) });

@@ -8,7 +8,7 @@ export const queryKeys = {
     ['products', 'page', categoryId ?? 'all', page] as const,
   searchPage: (search: string, page: number) => ['products', 'search', search, page] as const,
   suggestions: (q: string) => ['suggest', q] as const,
-  allProducts: ['products', 'all'] as const,
+  fallback: (kind: 'promo' | 'popular') => ['products', 'fallback', kind] as const,
   featured: (kind: 'promo' | 'popular') => ['products', 'featured', kind] as const,
   product: (id: string) => ['product', id] as const,
   platformLinks: (productId: string) => ['platform-links', productId] as const,

@@ -3,17 +3,15 @@ import { SKELETONS } from '@shared/constants';
 import { popularFallback, popularLabel } from '@shared/rules/ranking';
 import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
-import { useAllProducts, useFeatured } from '../data/queries';
+import { useFallback, useFeatured } from '../data/queries';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
 export function PopularPage() {
   const featured = useFeatured('popular');
   const needsFallback = featured.data !== undefined && featured.data.length === 0;
-  const all = useAllProducts(needsFallback);
-  const products = needsFallback
-    ? popularFallback(all.data?.products ?? [])
-    : (featured.data ?? []);
+  const all = useFallback('popular', needsFallback);
+  const products = needsFallback ? popularFallback(all.data ?? []) : (featured.data ?? []);
   const loading = featured.isPending || (needsFallback && all.isPending);
   usePageMeta({
     ...staticMeta('/produk-terpopuler'),

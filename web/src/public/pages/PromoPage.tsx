@@ -3,7 +3,7 @@ import { LIMITS, SKELETONS } from '@shared/constants';
 import { isHotDeal, promoFallback } from '@shared/rules/ranking';
 import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
-import { useAllProducts, useFeatured } from '../data/queries';
+import { useFallback, useFeatured } from '../data/queries';
 import { untilEndOfDay } from '../lib/countdown';
 import { useBrowserNow } from '../lib/use-now';
 import { staticMeta } from '../seo/route-meta';
@@ -27,8 +27,8 @@ function Countdown() {
 export function PromoPage() {
   const featured = useFeatured('promo');
   const needsFallback = featured.data !== undefined && featured.data.length === 0;
-  const all = useAllProducts(needsFallback);
-  const products = needsFallback ? promoFallback(all.data?.products ?? []) : (featured.data ?? []);
+  const all = useFallback('promo', needsFallback);
+  const products = needsFallback ? promoFallback(all.data ?? []) : (featured.data ?? []);
   const loading = featured.isPending || (needsFallback && all.isPending);
   usePageMeta({
     ...staticMeta('/promo-hari-ini'),

@@ -7,12 +7,14 @@ import { faqSchema } from '@shared/schemas';
 import type { Faq } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
+import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
 import { FAQ_CATEGORY_LABELS, labelledOptions, labelOf } from '../../lib/enum-labels';
 import { runWithToast } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
-import { useFaqMutations, useFaqs } from '../../queries/useFaqs';
+import { pageInRange, pageRowsQuery, usePagedList } from '../../lib/use-paged-list';
+import { useFaqMutations, useFaqPage } from '../../queries/useFaqs';
 
 type FaqForm = z.input<typeof faqSchema>;
 type FaqValues = z.output<typeof faqSchema>;
@@ -94,7 +96,15 @@ function FaqDialog({
 }
 
 export function FaqManager() {
-  const faqs = useFaqs();
+  const list = usePagedList();
+  const faqPage = useFaqPage(list.request);
+  const faqs = pageRowsQuery(faqPage, (page) => page.faqs);
+  const totalPages = faqPage.data?.totalPages ?? 0;
+  // After deleting the last FAQ of the last page, show the new last page.
+  if (faqPage.isSuccess && !faqPage.isPlaceholderData) {
+    const inRange = pageInRange(list.page, totalPages);
+    if (inRange !== list.page) list.setPage(inRange);
+  }
   const { remove } = useFaqMutations();
   const dialog = useEditDialog<Faq>();
 
@@ -114,7 +124,10 @@ export function FaqManager() {
       onAdd={dialog.openNew}
       query={faqs}
       loadErrorTitle="Gagal memuat FAQ"
-      emptyText="Belum ada FAQ."
+      emptyText={list.searching ? 'Tidak ada FAQ yang cocok dengan pencarian.' : 'Belum ada FAQ.'}
+      toolbar={
+        <ListSearch label="Cari FAQ" value={list.searchText} onChange={list.setSearchText} />
+      }
     >
       {faqs.data?.map((faq) => (
         <Card
@@ -154,6 +167,14 @@ export function FaqManager() {
           </Group>
         </Card>
       ))}
+      <ListPager
+        label="Halaman FAQ"
+        noun="FAQ"
+        page={list.page}
+        totalPages={totalPages}
+        totalCount={faqPage.data?.totalCount ?? 0}
+        onChange={list.setPage}
+      />
       <FaqDialog opened={dialog.opened} faq={dialog.item} onClose={dialog.close} />
     </ManagerSection>
   );

@@ -7,11 +7,13 @@ import { metaTagSchema } from '@shared/schemas';
 import type { MetaTag } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { AutocompleteField, SwitchField } from '../../components/form-fields';
+import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
-import { useMetaTagMutations, useMetaTags } from '../../queries/useMetaTags';
+import { pageInRange, pageRowsQuery, usePagedList } from '../../lib/use-paged-list';
+import { useMetaTagMutations, useMetaTagPage } from '../../queries/useMetaTags';
 
 type MetaTagForm = z.input<typeof metaTagSchema>;
 type MetaTagValues = z.output<typeof metaTagSchema>;
@@ -83,7 +85,15 @@ function MetaTagDialog({
 }
 
 export function MetaTagManager() {
-  const tags = useMetaTags();
+  const list = usePagedList();
+  const tagPage = useMetaTagPage(list.request);
+  const tags = pageRowsQuery(tagPage, (page) => page.metaTags);
+  const totalPages = tagPage.data?.totalPages ?? 0;
+  // After deleting the last tag of the last page, show the new last page.
+  if (tagPage.isSuccess && !tagPage.isPlaceholderData) {
+    const inRange = pageInRange(list.page, totalPages);
+    if (inRange !== list.page) list.setPage(inRange);
+  }
   const { remove } = useMetaTagMutations();
   const dialog = useEditDialog<MetaTag>();
 
@@ -103,9 +113,14 @@ export function MetaTagManager() {
       onAdd={dialog.openNew}
       query={tags}
       loadErrorTitle="Gagal memuat meta tag"
-      emptyText="Belum ada meta tag."
+      emptyText={
+        list.searching ? 'Tidak ada meta tag yang cocok dengan pencarian.' : 'Belum ada meta tag.'
+      }
+      toolbar={
+        <ListSearch label="Cari meta tag" value={list.searchText} onChange={list.setSearchText} />
+      }
     >
-      {tags.isSuccess && tags.data.length > 0 && (
+      {tags.isSuccess && tags.data && tags.data.length > 0 && (
         <Card withBorder radius="md" padding={0}>
           <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="sm" highlightOnHover>
@@ -166,6 +181,14 @@ export function MetaTagManager() {
           </Table.ScrollContainer>
         </Card>
       )}
+      <ListPager
+        label="Halaman meta tag"
+        noun="meta tag"
+        page={list.page}
+        totalPages={totalPages}
+        totalCount={tagPage.data?.totalCount ?? 0}
+        onChange={list.setPage}
+      />
       <MetaTagDialog opened={dialog.opened} tag={dialog.item} onClose={dialog.close} />
     </ManagerSection>
   );

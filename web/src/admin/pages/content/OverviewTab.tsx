@@ -12,12 +12,13 @@ import {
 } from '@mantine/core';
 import { CONTENT_KEYS, LIMITS } from '@shared/constants';
 import { contentSummary } from '@shared/rules/content';
-import { formatDateTime } from '@shared/rules/format';
+import { formatDateTime, formatNumber } from '@shared/rules/format';
 import type { ContentBlock } from '@shared/types';
 import { ListQueryStates } from '../../components/QueryState';
 import { IconFile, IconHome, IconInfo, IconPhone } from '../../components/admin-icons';
+import { pageRowsQuery } from '../../lib/use-paged-list';
 import { useContentBlocks } from '../../queries/useContent';
-import { useFaqs } from '../../queries/useFaqs';
+import { useFaqPage } from '../../queries/useFaqs';
 import type { ContentTab } from './ContentPage';
 
 const EDITOR_TAB: Record<string, ContentTab> = {
@@ -85,8 +86,10 @@ function BlockCard({ block, onEdit }: { block: ContentBlock; onEdit?: () => void
 
 export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): void }) {
   const blocks = useContentBlocks();
-  const faqs = useFaqs();
-  const firstFaqs = (faqs.data ?? []).slice(0, LIMITS.overviewFaqCards);
+  // The first cards and the count only: one small page, however many FAQs there are.
+  const faqPage = useFaqPage({ page: 1, limit: LIMITS.overviewFaqCards, search: '' });
+  const faqs = pageRowsQuery(faqPage, (page) => page.faqs);
+  const firstFaqs = faqs.data ?? [];
 
   return (
     <Stack gap="xl">
@@ -120,7 +123,7 @@ export function OverviewTab({ onSelectTab }: { onSelectTab(tab: ContentTab): voi
             FAQ
           </Title>
           <Button variant="light" onClick={() => onSelectTab('faq')}>
-            Kelola Semua FAQ ({faqs.data?.length ?? 0})
+            Kelola Semua FAQ ({formatNumber(faqPage.data?.totalCount ?? 0)})
           </Button>
         </Group>
         <ListQueryStates

@@ -29,6 +29,7 @@ import {
   SelectField,
   SwitchField,
 } from '../../components/form-fields';
+import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
 import {
@@ -39,7 +40,8 @@ import {
 } from '../../lib/enum-labels';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
-import { usePopupMutations, usePopups } from '../../queries/usePopups';
+import { pageInRange, pageRowsQuery, usePagedList } from '../../lib/use-paged-list';
+import { usePopupMutations, usePopupPage } from '../../queries/usePopups';
 
 type PopupForm = z.input<typeof popupSchema>;
 type PopupValues = z.output<typeof popupSchema>;
@@ -229,7 +231,15 @@ function PopupDialog({
 
 /** The admin's popup campaigns (the site shows them through its PopupLayer). */
 export function PopupCampaignManager() {
-  const popups = usePopups();
+  const list = usePagedList();
+  const popupPage = usePopupPage(list.request);
+  const popups = pageRowsQuery(popupPage, (page) => page.popups);
+  const totalPages = popupPage.data?.totalPages ?? 0;
+  // After deleting the last popup of the last page, show the new last page.
+  if (popupPage.isSuccess && !popupPage.isPlaceholderData) {
+    const inRange = pageInRange(list.page, totalPages);
+    if (inRange !== list.page) list.setPage(inRange);
+  }
   const { remove } = usePopupMutations();
   const dialog = useEditDialog<Popup>();
   const now = new Date();
@@ -250,7 +260,12 @@ export function PopupCampaignManager() {
       onAdd={dialog.openNew}
       query={popups}
       loadErrorTitle="Failed to load popups"
-      emptyText="Belum ada popup."
+      emptyText={
+        list.searching ? 'Tidak ada popup yang cocok dengan pencarian.' : 'Belum ada popup.'
+      }
+      toolbar={
+        <ListSearch label="Cari popup" value={list.searchText} onChange={list.setSearchText} />
+      }
     >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {popups.data?.map((popup) => {
@@ -319,6 +334,14 @@ export function PopupCampaignManager() {
           );
         })}
       </SimpleGrid>
+      <ListPager
+        label="Halaman popup"
+        noun="popup"
+        page={list.page}
+        totalPages={totalPages}
+        totalCount={popupPage.data?.totalCount ?? 0}
+        onChange={list.setPage}
+      />
       <PopupDialog opened={dialog.opened} popup={dialog.item} onClose={dialog.close} />
     </ManagerSection>
   );

@@ -29,7 +29,12 @@ import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { mediaSrc } from '../../lib/urls';
 import { useProductImageMutations, useProductImages } from '../../queries/useProductImages';
-import { PICKER_LIMIT, useProductPicker } from '../../queries/useProducts';
+import {
+  isPickerSearchable,
+  PICKER_LIMIT,
+  PICKER_MIN_LETTERS,
+  useProductPicker,
+} from '../../queries/useProducts';
 
 type ImageForm = z.input<typeof productImageSchema>;
 type ImageValues = z.output<typeof productImageSchema>;
@@ -241,19 +246,27 @@ function ProductPicker({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const products = useProductPicker(chosen && search === chosen.label ? '' : debounced);
-  const options = (products.data?.products ?? []).map((p) => ({ value: p.id, label: p.title }));
+  const term = chosen && search === chosen.label ? '' : debounced;
+  const tooShort = !isPickerSearchable(term);
+  const products = useProductPicker(term);
+  const found = tooShort ? [] : (products.data?.products ?? []);
+  const options = found.map((p) => ({ value: p.id, label: p.title }));
   if (chosen && !options.some((option) => option.value === chosen.value)) options.unshift(chosen);
-  const more = (products.data?.totalCount ?? 0) - (products.data?.products.length ?? 0);
+  const more = tooShort ? 0 : (products.data?.totalCount ?? 0) - found.length;
+  const moreText = products.data?.totalCountCapped
+    ? `lebih dari ${formatNumber(more)}`
+    : formatNumber(more);
 
   return (
     <Select
       label="Produk"
       placeholder={products.isPending ? 'Memuat...' : 'Cari produk menurut judul'}
       description={
-        more > 0
-          ? `Menampilkan ${PICKER_LIMIT} pertama; ketik untuk menyaring ${formatNumber(more)} lainnya.`
-          : undefined
+        tooShort
+          ? `Ketik minimal ${PICKER_MIN_LETTERS} huruf untuk mencari.`
+          : more > 0
+            ? `Menampilkan ${PICKER_LIMIT} pertama; ketik untuk menyaring ${moreText} lainnya.`
+            : undefined
       }
       searchable
       clearable
@@ -268,7 +281,13 @@ function ProductPicker({
         setChosen(id && option ? { value: id, label: option.label } : null);
         onChange(id);
       }}
-      nothingFoundMessage={products.isFetching ? 'Memuat...' : 'Produk tidak ditemukan'}
+      nothingFoundMessage={
+        tooShort
+          ? `Ketik minimal ${PICKER_MIN_LETTERS} huruf`
+          : products.isFetching
+            ? 'Memuat...'
+            : 'Produk tidak ditemukan'
+      }
       rightSection={products.isFetching ? <Loader size="xs" /> : undefined}
       error={products.isError ? 'Gagal memuat produk' : undefined}
     />

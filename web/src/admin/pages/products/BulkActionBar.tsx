@@ -40,12 +40,15 @@ export function BulkActionBar({
   list,
   pageRows,
   totalCount,
+  totalCountCapped = false,
   categories,
 }: {
   selection: ProductSelection;
   list: ProductListState;
   pageRows: number;
   totalCount: number;
+  /** The search's count stopped at its cap: more match than `totalCount`. */
+  totalCountCapped?: boolean;
   categories: Category[];
 }) {
   const bulk = useProductBulkAction();
@@ -56,7 +59,8 @@ export function BulkActionBar({
   const count = selection.count;
   const canChooseAllMatching =
     selection.pageState === 'all' && !selection.allMatching && totalCount > pageRows;
-  const tooManyMatching = totalCount > MAX_BULK_PRODUCTS;
+  // A capped count is not the real number of matches, so "every match" cannot be confirmed.
+  const tooManyMatching = totalCountCapped || totalCount > MAX_BULK_PRODUCTS;
 
   async function run(action: ProductBulkAction) {
     const category = categories.find((c) => c.id === targetCategory);
@@ -132,12 +136,15 @@ export function BulkActionBar({
             disabled={tooManyMatching || busy}
             onClick={selection.selectAllMatching}
           >
-            Pilih semua {formatNumber(totalCount)} produk yang cocok
+            Pilih semua {totalCountCapped ? 'lebih dari ' : ''}
+            {formatNumber(totalCount)} produk yang cocok
           </Button>
         )}
         {canChooseAllMatching && tooManyMatching && (
           <Text size="xs" c="dimmed">
-            {PRODUCT_BULK_MESSAGES.tooMany}
+            {totalCountCapped
+              ? 'Terlalu banyak produk cocok untuk dihitung; persempit pencarian terlebih dahulu.'
+              : PRODUCT_BULK_MESSAGES.tooMany}
           </Text>
         )}
         <Button

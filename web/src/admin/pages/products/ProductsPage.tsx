@@ -104,11 +104,15 @@ export function ProductsPage() {
     rows.map((row) => row.id),
     totalCount,
   );
+  // A search with very many matches is counted only up to ADMIN_SEARCH_COUNT_CAP.
+  const total = products.data?.totalCountCapped
+    ? `lebih dari ${formatNumber(totalCount)}`
+    : formatNumber(totalCount);
   const firstRow = (state.page - 1) * state.limit + 1;
   const range =
     rows.length > 0
-      ? `${formatNumber(firstRow)}–${formatNumber(firstRow + rows.length - 1)} dari ${formatNumber(totalCount)}`
-      : `0 dari ${formatNumber(totalCount)}`;
+      ? `${formatNumber(firstRow)}–${formatNumber(firstRow + rows.length - 1)} dari ${total}`
+      : `0 dari ${total}`;
 
   const onDelete = (product: Product) =>
     runWithToast({
@@ -245,6 +249,7 @@ export function ProductsPage() {
         list={state}
         pageRows={rows.length}
         totalCount={totalCount}
+        totalCountCapped={products.data?.totalCountCapped ?? false}
         categories={categories.data ?? []}
       />
       {rows.length > 0 && (
