@@ -12,3 +12,4 @@ export * from './popup';
 export * from './tracking';
 export * from './issues';
 export * from './staff';
+export * from './product-import';

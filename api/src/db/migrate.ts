@@ -7,6 +7,7 @@ import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
 import * as staff from './migrations/0005-staff';
 import * as sharedLimits from './migrations/0006-shared-limits';
 import * as adminProductList from './migrations/0007-admin-product-list';
+import * as productSkuAndImports from './migrations/0008-product-sku-and-imports';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -20,6 +21,7 @@ export const migrations = [
   { name: '0005-staff', ...staff },
   { name: '0006-shared-limits', ...sharedLimits },
   { name: '0007-admin-product-list', ...adminProductList },
+  { name: '0008-product-sku-and-imports', ...productSkuAndImports },
 ];
 
 export function createMigrator(db: Database) {

@@ -68,7 +68,7 @@ const ORDERS: Record<AdminProductSort, Order> = {
   ],
 };
 
-function adminWhere(db: Database, query: AdminProductListQuery): WhereOptions {
+export function adminWhere(db: Database, query: AdminProductListQuery): WhereOptions {
   const where: WhereOptions[] = [];
   if (query.categoryId) where.push({ categoryId: Number(query.categoryId) });
   if (query.status === 'active') where.push({ isActive: true });
