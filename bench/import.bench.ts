@@ -140,9 +140,12 @@ async function timeExport(url: string, cookie: string) {
   if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
   let bytes = 0;
   let lines = 0;
-  for await (const chunk of res.body) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines++;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (const byte of value) if (byte === 10) lines++;
   }
   return {
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
