@@ -68,7 +68,7 @@ function ErrorTable({ job }: { job: ImportJob }) {
   const shown = job.errors.slice(0, SHOWN_IMPORT_ERRORS);
   const more = Math.max(0, job.errors.length - shown.length);
   return (
-    <Table.ScrollContainer minWidth={420} maxHeight={260}>
+    <Table.ScrollContainer minWidth={340} maxHeight={260}>
       <Table striped withTableBorder verticalSpacing={6} fz="sm">
         <Table.Caption>
           {more > 0
