@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { isFinishedImport, PRODUCT_CSV_COLUMNS, type ImportJob } from '@shared/rules/product-csv';
@@ -5,6 +6,8 @@ import type { AdminProductListResponse, AuditPage, PlatformLink } from '@shared/
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { TestClient } from '../../../test/support/client';
 import { unique } from '../../../test/support/fixtures';
+import { toDbTimestamp } from '../../analytics/time';
+import { insertJob, STALE_JOB_MESSAGE, STALE_JOB_MS } from './jobs';
 
 type Cells = Record<string, string>;
 
@@ -295,6 +298,22 @@ describeApi('catalogue import and export', (api) => {
     expect(example).toMatchObject({ sku: 'CONTOH-001', isActive: 'ya' });
     const job = await importCsv(api, res.text, true);
     expect(job).toMatchObject({ failed: 0, errors: [] });
+  });
+
+  it('reports a job whose process went away (no progress for 10 minutes) as failed', async () => {
+    const { db } = api.server.running;
+    const id = randomUUID();
+    const actor = { userId: null, username: 'admin', ip: null };
+    await insertJob(db, { id, dryRun: false, actor, fileSize: 10, headers: ['sku'], errors: [] });
+    await db.sequelize.query(
+      `UPDATE import_jobs SET status = 'running', "updatedAt" = ? WHERE id = ?`,
+      {
+        replacements: [toDbTimestamp(Date.now() - STALE_JOB_MS - 60_000), id],
+      },
+    );
+    const res = await api.admin.get<ImportJob>(`/api/admin/imports/${id}`);
+    expect(res.body).toMatchObject({ status: 'failed', message: STALE_JOB_MESSAGE });
+    expect((await api.admin.delete(`/api/admin/imports/${id}`)).status).toBe(409);
   });
 
   it('refuses what is not a usable CSV with a clear 400', async () => {

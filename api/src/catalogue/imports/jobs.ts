@@ -29,6 +29,7 @@ interface JobRow {
   headers: string;
   message: string | null;
   createdAt: Date | string;
+  updatedAt: Date | string;
   finishedAt: Date | string | null;
 }
 
@@ -87,12 +88,31 @@ export async function insertJob(db: Database, job: NewJob): Promise<void> {
   );
 }
 
+/**
+ * A job that has not moved for this long lost its process (a restart or a crash): a chunk
+ * takes seconds, and counting even a 50 MB file well under a minute.
+ */
+export const STALE_JOB_MS = 10 * 60_000;
+export const STALE_JOB_MESSAGE = 'Impor terhenti karena server dimulai ulang; unggah berkas lagi';
+
+const readJob = async (db: Database, id: string) =>
+  (
+    await db.sequelize.query<JobRow>(`SELECT * FROM import_jobs WHERE id = ?`, {
+      replacements: [id],
+      type: QueryTypes.SELECT,
+    })
+  )[0];
+
 export async function findJob(db: Database, id: string): Promise<ImportJob | null> {
-  const [row] = await db.sequelize.query<JobRow>(`SELECT * FROM import_jobs WHERE id = ?`, {
-    replacements: [id],
-    type: QueryTypes.SELECT,
-  });
-  return row ? presentJob(row) : null;
+  const row = await readJob(db, id);
+  if (!row) return null;
+  const active = row.status === 'queued' || row.status === 'running';
+  if (active && Date.now() - new Date(row.updatedAt).getTime() > STALE_JOB_MS) {
+    await finishJob(db, id, 'failed', STALE_JOB_MESSAGE);
+    const ended = await readJob(db, id);
+    return ended ? presentJob(ended) : null;
+  }
+  return presentJob(row);
 }
 
 export async function jobHeaders(db: Database, id: string): Promise<string[] | null> {
