@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { isFinishedImport, PRODUCT_CSV_COLUMNS, type ImportJob } from '@shared/rules/product-csv';
@@ -85,6 +86,30 @@ async function exportCsv(api: ApiFixture, query = '') {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/csv');
   return res.text;
+}
+
+/** A request that announces 50 MB and one byte: refused before a byte of it is read. */
+function declaredTooLarge(api: ApiFixture): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${api.url}/api/admin/imports/products`, {
+      method: 'POST',
+      headers: {
+        cookie: api.admin.cookieHeader,
+        'content-type': 'text/csv',
+        'content-length': 50 * 1024 * 1024 + 1,
+      },
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown });
+        request.destroy();
+      });
+    });
+    request.on('error', reject);
+    request.write('sku\n');
+  });
 }
 
 const records = (text: string) => parse(text, { bom: true, columns: true }) as Cells[];
@@ -334,6 +359,11 @@ describeApi('catalogue import and export', (api) => {
     });
     expect(badQuery.status).toBe(400);
     expect((await api.admin.get('/api/admin/imports/bukan-id')).status).toBe(404);
+
+    expect(await declaredTooLarge(api)).toEqual({
+      status: 413,
+      body: { message: 'Berkas CSV maksimal 50 MB' },
+    });
 
     const broken = await importCsv(api, 'sku,title\n"A,judul\n');
     expect(broken.status).toBe('failed');
