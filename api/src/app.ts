@@ -27,6 +27,8 @@ import { healthRoutes } from './health/routes';
 import { sessionRoutes } from './auth/sessions-routes';
 import { adminUserRoutes } from './users/routes';
 import { adminAuditRoutes } from './audit/routes';
+import { adminImportRoutes } from './catalogue/imports/routes';
+import { adminExportRoutes } from './catalogue/exports/routes';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';
@@ -135,6 +137,17 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   admin.use('/sessions', sessionRoutes(context));
   admin.use('/users', adminUserRoutes(context));
   admin.use('/audit', adminAuditRoutes(context));
+  // An import writes after its 202, chunk by chunk: it announces its own catalogue changes.
+  admin.use(
+    '/imports',
+    adminImportRoutes(context, {
+      onCatalogueChanged: () => {
+        clearCaches();
+        catalogueEvents.publish();
+      },
+    }),
+  );
+  admin.use('/exports', adminExportRoutes(context));
   for (const [path, router] of Object.entries(extensions.adminRouters ?? {})) {
     admin.use(path, router);
   }

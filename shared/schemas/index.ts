@@ -13,3 +13,4 @@ export * from './tracking';
 export * from './issues';
 export * from './staff';
 export * from './product-bulk';
+export * from './product-import';

@@ -7,6 +7,7 @@ import * as pricesAndClicks from './migrations/0004-prices-and-clicks';
 import * as staff from './migrations/0005-staff';
 import * as sharedLimits from './migrations/0006-shared-limits';
 import * as adminProductList from './migrations/0007-admin-product-list';
+import * as productSkuAndImports from './migrations/0008-product-sku-and-imports';
 import * as adminListAtScale from './migrations/0009-admin-list-at-scale';
 
 /**
@@ -21,6 +22,7 @@ export const migrations = [
   { name: '0005-staff', ...staff },
   { name: '0006-shared-limits', ...sharedLimits },
   { name: '0007-admin-product-list', ...adminProductList },
+  { name: '0008-product-sku-and-imports', ...productSkuAndImports },
   { name: '0009-admin-list-at-scale', ...adminListAtScale },
 ];
 

@@ -48,6 +48,8 @@ class Category extends Model<InferAttributes<Category>, InferCreationAttributes<
 
 class Product extends Model<InferAttributes<Product>, InferCreationAttributes<Product>> {
   declare id: CreationOptional<string>;
+  /** The key of CSV imports and exports; the id when none was given (migration 0008). */
+  declare sku: CreationOptional<string | null>;
   declare categoryId: ForeignKey<Category['id']>;
   declare title: string;
   declare description: string;
@@ -226,6 +228,7 @@ export function defineModels(sequelize: Sequelize) {
   models.Product.init(
     {
       id: { type: DataTypes.UUID, primaryKey: true, defaultValue: DataTypes.UUIDV4 },
+      sku: { type: DataTypes.STRING(100), allowNull: true, unique: true },
       title: { type: DataTypes.STRING(200), allowNull: false },
       description: { type: DataTypes.TEXT, allowNull: false },
       imageUrl: { type: DataTypes.STRING(2048), allowNull: false },

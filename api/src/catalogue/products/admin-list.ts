@@ -117,7 +117,7 @@ interface AdminFilter {
   search: SearchPlan | null;
 }
 
-async function adminFilter(db: Database, query: AdminProductFilter): Promise<AdminFilter> {
+export async function adminFilter(db: Database, query: AdminProductFilter): Promise<AdminFilter> {
   const where: WhereOptions[] = [];
   if (query.categoryId) where.push({ categoryId: Number(query.categoryId) });
   if (query.status === 'active') where.push({ isActive: true });

@@ -34,6 +34,7 @@ import { useCategories } from '../../queries/useCategories';
 import { useAdminProductPage, useProductMutations } from '../../queries/useProducts';
 import { AdminProductCard } from './AdminProductCard';
 import { BulkActionBar } from './BulkActionBar';
+import { ImportExportActions } from './ImportExportActions';
 import { PlatformPricesDialog } from './PlatformPricesDialog';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
@@ -146,12 +147,15 @@ export function ProductsPage() {
         description="Produk, status dan harga serta link afiliasi per platform."
         backLabel="Kembali ke Dashboard"
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setDialog({ kind: 'form', product: null })}
-          >
-            Tambah Produk
-          </Button>
+          <>
+            <ImportExportActions state={state} />
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setDialog({ kind: 'form', product: null })}
+            >
+              Tambah Produk
+            </Button>
+          </>
         }
       />
 

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { QueryTypes, type Transaction } from 'sequelize';
+import type { Platform } from '@shared/constants';
+import type { ImportRowError } from '@shared/rules/product-csv';
+import { skuSchema } from '@shared/schemas';
+import { toDbTimestamp } from '../../analytics/time';
+import type { Database } from '../../db/database';
+import type { ColumnIndex } from './header';
+import {
+  planRow,
+  type LinkValues,
+  type ProductValues,
+  type RowPlan,
+  type StoredLink,
+  type StoredProduct,
+} from './row-plan';
+
+export interface CsvRow {
+  /** 2 is the first data row. */
+  row: number;
+  cells: string[];
+}
+
+export interface ChunkOutcome {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  errors: ImportRowError[];
+  failures: { row: number; reason: string; cells: string[] }[];
+}
+
+export interface ChunkSettings {
+  columns: ColumnIndex;
+  width: number;
+  dryRun: boolean;
+}
+
+/** Rows per multi-row INSERT statement. */
+const INSERT_BATCH = 100;
+
+export interface ProductRow {
+  id: string;
+  sku: string;
+  categoryId: number | string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  imageUrls: string | string[] | null;
+  videoUrl: string | null;
+  mediaType: string;
+  discountPercentage: number | string;
+  badgeText: string | null;
+  badgeColor: string;
+  platforms: string | string[] | null;
+  isActive: boolean | number;
+  isFeaturedPromo: boolean | number;
+  isFeaturedPopular: boolean | number;
+  featuredOrder: number | string;
+}
+
+/** JSON columns come back parsed from PostgreSQL and as text from SQLite. */
+const jsonList = (value: string | string[] | null): string[] =>
+  value === null ? [] : Array.isArray(value) ? value : (JSON.parse(value) as string[]);
+
+const emptyToNull = (value: string | null) => (value === null || value === '' ? null : value);
+
+export function storedProduct(row: ProductRow): StoredProduct {
+  return {
+    id: row.id,
+    sku: row.sku,
+    values: {
+      categoryId: Number(row.categoryId),
+      title: row.title,
+      description: row.description,
+      imageUrl: row.imageUrl,
+      imageUrls: jsonList(row.imageUrls),
+      videoUrl: emptyToNull(row.videoUrl),
+      mediaType: row.mediaType,
+      discountPercentage: Number(row.discountPercentage),
+      badgeText: emptyToNull(row.badgeText),
+      badgeColor: row.badgeColor,
+      platforms: jsonList(row.platforms),
+      isActive: Boolean(row.isActive),
+      isFeaturedPromo: Boolean(row.isFeaturedPromo),
+      isFeaturedPopular: Boolean(row.isFeaturedPopular),
+      featuredOrder: Number(row.featuredOrder),
+    },
+  };
+}
+
+export async function categorySlugs(db: Database): Promise<Map<string, number>> {
+  const rows = await db.sequelize.query<{ id: number | string; slug: string }>(
+    `SELECT id, slug FROM categories`,
+    { type: QueryTypes.SELECT },
+  );
+  return new Map(rows.map((row) => [row.slug.toLowerCase(), Number(row.id)]));
+}
+
+async function storedState(db: Database, skus: string[], transaction?: Transaction) {
+  const products = new Map<string, StoredProduct>();
+  const links = new Map<string, StoredLink[]>();
+  if (skus.length === 0) return { products, links };
+  const rows = await db.sequelize.query<ProductRow>(
+    `SELECT id, sku, "categoryId", title, description, "imageUrl", "imageUrls", "videoUrl",
+       "mediaType", "discountPercentage", "badgeText", "badgeColor", platforms, "isActive",
+       "isFeaturedPromo", "isFeaturedPopular", "featuredOrder"
+     FROM products WHERE sku IN (:skus)`,
+    { replacements: { skus }, type: QueryTypes.SELECT, transaction },
+  );
+  for (const row of rows) products.set(row.sku, storedProduct(row));
+  if (rows.length === 0) return { products, links };
+  const linkRows = await db.sequelize.query<{
+    id: number | string;
+    productId: string;
+    platform: Platform;
+    affiliateUrl: string;
+    price: string | null;
+  }>(
+    `SELECT id, "productId", platform, "affiliateUrl", price FROM platform_links
+     WHERE "productId" IN (:ids)`,
+    { replacements: { ids: rows.map((row) => row.id) }, type: QueryTypes.SELECT, transaction },
+  );
+  for (const link of linkRows) {
+    const list = links.get(link.productId) ?? [];
+    list.push({
+      id: Number(link.id),
+      platform: link.platform,
+      affiliateUrl: link.affiliateUrl,
+      price: link.price ?? '',
+    });
+    links.set(link.productId, list);
+  }
+  return { products, links };
+}
+
+function productColumns(values: ProductValues) {
+  return [
+    values.categoryId,
+    values.title,
+    values.description,
+    values.imageUrl,
+    JSON.stringify(values.imageUrls),
+    values.videoUrl,
+    values.mediaType,
+    values.discountPercentage,
+    values.badgeText,
+    values.badgeColor,
+    JSON.stringify(values.platforms),
+    values.isActive,
+    values.isFeaturedPromo,
+    values.isFeaturedPopular,
+    values.featuredOrder,
+  ];
+}
+
+const PRODUCT_COLUMNS = `"categoryId", title, description, "imageUrl", "imageUrls", "videoUrl",
+  "mediaType", "discountPercentage", "badgeText", "badgeColor", platforms, "isActive",
+  "isFeaturedPromo", "isFeaturedPopular", "featuredOrder"`;
+
+function inBatches<T>(items: T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    batches.push(items.slice(start, start + size));
+  }
+  return batches;
+}
+
+const placeholders = (count: number) => `(${Array(count).fill('?').join(', ')})`;
+
+async function insertLinks(
+  db: Database,
+  links: { productId: string; link: LinkValues }[],
+  now: string,
+  transaction: Transaction,
+) {
+  for (const batch of inBatches(links, INSERT_BATCH)) {
+    await db.sequelize.query(
+      `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
+         "createdAt", "updatedAt")
+       VALUES ${batch.map(() => placeholders(7)).join(', ')}`,
+      {
+        replacements: batch.flatMap(({ productId, link }) => [
+          productId,
+          link.platform,
+          link.affiliateUrl,
+          link.price,
+          link.priceValue,
+          now,
+          now,
+        ]),
+        transaction,
+      },
+    );
+  }
+}
+
+/**
+ * Writes the planned rows: new products in multi-row INSERTs, changed ones one UPDATE each,
+ * links likewise. The search index, the per-category counts and the price points follow
+ * from the tables' triggers (migrations 0003, 0004, 0007) inside this same transaction.
+ */
+async function writePlans(
+  db: Database,
+  plans: { sku: string; plan: RowPlan }[],
+  transaction: Transaction,
+) {
+  const now = toDbTimestamp(Date.now());
+  const creates: { id: string; sku: string; values: ProductValues; links: LinkValues[] }[] = [];
+  const newLinks: { productId: string; link: LinkValues }[] = [];
+  for (const { plan } of plans) {
+    if (plan.kind === 'create') {
+      const id = randomUUID();
+      creates.push({ id, sku: plan.sku, values: plan.values, links: plan.links });
+      for (const link of plan.links) newLinks.push({ productId: id, link });
+    }
+  }
+  for (const batch of inBatches(creates, INSERT_BATCH)) {
+    await db.sequelize.query(
+      `INSERT INTO products (id, sku, ${PRODUCT_COLUMNS}, "createdAt", "updatedAt")
+       VALUES ${batch.map(() => placeholders(19)).join(', ')}`,
+      {
+        replacements: batch.flatMap((product) => [
+          product.id,
+          product.sku,
+          ...productColumns(product.values),
+          now,
+          now,
+        ]),
+        transaction,
+      },
+    );
+  }
+  const deletes: number[] = [];
+  for (const { plan } of plans) {
+    if (plan.kind !== 'update') continue;
+    if (plan.values) {
+      await db.sequelize.query(
+        `UPDATE products SET ("categoryId", title, description, "imageUrl", "imageUrls",
+           "videoUrl", "mediaType", "discountPercentage", "badgeText", "badgeColor", platforms,
+           "isActive", "isFeaturedPromo", "isFeaturedPopular", "featuredOrder", "updatedAt")
+           = ${placeholders(16)}
+         WHERE id = ?`,
+        { replacements: [...productColumns(plan.values), now, plan.productId], transaction },
+      );
+    }
+    for (const link of plan.updateLinks) {
+      await db.sequelize.query(
+        `UPDATE platform_links SET "affiliateUrl" = ?, price = ?, "priceValue" = ?,
+           "updatedAt" = ? WHERE id = ?`,
+        {
+          replacements: [link.affiliateUrl, link.price, link.priceValue, now, link.id],
+          transaction,
+        },
+      );
+    }
+    for (const link of plan.insertLinks) newLinks.push({ productId: plan.productId, link });
+    deletes.push(...plan.deleteLinkIds);
+  }
+  if (deletes.length > 0) {
+    await db.sequelize.query(`DELETE FROM platform_links WHERE id IN (:ids)`, {
+      replacements: { ids: deletes },
+      transaction,
+    });
+  }
+  await insertLinks(db, newLinks, now, transaction);
+}
+
+const reasonOf = (errors: ImportRowError[]) =>
+  errors
+    .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
+    .join('; ');
+
+/**
+ * Plans and (unless a dry run) writes one chunk of rows inside `transaction`: each row is
+ * created, updated, unchanged or failed on its own, so a bad row never holds back a good one.
+ * The chunk never repeats a sku (the runner starts a new chunk instead), so each row sees
+ * what the rows before it wrote.
+ */
+export async function processChunk(
+  db: Database,
+  rows: CsvRow[],
+  settings: ChunkSettings,
+  categories: ReadonlyMap<string, number>,
+  transaction: Transaction | undefined,
+): Promise<ChunkOutcome> {
+  const outcome: ChunkOutcome = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: 0,
+    errors: [],
+    failures: [],
+  };
+  const skuIndex = settings.columns.get('sku')!;
+  const keyed = rows.map((row) => ({ row, sku: skuSchema.safeParse(row.cells[skuIndex] ?? '') }));
+  const skus = keyed.flatMap(({ sku }) => (sku.success ? [sku.data] : []));
+  const stored = await storedState(db, skus, transaction);
+  const plans: { sku: string; plan: RowPlan }[] = [];
+  for (const { row, sku } of keyed) {
+    let plan: RowPlan;
+    if (!sku.success) {
+      plan = {
+        kind: 'failed',
+        errors: [{ row: row.row, field: 'sku', message: sku.error.issues[0]!.message }],
+      };
+    } else {
+      const product = stored.products.get(sku.data);
+      plan = planRow({
+        row: row.row,
+        cells: row.cells,
+        columns: settings.columns,
+        width: settings.width,
+        sku: sku.data,
+        stored: product,
+        storedLinks: product ? (stored.links.get(product.id) ?? []) : [],
+        categories,
+      });
+    }
+    if (plan.kind === 'failed') {
+      outcome.failed++;
+      outcome.errors.push(...plan.errors);
+      outcome.failures.push({ row: row.row, reason: reasonOf(plan.errors), cells: row.cells });
+    } else if (plan.kind === 'unchanged') {
+      outcome.unchanged++;
+    } else {
+      if (plan.kind === 'create') outcome.created++;
+      else outcome.updated++;
+      plans.push({ sku: sku.success ? sku.data : '', plan });
+    }
+  }
+  if (!settings.dryRun && transaction && plans.length > 0) {
+    await writePlans(db, plans, transaction);
+  }
+  return outcome;
+}

@@ -1,0 +1,261 @@
+/**
+ * The catalogue CSV import and export at 100,000 products, through the real HTTP server
+ * (the built bundle, as `npm start` runs it) on SQLite and on PostgreSQL: a generated
+ * 100,000-row file (two platform links per product) is uploaded to
+ * `POST /api/admin/imports/products` and the job polled to the end, then the whole catalogue
+ * is streamed from `GET /api/admin/exports/products.csv`. Prints rows per second (upload
+ * included), the server's peak resident memory and the export's time and size. Budgets
+ * (DESIGN.md): at least 5,000 rows/s on SQLite, memory under 300 MB, export under 10 s.
+ * Figures are printed, never asserted.
+ *
+ *   npm run bench -- import          (after the build)
+ *   npx tsx bench/import.bench.ts [sqlite|postgres]
+ *
+ * BENCH_IMPORT_ROWS scales the file.
+ */
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { once } from 'node:events';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
+import { startApiServer, type ServerProcess } from './support/processes';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
+const COLUMNS = [
+  'sku',
+  'title',
+  'description',
+  'category',
+  'imageUrl',
+  'discountPercentage',
+  'badgeText',
+  'isActive',
+  'shopee_url',
+  'shopee_price',
+  'tokopedia_url',
+  'tokopedia_price',
+];
+
+const WORDS = ['sepatu', 'kaos', 'tas', 'jam', 'headphone', 'blender', 'serum', 'kemeja', 'rak'];
+
+/** Writes the CSV row by row (never the whole file in memory). */
+async function writeCsv(file: string, slugs: string[]): Promise<number> {
+  const out = createWriteStream(file);
+  const write = async (line: string) => {
+    if (!out.write(`${line}\r\n`)) await once(out, 'drain');
+  };
+  await write(COLUMNS.join(','));
+  for (let n = 0; n < ROWS; n++) {
+    const word = WORDS[n % WORDS.length]!;
+    await write(
+      [
+        `BENCH-${n}`,
+        `${word} bench nomor ${n}`,
+        `"Deskripsi ${word} nomor ${n}, cocok untuk harian"`,
+        slugs[n % slugs.length],
+        `https://example.com/img/${n}.webp`,
+        String(n % 90),
+        n % 7 === 0 ? 'Terlaris' : '',
+        n % 20 === 0 ? 'tidak' : 'ya',
+        `https://shopee.co.id/bench-${n}`,
+        `Rp ${(50_000 + (n % 1000) * 1_000).toLocaleString('id-ID')}`,
+        `https://tokopedia.com/bench-${n}`,
+        String(49_000 + (n % 1000) * 1_000),
+      ].join(','),
+    );
+  }
+  out.end();
+  await once(out, 'finish');
+  return statSync(file).size;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU seconds the server process has used (user + system, SQLite's threads included). On a
+ * shared, loaded machine wall time says more about the neighbours than about the import;
+ * rows per CPU second does not.
+ */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat; 12 and 13 after the pid and the name.
+  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+}
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Streams the file as the request body (node:http, so nothing is buffered whole). */
+function upload(url: string, cookie: string, file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}/api/admin/imports/products`,
+      {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'text/csv',
+          'content-length': statSync(file).size,
+        },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () =>
+          response.statusCode === 202
+            ? resolve((JSON.parse(body) as { id: string }).id)
+            : reject(new Error(`upload answered ${response.statusCode}: ${body}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    createReadStream(file).pipe(request);
+  });
+}
+
+interface JobState {
+  status: string;
+  totalRows: number | null;
+  processedRows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  message: string | null;
+}
+
+async function waitForJob(url: string, cookie: string, id: string): Promise<JobState> {
+  for (;;) {
+    const res = await fetch(`${url}/api/admin/imports/${id}`, { headers: { cookie } });
+    const job = (await res.json()) as JobState;
+    if (['done', 'failed', 'canceled'].includes(job.status)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Reads the whole export as it streams in: time, bytes and lines, nothing kept. */
+async function timeExport(url: string, cookie: string) {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/admin/exports/products.csv`, { headers: { cookie } });
+  if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+  let bytes = 0;
+  let lines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (const byte of value) if (byte === 10) lines++;
+  }
+  return {
+    seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+    megabytes: Number((bytes / 1024 / 1024).toFixed(1)),
+    lines,
+  };
+}
+
+async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-import-'));
+  const postgres = dialect === 'postgres' ? await createScratchPostgres('import') : null;
+  let server: ServerProcess | null = null;
+  try {
+    server = await startApiServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Production cookies are Secure, which plain http does not carry.
+      NODE_ENV: 'test',
+    });
+    const cookie = await signIn(server.url);
+    const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as {
+      slug: string;
+    }[];
+    const file = path.join(dataDir, 'bench-import.csv');
+    const fileBytes = await writeCsv(
+      file,
+      categories.map((category) => category.slug),
+    );
+    const pid = server.child.pid!;
+    const cpuBefore = cpuSeconds(pid);
+    const started = performance.now();
+    const id = await upload(server.url, cookie, file);
+    const uploadedSeconds = (performance.now() - started) / 1000;
+    const job = await waitForJob(server.url, cookie, id);
+    const seconds = (performance.now() - started) / 1000;
+    const rowsPerSecond = Math.round(ROWS / seconds);
+    const importCpuSeconds = cpuSeconds(pid) - cpuBefore;
+    const rowsPerCpuSecond = Math.round(ROWS / Math.max(0.01, importCpuSeconds));
+    const importPeakRssMb = server.peakRssMb();
+    const exported = await timeExport(server.url, cookie);
+    const peakRssMb = server.peakRssMb();
+    const figures = {
+      rows: ROWS,
+      fileMegabytes: Number((fileBytes / 1024 / 1024).toFixed(1)),
+      job,
+      uploadSeconds: Number(uploadedSeconds.toFixed(2)),
+      importSeconds: Number(seconds.toFixed(2)),
+      rowsPerSecond,
+      importCpuSeconds: Number(importCpuSeconds.toFixed(1)),
+      rowsPerCpuSecond,
+      importPeakRssMb,
+      export: exported,
+      serverPeakRssMb: peakRssMb,
+      loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+      budget: { rowsPerSecondSqlite: 5000, memoryMb: 300, exportSeconds: 10 },
+    };
+    console.log(`\n== CSV import and export on ${dialect} (${ROWS} rows) ==`);
+    console.log(
+      `import : ${rowsPerSecond} rows/s (${figures.importSeconds} s incl. upload ${figures.uploadSeconds} s, ${figures.fileMegabytes} MB); ${job.status}: ${job.created} created, ${job.updated} updated, ${job.unchanged} unchanged, ${job.failed} failed`,
+    );
+    console.log(
+      `         ${figures.importCpuSeconds} s of server CPU: ${rowsPerCpuSecond} rows per CPU second`,
+    );
+    console.log(
+      `export : ${exported.seconds} s, ${exported.megabytes} MB, ${exported.lines} lines (budget < 10 s)`,
+    );
+    console.log(
+      `memory : peak server RSS ${importPeakRssMb} MB after the import, ${peakRssMb} MB after the export (budget < 300 MB); load ${figures.loadAverage.join(' ')}`,
+    );
+    return figures;
+  } finally {
+    await server?.stop();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function run(): Promise<Record<string, unknown>> {
+  return runOnDialects('BENCH_IMPORT_DIALECT', runDialect);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
