@@ -61,7 +61,7 @@ test('imports a CSV through the dialog: check first, then import, with the bad r
   expect(failedRows).toContain(`${marker}-2`);
   expect(failedRows).toContain('imageUrl: URL gambar tidak valid');
 
-  await dialog.getByRole('button', { name: 'Tutup' }).click();
+  await dialog.getByRole('button', { name: 'Selesai' }).click();
   await expect(dialog).toBeHidden();
   await page.getByLabel('Cari produk').fill(marker);
   const main = page.locator('#admin-main');

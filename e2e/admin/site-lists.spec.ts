@@ -43,7 +43,7 @@ test('FAQ manager pages on the server: search, page buttons, and a step back aft
     // Deleting every FAQ of the last page brings the list back to page 1.
     for (let i = 20; i < MANY; i += 1) {
       const question = `${tag} pertanyaan ${i}?`;
-      await page.getByRole('button', { name: `Delete FAQ: ${question}` }).click();
+      await page.getByRole('button', { name: `Hapus FAQ: ${question}` }).click();
       await expectToast(page, 'FAQ deleted successfully.');
     }
     await expect(page.getByText('20 FAQ · halaman 1 dari 1')).toBeVisible();

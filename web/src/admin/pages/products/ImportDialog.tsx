@@ -251,7 +251,7 @@ export function ImportDialog({ opened, onClose }: ImportDialogProps) {
               </Button>
             </>
           )}
-          {step.kind === 'import' && finished && <Button onClick={close}>Tutup</Button>}
+          {step.kind === 'import' && finished && <Button onClick={close}>Selesai</Button>}
         </Group>
       </Stack>
     </Modal>
