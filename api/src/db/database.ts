@@ -23,11 +23,11 @@ const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * Page cache of a SQLite write transaction, in KiB (a negative cache_size). Each transaction
- * has a fresh connection, whose default 2 MB cache is too small for one 500-row import chunk
- * (each row touches 15 product indexes, two FTS tables, links and price points): pages were
- * written out and read back within the transaction. The cache is allocated as pages are read
- * and freed when the connection closes after the commit; writes are one at a time, so at
- * most one such cache exists.
+ * has a fresh connection, whose default 2 MB cache is smaller than what one 500-row import
+ * chunk touches (each row: 15 product indexes, two FTS tables, links and price points), so
+ * pages were evicted and read again within the chunk. The cache is allocated as pages are
+ * read and freed when the connection closes after the commit; writes go one at a time
+ * (`db.write`), so at most one such cache exists.
  */
 const WRITE_CACHE_KIB = 65_536;
 
