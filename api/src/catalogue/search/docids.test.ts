@@ -56,19 +56,17 @@ describe('search docids within one millisecond on sqlite', () => {
     db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     await createMigrator(db).up({ to: '0009-admin-list-at-scale' });
     const now = new Date();
-    await db.sequelize
-      .getQueryInterface()
-      .bulkInsert('categories', [
-        {
-          name: 'Rumah',
-          slug: 'rumah',
-          icon: 'tag',
-          color: 'blue',
-          group: 'Umum',
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]);
+    await db.sequelize.getQueryInterface().bulkInsert('categories', [
+      {
+        name: 'Rumah',
+        slug: 'rumah',
+        icon: 'tag',
+        color: 'blue',
+        group: 'Umum',
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
     const [rows] = await db.sequelize.query(`SELECT id FROM categories WHERE slug = 'rumah'`);
     categoryId = (rows as { id: number }[])[0]!.id;
     // Indexed by 0003's triggers, before 0010.
