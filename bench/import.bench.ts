@@ -4,7 +4,8 @@
  * 100,000-row file (two platform links per product) is uploaded to
  * `POST /api/admin/imports/products` and the job polled to the end, then the whole catalogue
  * is streamed from `GET /api/admin/exports/products.csv`. Prints rows per second (upload
- * included), the server's peak resident memory and the export's time and size. Budgets
+ * included), the server's peak resident memory, how fast a visitor's list page answers while
+ * the import runs (one request between polls) and the export's time and size. Budgets
  * (DESIGN.md): at least 5,000 rows/s on SQLite, memory under 300 MB, export under 10 s.
  * Figures are printed, never asserted.
  *
@@ -146,13 +147,32 @@ interface JobState {
   message: string | null;
 }
 
-async function waitForJob(url: string, cookie: string, id: string): Promise<JobState> {
+/** A visitor's first list page, asked between polls: is the server still answering? */
+const VISITOR_PAGE = '/api/products?page=1&limit=12';
+
+async function waitForJob(
+  url: string,
+  cookie: string,
+  id: string,
+  visitorMs: number[],
+): Promise<JobState> {
   for (;;) {
     const res = await fetch(`${url}/api/admin/imports/${id}`, { headers: { cookie } });
     const job = (await res.json()) as JobState;
     if (['done', 'failed', 'canceled'].includes(job.status)) return job;
+    const asked = performance.now();
+    const page = await fetch(`${url}${VISITOR_PAGE}`);
+    await page.arrayBuffer();
+    if (page.ok) visitorMs.push(performance.now() - asked);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+function latencies(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (share: number) =>
+    sorted.length === 0 ? null : Math.round(sorted[Math.ceil(share * sorted.length) - 1]!);
+  return { requests: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
 }
 
 /** Reads the whole export as it streams in: time, bytes and lines, nothing kept. */
@@ -205,7 +225,8 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     const started = performance.now();
     const id = await upload(server.url, cookie, file);
     const uploadedSeconds = (performance.now() - started) / 1000;
-    const job = await waitForJob(server.url, cookie, id);
+    const visitorMs: number[] = [];
+    const job = await waitForJob(server.url, cookie, id, visitorMs);
     const seconds = (performance.now() - started) / 1000;
     const rowsPerSecond = Math.round(ROWS / seconds);
     const importCpuSeconds = cpuSeconds(pid) - cpuBefore;
@@ -223,6 +244,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       importCpuSeconds: Number(importCpuSeconds.toFixed(1)),
       rowsPerCpuSecond,
       importPeakRssMb,
+      visitorPageDuringImport: latencies(visitorMs),
       export: exported,
       serverPeakRssMb: peakRssMb,
       loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
@@ -234,6 +256,10 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     );
     console.log(
       `         ${figures.importCpuSeconds} s of server CPU: ${rowsPerCpuSecond} rows per CPU second`,
+    );
+    const visitor = figures.visitorPageDuringImport;
+    console.log(
+      `         ${VISITOR_PAGE} meanwhile: ${visitor.requests} requests, p50 ${visitor.p50Ms} ms, p95 ${visitor.p95Ms} ms, max ${visitor.maxMs} ms`,
     );
     console.log(
       `export : ${exported.seconds} s, ${exported.megabytes} MB, ${exported.lines} lines (budget < 10 s)`,

@@ -9,6 +9,7 @@ import * as sharedLimits from './migrations/0006-shared-limits';
 import * as adminProductList from './migrations/0007-admin-product-list';
 import * as productSkuAndImports from './migrations/0008-product-sku-and-imports';
 import * as adminListAtScale from './migrations/0009-admin-list-at-scale';
+import * as searchDocidLookup from './migrations/0010-search-docid-lookup';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -24,6 +25,7 @@ export const migrations = [
   { name: '0007-admin-product-list', ...adminProductList },
   { name: '0008-product-sku-and-imports', ...productSkuAndImports },
   { name: '0009-admin-list-at-scale', ...adminListAtScale },
+  { name: '0010-search-docid-lookup', ...searchDocidLookup },
 ];
 
 export function createMigrator(db: Database) {

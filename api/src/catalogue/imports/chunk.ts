@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Platform } from '@shared/constants';
 import type { ImportRowError } from '@shared/rules/product-csv';
 import { skuSchema } from '@shared/schemas';
 import { toDbTimestamp } from '../../analytics/time';
 import type { Database } from '../../db/database';
+import { timeOrderedUuid } from '../../lib/time-ordered-id';
 import type { ColumnIndex } from './header';
 import {
   planRow,
@@ -210,7 +210,7 @@ async function writePlans(
   const newLinks: { productId: string; link: LinkValues }[] = [];
   for (const { plan } of plans) {
     if (plan.kind === 'create') {
-      const id = randomUUID();
+      const id = timeOrderedUuid();
       creates.push({ id, sku: plan.sku, values: plan.values, links: plan.links });
       for (const link of plan.links) newLinks.push({ productId: id, link });
     }

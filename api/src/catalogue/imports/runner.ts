@@ -121,7 +121,13 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
     await rm(run.file, { force: true }).catch(() => undefined);
   }
   if (run.dryRun) return;
-  canceled ||= (await jobStatus(db, run.id)) === 'canceled';
+  // The database may be gone by now (a shutdown, an outage): that is reported like the audit
+  // below, never left as an unhandled rejection that would end the process.
+  const finalStatus = await jobStatus(db, run.id).catch((error: unknown) => {
+    deps.onUnexpectedError(error);
+    return null;
+  });
+  canceled ||= finalStatus === 'canceled';
   await db
     .write((transaction) =>
       appendAudit(transaction, {
