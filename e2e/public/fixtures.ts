@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import type { Popup, Product, ProductListResponse } from '../../shared/types';
+import type { PlatformLink, Popup, Product, ProductListResponse } from '../../shared/types';
 
 export { expect };
 
@@ -39,6 +39,19 @@ export const test = base.extend<PublicFixtures>({
 
 export const allProducts = async (api: PublicFixtures['api']) =>
   (await api.get<ProductListResponse>('/api/products?page=1&limit=1000')).products;
+
+/**
+ * The newest public product that has platform links, with them. Admin specs share the server
+ * and may create an active product without links for a moment, so "the newest" is not enough.
+ */
+export async function newestProductWithLinks(api: PublicFixtures['api']) {
+  const { products } = await api.get<ProductListResponse>('/api/products?page=1&limit=24');
+  for (const product of products) {
+    const links = await api.get<PlatformLink[]>(`/api/platform-links/${product.id}`);
+    if (links.length > 0) return { product, links };
+  }
+  throw new Error('no product with platform links on the first page');
+}
 
 /** Waits until React has hydrated the page (the client marks the root). */
 export async function hydrated(page: Page): Promise<void> {

@@ -3,7 +3,7 @@ import type { PriceHistory } from '../../shared/rules/price-history';
 import { formatRupiah } from '../../shared/rules/price';
 import { priceVerdict } from '../../shared/rules/price-verdict';
 import type { PlatformLink, ProductListResponse } from '../../shared/types';
-import { allProducts, expect, hydrated, isPhone, test } from './fixtures';
+import { allProducts, expect, hydrated, isPhone, newestProductWithLinks, test } from './fixtures';
 
 /** Screenshots for the reviewer (not compared): e2e/screenshots is git-ignored output. */
 const SHOTS = process.env.E2E_SCREENSHOTS ?? 'test-results/screenshots';
@@ -105,9 +105,7 @@ test('the product modal shows the price chart and the 30-day verdict', async ({
 });
 
 test('a platform button goes through /go/{linkId} in a new tab', async ({ page, api, context }) => {
-  const first = await api.get<ProductListResponse>('/api/products?page=1&limit=12');
-  const product = first.products[0]!;
-  const links = await api.get<PlatformLink[]>(`/api/platform-links/${product.id}`);
+  const { product, links } = await newestProductWithLinks(api);
   await page.goto(`/?produk=${product.id}`);
   await hydrated(page);
   const dialog = page.getByRole('dialog');

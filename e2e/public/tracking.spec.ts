@@ -1,7 +1,6 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
-import type { ProductListResponse } from '../../shared/types';
 import { E2E_GEO_URL } from '../global-setup';
-import { expect, hydrated, isPhone, test } from './fixtures';
+import { expect, hydrated, isPhone, newestProductWithLinks, test } from './fixtures';
 
 interface Message {
   type: string;
@@ -57,8 +56,7 @@ test('the session, page views and named events go out over /ws in order', async 
   await expect.poll(() => events(messages, 'search').at(-1)?.query).toBe('sepatu');
 
   // product_view and cta_click from the modal.
-  const first = await api.get<ProductListResponse>('/api/products?page=1&limit=12');
-  const product = first.products[0]!;
+  const { product } = await newestProductWithLinks(api);
   await page.goto(`/?produk=${product.id}`);
   await hydrated(page);
   await expect.poll(() => events(messages, 'product_view').at(-1)?.productId).toBe(product.id);
