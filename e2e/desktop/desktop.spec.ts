@@ -130,7 +130,9 @@ test.describe('desktop renderer against a server on another origin', () => {
       await expect(page.getByTestId('desktop-visitors')).toHaveText('6 pengunjung aktif');
       const alert = page.getByTestId('desktop-latest-alert');
       await expect(alert).toContainText('Lonjakan pengunjung');
-      await expect(alert).toContainText('6 pengunjung aktif');
+      // The figure that crossed the threshold: a stats push may land between the fifth and
+      // the sixth socket, and 5 already alerts.
+      await expect(alert).toContainText(/[56] pengunjung aktif/);
       const shown = await page.evaluate(
         () => (window as unknown as { shownNotifications: { title: string }[] }).shownNotifications,
       );
