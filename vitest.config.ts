@@ -22,6 +22,8 @@ export default defineConfig({
             'api/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'desktop/**/*.test.ts',
+            // The import walls of eslint.config.js.
+            'eslint.walls.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...apiServerTests],
           environment: 'node',

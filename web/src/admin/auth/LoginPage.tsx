@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { loginSchema } from '@shared/schemas';
 import { useAdminConfig } from '../api/ApiContext';
-import { LogoMark } from '../../public/components/site-icons';
+import { LogoMark } from '../../common/logo-mark';
 import { StatusScreen } from '../components/StatusScreen';
 import { useLogin, useMe } from '../queries/useMe';
 import { useAuthUi } from '../store/auth-ui';

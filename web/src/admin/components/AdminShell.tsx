@@ -15,7 +15,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useLogout, useMe } from '../queries/useMe';
 import { useAuthUi } from '../store/auth-ui';
 import { LOGIN_ROUTE } from '../auth/return-to';
-import { LogoMark } from '../../public/components/site-icons';
+import { LogoMark } from '../../common/logo-mark';
 import { IconLogout } from './admin-icons';
 import classes from './AdminShell.module.css';
 

@@ -1,5 +1,5 @@
 import type { Category } from '@shared/types';
-import { categoryColor, categoryEmoji } from '../lib/category-style';
+import { categoryColor, categoryEmoji } from '../../common/category-style';
 
 /** A category's emoji in a ring of its colour (sidebar, and `large` on the category page). */
 export function CategoryIcon({

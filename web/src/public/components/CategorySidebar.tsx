@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
 import { categoryGroupLabel } from '@shared/rules/category';
 import type { Category } from '@shared/types';
-import { groupCategories } from '../lib/category-style';
+import { groupCategories } from '../lib/category-groups';
 import { homeSearch } from '../lib/home-params';
 import { useUiStore } from '../state/ui-store';
 import { CategoryIcon } from './CategoryIcon';

@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseContactContent } from '@shared/rules/content';
-import {
-  FOOTER_CATEGORIES,
-  FOOTER_FAQS,
-  SITE_CLAIMS,
-  SUPPORT_EMAIL,
-  SUPPORT_HOURS,
-} from '../content/site';
+import { FOOTER_CATEGORIES, FOOTER_FAQS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
+import { SITE_CLAIMS } from '../../common/site-claims';
 import { useCategoryClaim, useContent } from '../data/queries';
 import { homeSearch } from '../lib/home-params';
 import { useSite } from '../lib/site-context';

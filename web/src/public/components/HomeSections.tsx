@@ -1,8 +1,9 @@
 import { parseHeroContent } from '@shared/rules/content';
-import { FEATURES, PARTNERS, SITE_CLAIMS, platformColor, platformName } from '../content/site';
+import { FEATURES, PARTNERS, platformColor, platformName } from '../content/site';
+import { SITE_CLAIMS } from '../../common/site-claims';
 import { useCategoryClaim, useContent } from '../data/queries';
-import { isSiteRelative } from '../lib/safe-url';
-import { HeroBanner } from './HeroBanner';
+import { isSiteRelative } from '../../common/safe-url';
+import { HeroBanner } from '../../common/hero/HeroBanner';
 
 /** Hero: the admin's homepage_hero content, with a CTA that scrolls to the products. */
 export function Hero() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LogoMark } from './site-icons';
+import { LogoMark } from '../../common/logo-mark';
 
 /** The DiskonRadar logo linking home; `light` on the dark footer. */
 export function Logo({ light = false }: { light?: boolean }) {

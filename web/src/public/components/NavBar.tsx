@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { SITE_CLAIMS } from '../content/site';
+import { SITE_CLAIMS } from '../../common/site-claims';
 import { useCategoryClaim } from '../data/queries';
 import { NAV_DESCRIPTIONS } from '../seo/route-meta';
 import { NAV_ITEMS, type NavItem } from './nav-items';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isSitePath } from '@shared/rules/url';
 import type { Popup } from '@shared/types';
 import { useActivePopups } from '../data/queries';
-import { safeUrl } from '../lib/safe-url';
+import { safeUrl } from '../../common/safe-url';
 import { Dialog } from './Dialog';
 
 const DISMISSED_KEY = 'dr_popups_dismissed';

@@ -8,7 +8,7 @@ import { platformColor, platformName } from '../content/site';
 import { usePlatformLinks, useProduct } from '../data/queries';
 import { readHomeParams, withProduct } from '../lib/home-params';
 import { productPageMeta } from '../lib/product-meta';
-import { safeUrl } from '../lib/safe-url';
+import { safeUrl } from '../../common/safe-url';
 import { useSite } from '../lib/site-context';
 import { shareLink } from '../lib/whatsapp';
 import { META_PRIORITY, usePageMeta } from '../seo/use-page-meta';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { aspectRatio, aspectRatioCss, toEmbedUrl } from '@shared/rules/media';
-import { safeUrl } from '../lib/safe-url';
+import { safeUrl } from '../../common/safe-url';
 import { ExternalIcon } from './site-icons';
 
 type State = 'loading' | 'loaded' | 'error';

@@ -1,9 +1,6 @@
 // Static texts of the public pages (spec sections 1 and 2).
 import { PLATFORMS, PLATFORM_DISPLAY_NAMES, type Platform } from '@shared/constants';
 
-/** The spec's category claims, minimums: the real count shows when it is higher. */
-export const SITE_CLAIMS = { categories: 31, navCategories: 30 } as const;
-
 export const SUPPORT_EMAIL = 'halo@diskonradar.id';
 export const SUPPORT_HOURS = '08:00-22:00 setiap hari';
 

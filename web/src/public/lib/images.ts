@@ -1,4 +1,4 @@
-import { safeUrl } from './safe-url';
+import { safeUrl } from '../../common/safe-url';
 
 /** Shown when a product image is missing or fails to load. */
 export const PLACEHOLDER_IMAGE =

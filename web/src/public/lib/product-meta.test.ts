@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlatformLink, Product } from '@shared/types';
 import { productPageMeta } from './product-meta';
-import { safeUrl } from './safe-url';
+import { safeUrl } from '../../common/safe-url';
 
 const product: Product = {
   id: '4f1c2a56-0000-4000-8000-000000000001',

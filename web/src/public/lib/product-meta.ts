@@ -2,7 +2,7 @@ import { formatRupiah, resolvePriceValue } from '@shared/rules/price';
 import type { PlatformLink, Product } from '@shared/types';
 import { DEFAULT_OG_IMAGE, type PageMeta } from '../seo/page-meta';
 import { PRODUCT_PARAM } from './home-params';
-import { safeUrl } from './safe-url';
+import { safeUrl } from '../../common/safe-url';
 
 function clip(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();

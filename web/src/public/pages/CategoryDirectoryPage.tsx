@@ -4,7 +4,7 @@ import { categoryGroupLabel } from '@shared/rules/category';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { TileSkeletons } from '../components/Skeletons';
 import { useCategories } from '../data/queries';
-import { groupCategories } from '../lib/category-style';
+import { groupCategories } from '../lib/category-groups';
 import { homeSearch } from '../lib/home-params';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';

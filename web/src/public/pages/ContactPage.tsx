@@ -6,7 +6,7 @@ import { MailIcon, PhoneIcon, PinIcon, SocialIcon, ClockIcon } from '../componen
 import { TileSkeletons } from '../components/Skeletons';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
 import { useContent, useFaqs } from '../data/queries';
-import { safeUrl } from '../lib/safe-url';
+import { safeUrl } from '../../common/safe-url';
 import { chatLink } from '../lib/whatsapp';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';

@@ -13,7 +13,7 @@ import { CardSkeletons } from '../components/Skeletons';
 import { FilterIcon } from '../components/site-icons';
 import { useCategories, useProductPage, useSearchPage } from '../data/queries';
 import { homeSearch, readHomeParams, type HomeParams } from '../lib/home-params';
-import { PRODUCTS_SECTION_ID, scrollToProductsSoon } from '../lib/scroll';
+import { PRODUCTS_SECTION_ID, scrollToProductsSoon } from '../../common/scroll';
 import type { PageMeta } from '../seo/page-meta';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';

@@ -1,5 +1,5 @@
 import type { MetaTag } from '@shared/types';
-import { absoluteUrl } from '../lib/safe-url';
+import { absoluteUrl } from '../../common/safe-url';
 import { escapeHtml, serializeJsonForScript } from './escape';
 import { jsonLdFor } from './json-ld';
 import {

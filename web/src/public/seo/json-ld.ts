@@ -1,4 +1,4 @@
-import { absoluteUrl } from '../lib/safe-url';
+import { absoluteUrl } from '../../common/safe-url';
 import { DEFAULT_OG_IMAGE, SITE_NAME, type PageMeta } from './page-meta';
 
 type JsonLd = Record<string, unknown>;

@@ -13,12 +13,16 @@ import {
 import { iconInitials } from '@shared/rules/category';
 import { formatNumber } from '@shared/rules/format';
 import type { Category, CategoryWithCount } from '@shared/types';
-import { categoryEmoji } from '../../../public/lib/category-style';
+import {
+  categoryColor,
+  categoryEmoji,
+  UNKNOWN_CATEGORY_COLOR,
+} from '../../../common/category-style';
 import { IconPlus, IconSearch } from '../../components/admin-icons';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
 import { RowActions } from '../../components/RowActions';
-import { categoryColor, colorLabel } from '../../lib/category-display';
+import { colorLabel } from '../../lib/category-display';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEditDialog } from '../../lib/use-edit-dialog';
@@ -42,7 +46,7 @@ function CategoryCard({
   onEdit(): void;
   onDelete(): void;
 }) {
-  const color = categoryColor(category.color);
+  const color = categoryColor(category.color, UNKNOWN_CATEGORY_COLOR.staff);
   return (
     <Card
       withBorder

@@ -8,8 +8,12 @@ import { categorySchema } from '@shared/schemas';
 import type { Category } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { SelectField } from '../../components/form-fields';
-import { categoryEmoji } from '../../../public/lib/category-style';
-import { categoryColor, colorLabel, optionsWith, slugify } from '../../lib/category-display';
+import {
+  categoryColor,
+  categoryEmoji,
+  UNKNOWN_CATEGORY_COLOR,
+} from '../../../common/category-style';
+import { colorLabel, optionsWith, slugify } from '../../lib/category-display';
 import { serverMessage } from '../../lib/toast';
 import { useCategoryMutations } from '../../queries/useCategories';
 
@@ -143,7 +147,10 @@ export function CategoryFormDialog({ opened, category, onClose }: CategoryFormDi
           data={colorOptions.map((value) => ({ value, label: colorLabel(value) }))}
           renderOption={({ option }) => (
             <Group gap="xs" wrap="nowrap">
-              <ColorSwatch color={categoryColor(option.value)} size={14} />
+              <ColorSwatch
+                color={categoryColor(option.value, UNKNOWN_CATEGORY_COLOR.staff)}
+                size={14}
+              />
               <Text size="sm">{option.label}</Text>
             </Group>
           )}

@@ -9,9 +9,9 @@ import { isHttpUrl } from '@shared/rules/url';
 import { heroContentSchema, splitPlatforms } from '@shared/schemas';
 import type { ContentBlock } from '@shared/types';
 import { QueryBoundary } from '../../components/QueryBoundary';
-import { HeroBanner } from '../../../public/components/HeroBanner';
-import { isSiteRelative } from '../../../public/lib/safe-url';
-import '../../../public/styles/hero.css';
+import { HeroBanner } from '../../../common/hero/HeroBanner';
+import { isSiteRelative } from '../../../common/safe-url';
+import '../../../common/hero/hero.css';
 import { ContentEditorCard, useContentEditor } from './contentEditor';
 import classes from './HeroEditor.module.css';
 

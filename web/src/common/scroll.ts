@@ -1,3 +1,5 @@
+// Scrolling to the home page's product list: the hero's button (on the site; the admin's
+// preview passes its own) and the site's category and page choices.
 import { TIMINGS } from '@shared/constants';
 
 export const PRODUCTS_SECTION_ID = 'produk';

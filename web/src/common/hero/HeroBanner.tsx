@@ -1,7 +1,9 @@
-import { SITE_CLAIMS } from '../content/site';
-import { PRODUCTS_SECTION_ID, scrollToElement } from '../lib/scroll';
+// Shown on both sides: the home page, and the admin's live preview of the homepage_hero content.
+// Plain React and CSS (no Mantine): the public bundle imports it.
+import { PRODUCTS_SECTION_ID, scrollToElement } from '../scroll';
+import { SITE_CLAIMS } from '../site-claims';
 
-// Styles: styles/hero.css (imported by site.css, and by the admin's hero preview).
+// Styles: hero.css beside it (imported by the site's site.css, and by the admin's hero preview).
 
 /** What the hero shows; the admin's live preview passes the form's values. */
 export interface HeroBannerProps {
