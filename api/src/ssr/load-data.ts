@@ -1,6 +1,7 @@
 // Per-route data for the server render, loaded by calling the API's own functions: the same
 // records the browser would fetch, so hydration finds exactly what the server drew.
-import { LIMITS, MAX_LENGTH } from '@shared/constants';
+import { LIMITS } from '@shared/constants';
+import { readHomeParams, searchTerm } from '@shared/home-address';
 import { pageTargets } from '@shared/rules/pages';
 import { PRICE_HISTORY_DAYS } from '@shared/rules/price-history';
 import type { SsrData, SiteConfig } from '@shared/ssr-data';
@@ -20,10 +21,6 @@ import { listActiveFaqs } from '../site/faqs/queries';
 import { activeMetaTagsFor } from '../site/meta-tags/queries';
 import { activePopupsFor } from '../site/popups/queries';
 
-function pageNumber(value: string | null): number {
-  return value && /^\d{1,7}$/.test(value) ? Math.max(1, Number(value)) : 1;
-}
-
 async function metaTagsFor(db: Database, pathname: string) {
   const lists = await Promise.all(pageTargets(pathname).map((path) => activeMetaTagsFor(db, path)));
   const seen = new Set<string>();
@@ -37,7 +34,8 @@ export async function loadRouteData(
   config: SiteConfig,
   knownPaths: readonly string[],
 ): Promise<SsrData> {
-  const { pathname, searchParams } = url;
+  const { pathname } = url;
+  const home = readHomeParams(url.searchParams);
   const data: SsrData = { origin, now: Date.now(), config };
   const known = knownPaths.includes(pathname);
 
@@ -55,7 +53,8 @@ export async function loadRouteData(
     data.categories = categoryList;
   });
 
-  const productId = searchParams.get('produk')?.trim();
+  // Every public page can show the product modal, so every page reads the open product.
+  const productId = home.product;
   const product =
     known && productId && isUuid(productId)
       ? Promise.all([
@@ -84,22 +83,22 @@ export async function loadRouteData(
           findActiveContent(db, 'homepage_hero'),
         ]);
         data.content = { ...data.content, homepage_hero: hero };
-        const search = searchParams.get('search')?.trim() ?? '';
+        const { search, page, category: slug } = home;
         if (search) {
-          // The address's term, bounded as the API bounds it; the ranked page of 12.
-          const term = search.slice(0, MAX_LENGTH.search);
-          const page = pageNumber(searchParams.get('page'));
+          // The ranked page of 12 for the address's term, bounded as the browser bounds it.
           data.searchPage = {
             search,
             page,
-            response: await listActiveProducts(db, { page, limit: LIMITS.pageSize, search: term }),
+            response: await listActiveProducts(db, {
+              page,
+              limit: LIMITS.pageSize,
+              search: searchTerm(search),
+            }),
           };
           return;
         }
-        const slug = searchParams.get('category')?.trim() || null;
         const category = slug ? categoryList.find((c) => c.slug === slug) : null;
         if (slug && !category) return; // Unknown category: the page shows its empty state.
-        const page = pageNumber(searchParams.get('page'));
         data.productPage = {
           categoryId: category?.id ?? null,
           page,

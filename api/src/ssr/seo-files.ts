@@ -1,5 +1,6 @@
 // robots.txt and sitemap.xml of the public site.
 import { Op } from 'sequelize';
+import { PUBLIC_ROUTES } from '@shared/public-routes';
 import type { Database } from '../db/database';
 
 export function robotsTxt(origin: string): string {
@@ -46,17 +47,13 @@ function urlXml(origin: string, entry: SitemapEntry): string {
   return `  <url>\n${parts.join('\n')}\n  </url>\n`;
 }
 
-function staticEntries(now: Date): SitemapEntry[] {
-  return [
-    { path: '/', changefreq: 'daily', priority: 1, lastmod: now },
-    { path: '/promo-hari-ini', changefreq: 'daily', priority: 0.9, lastmod: now },
-    { path: '/produk-terpopuler', changefreq: 'daily', priority: 0.8, lastmod: now },
-    { path: '/kategori', changefreq: 'weekly', priority: 0.8 },
-    { path: '/tentang', changefreq: 'monthly', priority: 0.5 },
-    { path: '/contact', changefreq: 'monthly', priority: 0.5 },
-    { path: '/privacy', changefreq: 'yearly', priority: 0.3 },
-    { path: '/terms', changefreq: 'yearly', priority: 0.3 },
-  ];
+/** The public pages the routes table lists in the sitemap, in its order. */
+export function staticEntries(now: Date): SitemapEntry[] {
+  return PUBLIC_ROUTES.flatMap(({ path, sitemap }): SitemapEntry[] => {
+    if (!sitemap) return [];
+    const { changefreq, priority, dailyLastmod } = sitemap;
+    return [{ path, changefreq, priority, ...(dailyLastmod ? { lastmod: now } : {}) }];
+  });
 }
 
 /** Where the text goes: a response, or a string in tests. Resolves when it may write more. */

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { PUBLIC_ROUTES, type PublicPath } from '@shared/public-routes';
 import { ChatButton } from './components/ChatButton';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
@@ -24,6 +25,18 @@ function ScrollToTop() {
   return null;
 }
 
+/** The page of each public route: a route the table gains and this map lacks fails to compile. */
+const ROUTE_PAGES: Record<PublicPath, ComponentType> = {
+  '/': HomePage,
+  '/kategori': CategoryDirectoryPage,
+  '/promo-hari-ini': PromoPage,
+  '/produk-terpopuler': PopularPage,
+  '/tentang': AboutPage,
+  '/contact': ContactPage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+};
+
 function NotFoundRoute() {
   const { pathname } = useLocation();
   return <NotFoundPage path={pathname} />;
@@ -39,14 +52,10 @@ export function App() {
       <Header />
       <main id="main" tabIndex={-1}>
         <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/kategori" element={<CategoryDirectoryPage />} />
-          <Route path="/promo-hari-ini" element={<PromoPage />} />
-          <Route path="/produk-terpopuler" element={<PopularPage />} />
-          <Route path="/tentang" element={<AboutPage />} />
-          <Route path="/contact" element={<ContactPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/terms" element={<TermsPage />} />
+          {PUBLIC_ROUTES.map(({ path }) => {
+            const Page = ROUTE_PAGES[path];
+            return <Route key={path} path={path} element={<Page />} />;
+          })}
           <Route path="*" element={<NotFoundRoute />} />
         </Routes>
       </main>

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
-import { PUBLIC_PATHS } from '@shared/public-routes';
+import { PUBLIC_PATHS, isPublicPath } from '@shared/public-routes';
 import { App } from './App';
 import { createQueryClient } from './data/queries';
 import { seedQueryCache } from './seed-cache';
@@ -56,6 +56,6 @@ export function render(url: string, data: SsrData): RenderResult {
     html,
     head: renderHead(meta, data.origin, data.metaTags ?? []),
     state: serializeJsonForScript(state),
-    status: (PUBLIC_PATHS as readonly string[]).includes(pathname) ? 200 : 404,
+    status: isPublicPath(pathname) ? 200 : 404,
   };
 }

@@ -3,7 +3,7 @@ import { SKELETONS } from '@shared/constants';
 import { categoryGroupLabel } from '@shared/rules/category';
 import type { Category } from '@shared/types';
 import { groupCategories } from '../lib/category-groups';
-import { homeSearch } from '../lib/home-params';
+import { homeSearch } from '@shared/home-address';
 import { useUiStore } from '../state/ui-store';
 import { CategoryIcon } from './CategoryIcon';
 import { Dialog } from './Dialog';

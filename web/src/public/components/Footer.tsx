@@ -4,7 +4,7 @@ import { parseContactContent } from '@shared/rules/content';
 import { FOOTER_CATEGORIES, FOOTER_FAQS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
 import { SITE_CLAIMS } from '../../common/site-claims';
 import { useCategoryClaim, useContent } from '../data/queries';
-import { homeSearch } from '../lib/home-params';
+import { homeSearch } from '@shared/home-address';
 import { useSite } from '../lib/site-context';
 import { chatLink } from '../lib/whatsapp';
 import { Dialog } from './Dialog';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_LENGTH } from '@shared/constants';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { homeSearch, readHomeParams, withProduct } from '../lib/home-params';
+import { homeSearch, readHomeParams, withProduct } from '@shared/home-address';
 import { scrollToProductsSoon } from '../../common/scroll';
 import { FAVORITE_TOAST, useUiStore } from '../state/ui-store';
 import { Logo } from './Logo';

@@ -1,4 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
+import { isPublicPath } from '@shared/public-routes';
 import { SITE_CLAIMS } from '../../common/site-claims';
 import { useCategoryClaim } from '../data/queries';
 import { NAV_DESCRIPTIONS } from '../seo/route-meta';
@@ -19,7 +20,7 @@ export function NavBadge({ badge }: { badge: NonNullable<NavItem['badge']> }) {
 
 export function NavBar() {
   const { pathname } = useLocation();
-  const description = NAV_DESCRIPTIONS[pathname];
+  const description = isPublicPath(pathname) ? NAV_DESCRIPTIONS[pathname] : undefined;
   return (
     <nav className="nav-bar" aria-label="Navigasi utama">
       <div className="container nav-row">

@@ -4,7 +4,7 @@ import { cardButtonLabel } from '@shared/rules/media';
 import { formatRupiah } from '@shared/rules/price';
 import type { Product } from '@shared/types';
 import { platformName } from '../content/site';
-import { withProduct } from '../lib/home-params';
+import { withProduct } from '@shared/home-address';
 import { fallbackToPlaceholder, imageSrc } from '../lib/images';
 
 /** Gold, silver and bronze for the top three of /produk-terpopuler (spec section 2). */

@@ -6,7 +6,7 @@ import type { PlatformLink, Product } from '@shared/types';
 import { track } from '../../tracking';
 import { platformColor, platformName } from '../content/site';
 import { usePlatformLinks, useProduct } from '../data/queries';
-import { readHomeParams, withProduct } from '../lib/home-params';
+import { readHomeParams, withProduct } from '@shared/home-address';
 import { productPageMeta } from '../lib/product-meta';
 import { safeUrl } from '../../common/safe-url';
 import { useSite } from '../lib/site-context';

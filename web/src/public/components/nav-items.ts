@@ -1,5 +1,7 @@
+import type { PublicPath } from '@shared/public-routes';
+
 export interface NavItem {
-  to: string;
+  to: PublicPath;
   label: string;
   badge?: {
     text: string;

@@ -1,5 +1,6 @@
 import { createApiClient, isApiError } from '@shared/api-client';
 import { LIMITS, MAX_LENGTH } from '@shared/constants';
+import { searchTerm } from '@shared/home-address';
 import type { PriceHistory } from '@shared/rules/price-history';
 import type {
   CategoryWithCount,
@@ -39,7 +40,7 @@ export const fetchProductPage = (page: number, categoryId: string | null) =>
 export const fetchSearchPage = (search: string, page: number) =>
   withMessage(
     api.get<ProductListResponse>('/api/products', {
-      query: { page, limit: LIMITS.pageSize, search: search.slice(0, MAX_LENGTH.search) },
+      query: { page, limit: LIMITS.pageSize, search: searchTerm(search) },
     }),
     'Failed to fetch products',
   );

@@ -1,7 +1,7 @@
 import { formatRupiah, resolvePriceValue } from '@shared/rules/price';
 import type { PlatformLink, Product } from '@shared/types';
 import { DEFAULT_OG_IMAGE, type PageMeta } from '../seo/page-meta';
-import { PRODUCT_PARAM } from './home-params';
+import { PRODUCT_PARAM } from '@shared/home-address';
 import { safeUrl } from '../../common/safe-url';
 
 function clip(text: string, max: number): string {

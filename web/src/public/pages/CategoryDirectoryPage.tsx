@@ -5,7 +5,7 @@ import { CategoryIcon } from '../components/CategoryIcon';
 import { TileSkeletons } from '../components/Skeletons';
 import { useCategories } from '../data/queries';
 import { groupCategories } from '../lib/category-groups';
-import { homeSearch } from '../lib/home-params';
+import { homeSearch } from '@shared/home-address';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 

@@ -12,7 +12,7 @@ import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
 import { FilterIcon } from '../components/site-icons';
 import { useCategories, useProductPage, useSearchPage } from '../data/queries';
-import { homeSearch, readHomeParams, type HomeParams } from '../lib/home-params';
+import { homeSearch, readHomeParams, type HomeParams } from '@shared/home-address';
 import { PRODUCTS_SECTION_ID, scrollToProductsSoon } from '../../common/scroll';
 import type { PageMeta } from '../seo/page-meta';
 import { staticMeta } from '../seo/route-meta';

@@ -1,9 +1,11 @@
-// Metadata of the static routes, shared by the server head and the browser's title updates.
+// Metadata of the static routes, shared by the server head and the browser's title updates. The
+// routes are shared/public-routes.ts's: a route without its texts here fails to compile.
+import { publicRoute, type PublicPath } from '@shared/public-routes';
 import type { PageMeta } from './page-meta';
 
-type StaticMeta = Omit<PageMeta, 'path'>;
+type StaticMeta = Omit<PageMeta, 'path' | 'noIndex'>;
 
-export const ROUTE_META: Record<string, StaticMeta> = {
+export const ROUTE_META: Record<PublicPath, StaticMeta> = {
   '/': {
     title: 'DiskonRadar - Diskon & Promo Terbaik dari 6 Marketplace',
     description:
@@ -62,7 +64,7 @@ export const ROUTE_META: Record<string, StaticMeta> = {
   },
 };
 
-export const NOT_FOUND_META: StaticMeta = {
+export const NOT_FOUND_META: Omit<PageMeta, 'path'> = {
   title: '404 Page Not Found',
   description: 'Did you forget to add the page to the router?',
   noIndex: true,
@@ -70,7 +72,7 @@ export const NOT_FOUND_META: StaticMeta = {
 };
 
 /** Short page descriptions shown in the nav bar on large screens. */
-export const NAV_DESCRIPTIONS: Record<string, string> = {
+export const NAV_DESCRIPTIONS: Record<PublicPath, string> = {
   '/': 'Temukan diskon terbaik dari 6 marketplace',
   // No count here: the page's heading gives the real one.
   '/kategori': 'Jelajahi semua kategori produk diskon',
@@ -83,6 +85,8 @@ export const NAV_DESCRIPTIONS: Record<string, string> = {
 };
 
 export function staticMeta(pathname: string): PageMeta {
-  const meta = ROUTE_META[pathname] ?? NOT_FOUND_META;
-  return { ...meta, path: pathname };
+  const route = publicRoute(pathname);
+  if (!route) return { ...NOT_FOUND_META, path: pathname };
+  const meta = ROUTE_META[route.path];
+  return route.indexable ? { ...meta, path: pathname } : { ...meta, path: pathname, noIndex: true };
 }
