@@ -11,6 +11,7 @@ import type {
   TopPages,
   TrafficByCountry,
 } from '@shared/types';
+import { realtimeStatsMessageSchema } from '@shared/schemas/realtime-stats';
 import { rebuildRollups } from '../src/analytics/rollups';
 import { loadConfig } from '../src/config';
 import {
@@ -315,6 +316,10 @@ export function defineAnalyticsSuite(dialect: TestDialect) {
       );
       const latest = adminSocket.stats().at(-1)!;
       expect(latest.pageViewsLastHour).toBe(first.pageViewsLastHour + 1);
+      // What the server sends is what the admin screen and the desktop app accept.
+      for (const message of adminSocket.received) {
+        expect(realtimeStatsMessageSchema.parse(message)).toEqual(message);
+      }
       // Stats went out to admins; the anonymous socket, open all along, got none.
       expect(anonymous.received).toEqual([]);
 

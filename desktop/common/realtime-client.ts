@@ -1,11 +1,11 @@
 // The live analytics connection (spec section 4): Disconnected at start, Live once the socket
-// is open, Disconnected on close or error, a new attempt 5 seconds later; only messages of
-// type realtime_stats update the figures. The socket factory is injected: `ws` with the
-// session cookie in the main process, the page's WebSocket in the browser bridge.
-import { z } from 'zod';
+// is open, Disconnected on close or error, a new attempt 5 seconds later; only realtime_stats
+// messages the shared schema accepts update the figures (the admin screen checks the same). The
+// socket factory is injected: `ws` with the session cookie in the main process, the page's
+// WebSocket in the browser bridge.
 import { TIMINGS } from '@shared/constants';
 import type { RealtimeSnapshot, Unsubscribe } from '@shared/desktop-bridge';
-import type { RealtimeStats } from '@shared/types';
+import { parseRealtimeStatsFrame } from '@shared/schemas/realtime-stats';
 
 export interface SocketLike {
   onopen: ((event: unknown) => void) | null;
@@ -31,32 +31,6 @@ const systemTimer: ReconnectTimer = {
   set: (callback, ms) => setTimeout(callback, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
-
-const count = z.number().int().nonnegative();
-const realtimeStatsSchema = z.object({
-  currentVisitors: count,
-  todayVisitors: count,
-  pageViewsLastHour: count,
-  ctaClicksLastHour: count,
-  searchesLastHour: count,
-  topCountries: z.array(z.object({ country: z.string(), count })),
-  topPages: z.array(z.object({ path: z.string(), views: count })),
-});
-const realtimeMessageSchema = z.object({
-  type: z.literal('realtime_stats'),
-  data: realtimeStatsSchema,
-});
-
-/** The figures of a realtime_stats message; null for anything else. */
-export function parseRealtimeMessage(data: unknown): RealtimeStats | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = realtimeMessageSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export class LiveConnection {
   private socket: SocketLike | null = null;
@@ -120,7 +94,7 @@ export class LiveConnection {
     this.socket = socket;
     socket.onopen = () => this.update({ ...this.current, status: 'Live' });
     socket.onmessage = (event) => {
-      const stats = parseRealtimeMessage(event.data);
+      const stats = parseRealtimeStatsFrame(event.data);
       if (stats) this.update({ ...this.current, stats });
     };
     socket.onerror = () => this.options.log?.('[live] socket error');

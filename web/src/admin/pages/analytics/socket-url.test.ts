@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope, realtimeSocketUrl } from './socket-url';
+import { realtimeSocketUrl } from './socket-url';
 
 describe('realtimeSocketUrl', () => {
   it('uses the page host for the same origin', () => {
@@ -17,18 +17,5 @@ describe('realtimeSocketUrl', () => {
     expect(realtimeSocketUrl('http://10.0.0.5:3000', { protocol: 'file:', host: '' })).toBe(
       'ws://10.0.0.5:3000/ws',
     );
-  });
-});
-
-describe('parseEnvelope', () => {
-  it('reads typed JSON objects and ignores the rest', () => {
-    expect(parseEnvelope('{"type":"realtime_stats","data":{"currentVisitors":1}}')).toEqual({
-      type: 'realtime_stats',
-      data: { currentVisitors: 1 },
-    });
-    expect(parseEnvelope('not json')).toBeNull();
-    expect(parseEnvelope('[1]')).toBeNull();
-    expect(parseEnvelope('{"data":1}')).toBeNull();
-    expect(parseEnvelope(new ArrayBuffer(2))).toBeNull();
   });
 });

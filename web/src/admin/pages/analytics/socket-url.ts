@@ -11,21 +11,3 @@ export function realtimeSocketUrl(
   }
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
-
-export interface RealtimeEnvelope {
-  type: string;
-  data?: unknown;
-}
-
-/** Parses a socket frame; anything but a JSON object with a string type is ignored. */
-export function parseEnvelope(text: unknown): RealtimeEnvelope | null {
-  if (typeof text !== 'string') return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    const { type, data } = value as Record<string, unknown>;
-    return typeof type === 'string' ? { type, data } : null;
-  } catch {
-    return null;
-  }
-}

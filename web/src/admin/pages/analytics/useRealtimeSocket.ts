@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@shared/constants';
+import { parseRealtimeStatsFrame } from '@shared/schemas/realtime-stats';
 import type { RealtimeStats } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { queryKeys } from '../../queries/keys';
 import { useRealtimeSource } from '../../realtime/RealtimeSourceContext';
-import { parseEnvelope, realtimeSocketUrl } from './socket-url';
+import { realtimeSocketUrl } from './socket-url';
 
 export type SocketStatus = 'live' | 'disconnected';
 
 /**
  * The admin analytics socket (spec section 4): Disconnected at start, Live once open,
- * Disconnected on close or error; only realtime_stats messages update the figures. A closed
+ * Disconnected on close or error; only well-formed realtime_stats messages update the figures. A closed
  * socket is reopened after 5 seconds while the page is shown.
  */
 export function useRealtimeSocket(): SocketStatus {
@@ -46,14 +47,9 @@ export function useRealtimeSocket(): SocketStatus {
       }
       socket.onopen = () => setStatus('live');
       socket.onmessage = (event: MessageEvent) => {
-        const message = parseEnvelope(event.data);
-        if (!message) {
-          console.error('Analytics socket sent an unreadable message');
-          return;
-        }
-        if (message.type !== 'realtime_stats' || typeof message.data !== 'object' || !message.data)
-          return;
-        const stats = message.data as RealtimeStats;
+        // Checked as the desktop app checks it: anything but whole figures is ignored.
+        const stats = parseRealtimeStatsFrame(event.data);
+        if (!stats) return;
         // A first GET still in flight must not land after, and overwrite, these newer figures.
         void queryClient
           .cancelQueries({ queryKey: queryKeys.realtime })
