@@ -7,7 +7,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSelectedTabInView } from '../../lib/use-selected-tab-in-view';
 import type { AnalyticsRange } from '../../queries/keys';
-import { OverviewTab, PerformanceTab, RealtimeTab, TrafficTab } from './AnalyticsTabs';
+import { OverviewTab } from './OverviewTab';
+import { PerformanceTab } from './PerformanceTab';
+import { RealtimeTab } from './RealtimeTab';
+import { TrafficTab } from './TrafficTab';
 import { useRealtimeSocket } from './useRealtimeSocket';
 
 const TABS = [
