@@ -178,7 +178,12 @@ export default function AuditPage() {
                     <Table.Td>
                       <Text size="sm">{entityTypeLabel(entry.entity)}</Text>
                       {entry.entityLabel && (
-                        <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+                        <Text
+                          size="sm"
+                          fw={600}
+                          style={{ wordBreak: 'break-word' }}
+                          data-testid="audit-record-name"
+                        >
                           {entry.entityLabel}
                         </Text>
                       )}
