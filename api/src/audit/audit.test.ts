@@ -172,6 +172,17 @@ describeApi('audit log', (api) => {
         `Mengubah tautan platform “Lazada · ${title}”: Harga tertulis, Harga`,
       );
 
+      const image = await api.admin.post<{ id: string }>('/api/admin/product-images', {
+        productId: product.id,
+        imageUrl: 'https://example.com/audit-name.webp',
+        altText: title,
+        order: 0,
+        isActive: true,
+      });
+      const [imageEntry] = await history(api, 'product_image', image.body.id);
+      // An alt text that repeats the title is not repeated in the name.
+      expect(imageEntry!.entityLabel).toBe(`Gambar · ${title}`);
+
       const renamed = `${title} Baru`;
       const edited = await api.admin.put(`/api/admin/products/${product.id}`, {
         categoryId: product.categoryId,

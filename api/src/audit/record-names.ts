@@ -19,7 +19,12 @@ export const RECORD_NAMES: Record<string, (values: Values) => string> = {
   category: (v) => text(v.name),
   product: (v) => text(v.title),
   platform_link: (v) => partOf(text(v.platform), v.productTitle),
-  product_image: (v) => partOf(text(v.altText) || 'Gambar', v.productTitle),
+  // Alt texts often repeat the product's title: then the image is just "Gambar · <title>".
+  product_image: (v) =>
+    partOf(
+      text(v.altText) && text(v.altText) !== text(v.productTitle) ? text(v.altText) : 'Gambar',
+      v.productTitle,
+    ),
   content: (v) => text(v.title) || text(v.key),
   faq: (v) => text(v.question),
   meta_tag: (v) => {
