@@ -54,6 +54,12 @@ describe('audit changes as staff read them', () => {
       before: '1',
       after: '2',
     });
+    expect(
+      auditChangeLines({
+        entity: 'product',
+        changes: { imageUrls: [null, []], title: [null, 'Baru'] },
+      }).map((line) => line.label),
+    ).toEqual(['Judul']);
     expect(formatAuditValue('text', null)).toBe('—');
     expect(formatAuditValue('text', [])).toBe('—');
     expect(formatAuditValue('text', { a: 1 })).toBe('{"a":1}');

@@ -70,19 +70,24 @@ export interface AuditChangeLine {
   deleted: boolean;
 }
 
-/** An entry's changes as labelled lines, in the order the log keeps them. */
+/**
+ * An entry's changes as labelled lines, in the order the log keeps them. A field empty on both
+ * sides (a new product's empty gallery) says nothing and is left out.
+ */
 export function auditChangeLines(
   entry: Pick<AuditEntry, 'entity' | 'changes'>,
   context: AuditValueContext = {},
 ): AuditChangeLine[] {
-  return Object.entries(entry.changes ?? {}).map(([field, [before, after]]) => {
-    const { label, kind } = auditField(entry.entity, field);
-    return {
-      field,
-      label,
-      before: formatAuditValue(kind, before, context),
-      after: formatAuditValue(kind, after, context),
-      deleted: after === null,
-    };
-  });
+  return Object.entries(entry.changes ?? {})
+    .map(([field, [before, after]]) => {
+      const { label, kind } = auditField(entry.entity, field);
+      return {
+        field,
+        label,
+        before: formatAuditValue(kind, before, context),
+        after: formatAuditValue(kind, after, context),
+        deleted: after === null,
+      };
+    })
+    .filter((line) => line.before !== EMPTY || line.after !== EMPTY);
 }
