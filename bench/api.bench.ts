@@ -6,7 +6,7 @@ import { startApiServer, startProcess } from './support/processes';
 
 /**
  * GET /api/products?page=1&limit=12 against a bare Express JSON route in the same run, each
- * server in its own process, 50 connections (DESIGN.md: >= 40% of bare, p99 < 50 ms).
+ * server in its own process, 50 connections (docs/contracts.md#performance-budgets: >= 40% of bare, p99 < 50 ms).
  */
 export async function run(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-'));

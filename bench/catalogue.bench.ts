@@ -3,7 +3,7 @@
  * HTTP server (the built bundle, as `npm start` runs it), on SQLite and on PostgreSQL, next
  * to a bare Express JSON route in the same run. For each request: p50 and p95 over ~200
  * sequential requests on one keep-alive connection, and the response size. Figures are
- * printed, not asserted. Budgets (DESIGN.md): search and suggest p95 ≤ 50 ms; a product list
+ * printed, not asserted. Budgets (docs/contracts.md#performance-budgets): search and suggest p95 ≤ 50 ms; a product list
  * page p95 ≤ 20 ms uncached; `/?search=` rendered on the server p95 ≤ 50 ms; a public search
  * response < 40 KB; server memory < 300 MB.
  *

@@ -9,7 +9,7 @@ import { startProcess } from './support/processes';
 
 /**
  * `/go/{id}` against a bare Express route answering the same 302 in the same process, 50
- * connections (DESIGN.md: p99 <= 10 ms), then every click accounted for: the clicks the
+ * connections (docs/contracts.md#performance-budgets: p99 <= 10 ms), then every click accounted for: the clicks the
  * server counted are compared with the events and CTA rollups in the database after its
  * shutdown flush. Every request carries its own user agent, so none is a repeat visit and
  * every 302 must be a stored click; a second run with one visitor checks the dedupe (one

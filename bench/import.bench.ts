@@ -6,7 +6,7 @@
  * is streamed from `GET /api/admin/exports/products.csv`. Prints rows per second (upload
  * included), the server's peak resident memory, how fast a visitor's list page answers while
  * the import runs (one request between polls) and the export's time and size. Budgets
- * (DESIGN.md): at least 5,000 rows/s on SQLite, memory under 300 MB, export under 10 s.
+ * (docs/contracts.md#performance-budgets): at least 5,000 rows/s on SQLite, memory under 300 MB, export under 10 s.
  * Figures are printed, never asserted.
  *
  *   npm run bench -- import          (after the build)

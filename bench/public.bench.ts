@@ -1,4 +1,4 @@
-// The public budget (DESIGN.md): gzip size of the JS and CSS that `/` loads, proof that no
+// The public budget (docs/contracts.md#performance-budgets): gzip size of the JS and CSS that `/` loads, proof that no
 // admin module is among it, and a Lighthouse 12 mobile run against /usr/bin/chromium.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -366,6 +366,11 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId: string | null;
+  /**
+   * The record's name (a product's title, a user's username): today's when it still exists,
+   * else the last one the log stored; null when neither is known.
+   */
+  entityLabel: string | null;
   summary: string;
   changes: Record<string, [unknown, unknown]> | null;
   ip: string | null;

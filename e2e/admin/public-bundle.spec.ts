@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PATHS } from '../../shared/public-routes';
 
-// Admin code must never reach the public pages (DESIGN.md): separate entries guarantee it, and
+// Admin code must never reach the public pages (docs/architecture.md#the-walls): separate entries guarantee it, and
 // this checks what a visitor's browser actually downloads.
 const ADMIN_MARKERS = [
   'Checking authentication...',

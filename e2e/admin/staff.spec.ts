@@ -157,8 +157,8 @@ test('audit: the "Riwayat perubahan" screen shows the change just made, filtered
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Diubah');
   await expect(rows.first()).toContainText(ADMIN.username);
-  await expect(rows.first()).toContainText(`Mengubah produk “${title}”: discountPercentage`);
-  await expect(rows.first()).toContainText('discountPercentage: 20 → 45');
+  await expect(rows.first()).toContainText(`Mengubah produk “${title}”: Diskon`);
+  await expect(rows.first()).toContainText('Diskon: 20% → 45%');
   await expect(rows.nth(1)).toContainText('Dibuat');
   await expect(page.getByLabel('ID data')).toHaveValue(product.id);
   if (SCREENSHOTS)

@@ -3,7 +3,7 @@ import { formatNumber } from '../rules/format';
 import { idField } from './fields';
 import { PRODUCT_MESSAGES } from './product';
 
-/** DESIGN.md, Bulk actions: what `POST /api/admin/products/bulk` can do to many products. */
+/** docs/contracts.md#bulk-actions: what `POST /api/admin/products/bulk` can do to many products. */
 export const PRODUCT_BULK_ACTIONS = [
   'activate',
   'deactivate',
@@ -17,7 +17,7 @@ export const PRODUCT_BULK_ACTIONS = [
 
 export type ProductBulkAction = (typeof PRODUCT_BULK_ACTIONS)[number];
 
-/** DESIGN.md: at most 10,000 products per call, whether named by ids or by a filter. */
+/** docs/contracts.md#bulk-actions: at most 10,000 products per call, whether named by ids or by a filter. */
 export const MAX_BULK_PRODUCTS = 10_000;
 
 const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 
-/** DESIGN.md, Staff: passwords of at least 10 characters. */
+/** docs/contracts.md#staff-sessions-and-the-audit-log: passwords of at least 10 characters. */
 export const MIN_PASSWORD_LENGTH = 10;
 /** The users table's column. */
 export const MAX_USERNAME_LENGTH = 64;

@@ -24,7 +24,7 @@ export interface BatchWriterOptions<T> {
 
 /**
  * Writes batches of buffered rows, each in one transaction, so that nothing accepted is lost
- * on the way to the database (DESIGN.md):
+ * on the way to the database (docs/contracts.md#analytics):
  * - while the database is unreachable a batch is retried with backoff for as long as it
  *   takes, until `stopDeadline` (set by the owner's stop) has passed; then it is abandoned;
  * - deadlocks and serialization failures are retried a few times;

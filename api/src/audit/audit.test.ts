@@ -1,12 +1,18 @@
+import type { Model, ModelStatic } from 'sequelize';
 import { expect, it } from 'vitest';
+import { auditField } from '@shared/audit-fields';
 import type { AuditEntry, AuditPage, Category } from '@shared/types';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { TestClient } from '../../test/support/client';
 import { unique, validPopup } from '../../test/support/fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../../test/support/server';
 import { BCRYPT_BOUND_MS, createStaff, signIn } from '../../test/support/staff';
+import { AUDITED_MODELS, SECRET_FIELD } from './log';
 
 type Query = Record<string, string | number>;
+
+/** The fields no entry records: the id is the entry's entityId, the rest is bookkeeping. */
+const NOT_RECORDED = new Set(['id', 'createdAt', 'updatedAt', 'lastModified']);
 
 async function audit(api: ApiFixture, query: Query = {}): Promise<AuditPage> {
   const search = new URLSearchParams(
@@ -142,6 +148,88 @@ describeApi('audit log', (api) => {
     },
     BCRYPT_BOUND_MS,
   );
+
+  it(
+    "names the record of each entry: today's name, and the last one after it is deleted",
+    async () => {
+      const title = `Sepatu Audit ${unique()}`;
+      const product = await api.createProduct({ title });
+      const link = await api.admin.post<{ id: string }>('/api/admin/platform-links', {
+        productId: product.id,
+        platform: 'Lazada',
+        affiliateUrl: 'https://www.lazada.co.id/p',
+        price: 'Rp 99.000',
+      });
+      await api.admin.put(`/api/admin/platform-links/${link.body.id}`, {
+        platform: 'Lazada',
+        affiliateUrl: 'https://www.lazada.co.id/p',
+        price: 'Rp 89.000',
+      });
+      const linkLog = await history(api, 'platform_link', link.body.id);
+      expect(linkLog.map((e) => e.entityLabel)).toEqual([`Lazada · ${title}`, `Lazada · ${title}`]);
+      // The summary names the fields as the form does, not as the model does (priceValue).
+      expect(linkLog[0]!.summary).toBe(
+        `Mengubah tautan platform “Lazada · ${title}”: Harga tertulis, Harga`,
+      );
+
+      const image = await api.admin.post<{ id: string }>('/api/admin/product-images', {
+        productId: product.id,
+        imageUrl: 'https://example.com/audit-name.webp',
+        altText: title,
+        order: 0,
+        isActive: true,
+      });
+      const [imageEntry] = await history(api, 'product_image', image.body.id);
+      // An alt text that repeats the title is not repeated in the name.
+      expect(imageEntry!.entityLabel).toBe(`Gambar · ${title}`);
+
+      const renamed = `${title} Baru`;
+      const edited = await api.admin.put(`/api/admin/products/${product.id}`, {
+        categoryId: product.categoryId,
+        title: renamed,
+        description: product.description,
+        imageUrl: product.imageUrl,
+        imageUrls: product.imageUrls,
+        videoUrl: '',
+        mediaType: product.mediaType,
+        discountPercentage: product.discountPercentage,
+        badgeText: '',
+        badgeColor: product.badgeColor,
+        platforms: product.platforms,
+        isActive: true,
+      });
+      expect(edited.status).toBe(200);
+      const renamedLog = await history(api, 'product', product.id);
+      expect(renamedLog[0]!.summary).toMatch(`Mengubah produk “${renamed}”: Judul`);
+      // Every entry of a record that exists shows its name of today, the create's too.
+      expect(new Set(renamedLog.map((e) => e.entityLabel))).toEqual(new Set([renamed]));
+
+      expect((await api.admin.delete(`/api/admin/products/${product.id}`)).status).toBe(204);
+      const deletedLog = await history(api, 'product', product.id);
+      expect(deletedLog[0]!.action).toBe('delete');
+      expect(new Set(deletedLog.map((e) => e.entityLabel))).toEqual(new Set([renamed]));
+      // The unfiltered page resolves names too (one lookup per kind of record on the page).
+      const page = await audit(api, { limit: 100 });
+      const onPage = page.entries.find((e) => e.entity === 'product' && e.entityId === product.id);
+      expect(onPage?.entityLabel).toBe(renamed);
+      const users = page.entries.filter((e) => e.entity === 'session');
+      expect(users.every((e) => e.entityLabel === null)).toBe(true);
+    },
+    BCRYPT_BOUND_MS,
+  );
+
+  it('has a label for every field it records, of every kind of record', () => {
+    const { models } = api.server.running.db;
+    const unlabelled: string[] = [];
+    for (const [name, { entity }] of Object.entries(AUDITED_MODELS)) {
+      const model = models[name as keyof typeof models] as ModelStatic<Model>;
+      for (const field of Object.keys(model.getAttributes())) {
+        if (NOT_RECORDED.has(field) || SECRET_FIELD.test(field)) continue;
+        if (auditField(entity, field).label === field) unlabelled.push(`${entity}.${field}`);
+      }
+    }
+    expect(unlabelled).toEqual([]);
+  });
 
   it(
     'a write that fails leaves no entry',

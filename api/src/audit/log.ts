@@ -1,6 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Model, ModelStatic, Sequelize, Transaction } from 'sequelize';
+import {
+  QueryTypes,
+  type Model,
+  type ModelStatic,
+  type Sequelize,
+  type Transaction,
+} from 'sequelize';
+import { auditField } from '@shared/audit-fields';
 import { toDbTimestamp } from '../analytics/time';
+import { PRODUCT_PARTS, recordName } from './record-names';
 
 /**
  * The audit log: an append-only record of who changed what, when and from where.
@@ -28,6 +36,8 @@ export interface AuditEntryInput {
   entity: string;
   entityId?: string | null;
   summary: string;
+  /** The record's name when the entry is written, kept for when the record is gone. */
+  entityLabel?: string | null;
   changes?: AuditChanges | null;
   /** Defaults to the context's actor. */
   actor?: AuditActor;
@@ -50,6 +60,7 @@ export const SECRET_FIELD = /password|hash|secret|token/i;
 const IGNORED_FIELDS = new Set(['createdAt', 'updatedAt', 'lastModified']);
 const MAX_TEXT = 1000;
 const MAX_SUMMARY = 500;
+const MAX_LABEL = 300;
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -91,8 +102,9 @@ export async function appendAudit(transaction: Transaction, entry: AuditEntryInp
   const actor = entry.actor ?? currentActor() ?? { userId: null, username: 'system', ip: null };
   const changes = withoutSecrets(entry.changes);
   await sequelizeOf(transaction).query(
-    `INSERT INTO audit_log (at, "userId", username, action, entity, "entityId", summary, changes, ip)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO audit_log
+       (at, "userId", username, action, entity, "entityId", summary, "entityLabel", changes, ip)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     {
       replacements: [
         toDbTimestamp(Date.now()),
@@ -102,6 +114,7 @@ export async function appendAudit(transaction: Transaction, entry: AuditEntryInp
         entry.entity,
         entry.entityId ?? null,
         clip(entry.summary, MAX_SUMMARY),
+        entry.entityLabel ? clip(entry.entityLabel, MAX_LABEL) : null,
         changes && Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
         actor.ip ? clip(actor.ip, 64) : null,
       ],
@@ -115,35 +128,21 @@ interface AuditedModel {
   entity: string;
   /** The record's kind in a summary ('produk'). */
   noun: string;
-  label(values: Record<string, unknown>): string;
   id?(values: Record<string, unknown>): string;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 export const AUDITED_MODELS: Record<string, AuditedModel> = {
-  User: { entity: 'user', noun: 'pengguna', label: (v) => text(v.username) },
-  Category: { entity: 'category', noun: 'kategori', label: (v) => text(v.name) },
-  Product: { entity: 'product', noun: 'produk', label: (v) => text(v.title) },
-  PlatformLink: {
-    entity: 'platform_link',
-    noun: 'tautan platform',
-    label: (v) => `${text(v.platform)} (produk ${text(v.productId)})`,
-  },
-  ProductImage: {
-    entity: 'product_image',
-    noun: 'gambar produk',
-    label: (v) => text(v.altText) || text(v.imageUrl),
-  },
-  ContentBlock: {
-    entity: 'content',
-    noun: 'konten',
-    label: (v) => text(v.key),
-    id: (v) => text(v.key),
-  },
-  Faq: { entity: 'faq', noun: 'FAQ', label: (v) => text(v.question) },
-  MetaTag: { entity: 'meta_tag', noun: 'meta tag', label: (v) => text(v.htmlTag) },
-  Popup: { entity: 'popup', noun: 'popup', label: (v) => text(v.title) },
+  User: { entity: 'user', noun: 'pengguna' },
+  Category: { entity: 'category', noun: 'kategori' },
+  Product: { entity: 'product', noun: 'produk' },
+  PlatformLink: { entity: 'platform_link', noun: 'tautan platform' },
+  ProductImage: { entity: 'product_image', noun: 'gambar produk' },
+  ContentBlock: { entity: 'content', noun: 'konten', id: (v) => text(v.key) },
+  Faq: { entity: 'faq', noun: 'FAQ' },
+  MetaTag: { entity: 'meta_tag', noun: 'meta tag' },
+  Popup: { entity: 'popup', noun: 'popup' },
 };
 
 type Values = Record<string, unknown>;
@@ -195,8 +194,21 @@ function updateSummary(
     }
     if (secretChanged && fields.length === 0) return `Mengatur ulang kata sandi “${label}”`;
   }
-  const what = [...fields, ...(secretChanged ? ['kata sandi'] : [])].join(', ');
+  const what = [
+    ...fields.map((field) => auditField(config.entity, field).label),
+    ...(secretChanged ? ['kata sandi'] : []),
+  ].join(', ');
   return `Mengubah ${config.noun} “${label}”: ${what}`;
+}
+
+/** The record's name; a product's part is named with the product's title, read here. */
+async function nameOf(entity: string, values: Values, transaction: Transaction): Promise<string> {
+  if (!PRODUCT_PARTS.has(entity) || !values.productId) return recordName(entity, values);
+  const [product] = await sequelizeOf(transaction).query<{ title: string }>(
+    'SELECT title FROM products WHERE id = ?',
+    { replacements: [values.productId], transaction, type: QueryTypes.SELECT },
+  );
+  return recordName(entity, { ...values, productTitle: product?.title });
 }
 
 /** Registers the audit hooks on the models an admin manages. */
@@ -205,52 +217,46 @@ export function auditModels(models: Record<string, ModelStatic<Model>>): void {
     const model = models[name];
     if (!model) continue;
     const idOf = (values: Values) => (config.id ? config.id(values) : text(values.id));
-    const audited = (
+    /** Appends the entry `entry` builds from the record's name and values. */
+    const audited = async (
+      record: Model,
       options: { transaction?: Transaction | null },
-      entry: () => AuditEntryInput | null,
+      entry: (label: string, values: Values) => Omit<AuditEntryInput, 'entity'>,
     ) => {
-      if (!currentActor() || !options.transaction) return;
-      const built = entry();
-      if (built) return appendAudit(options.transaction, built);
+      const transaction = options.transaction;
+      if (!currentActor() || !transaction) return;
+      const values = recordValues(record);
+      const label = await nameOf(config.entity, values, transaction);
+      await appendAudit(transaction, {
+        ...entry(label, values),
+        entity: config.entity,
+        entityId: idOf(values),
+        entityLabel: label,
+      });
     };
 
     model.addHook('afterCreate', 'audit', (record: Model, options) =>
-      audited(options, () => {
-        const values = recordValues(record);
-        return {
-          action: 'create',
-          entity: config.entity,
-          entityId: idOf(values),
-          summary: `Membuat ${config.noun} “${config.label(values)}”`,
-          changes: snapshot(values, 'after'),
-        };
-      }),
+      audited(record, options, (label, values) => ({
+        action: 'create',
+        summary: `Membuat ${config.noun} “${label}”`,
+        changes: snapshot(values, 'after'),
+      })),
     );
-    model.addHook('afterUpdate', 'audit', (record: Model, options) =>
-      audited(options, () => {
-        const { changes, secretChanged } = diff(record);
-        if (Object.keys(changes).length === 0 && !secretChanged) return null;
-        const values = recordValues(record);
-        return {
-          action: 'update',
-          entity: config.entity,
-          entityId: idOf(values),
-          summary: updateSummary(config, config.label(values), changes, secretChanged),
-          changes,
-        };
-      }),
-    );
+    model.addHook('afterUpdate', 'audit', (record: Model, options) => {
+      const { changes, secretChanged } = diff(record);
+      if (Object.keys(changes).length === 0 && !secretChanged) return;
+      return audited(record, options, (label) => ({
+        action: 'update',
+        summary: updateSummary(config, label, changes, secretChanged),
+        changes,
+      }));
+    });
     model.addHook('afterDestroy', 'audit', (record: Model, options) =>
-      audited(options, () => {
-        const values = recordValues(record);
-        return {
-          action: 'delete',
-          entity: config.entity,
-          entityId: idOf(values),
-          summary: `Menghapus ${config.noun} “${config.label(values)}”`,
-          changes: snapshot(values, 'before'),
-        };
-      }),
+      audited(record, options, (label, values) => ({
+        action: 'delete',
+        summary: `Menghapus ${config.noun} “${label}”`,
+        changes: snapshot(values, 'before'),
+      })),
     );
   }
 }

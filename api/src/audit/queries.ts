@@ -4,6 +4,7 @@ import type { AuditEntry, AuditPage } from '@shared/types';
 import type { Database } from '../db/database';
 import { fromDbTimestamp } from '../catalogue/prices/queries';
 import { positiveInt } from '../lib/params';
+import { recordNames } from './entity-labels';
 
 const filter = (max: number) =>
   z
@@ -34,6 +35,7 @@ interface AuditRow {
   entity: string;
   entityId: string | null;
   summary: string;
+  entityLabel: string | null;
   changes: string | null;
   ip: string | null;
 }
@@ -47,13 +49,15 @@ function parseChanges(text: string | null): AuditEntry['changes'] {
   }
 }
 
-export const presentAuditEntry = (row: AuditRow): AuditEntry => ({
+/** An entry; `name` is the record's name as `recordNames` resolves it for the page. */
+export const presentAuditEntry = (row: AuditRow, name: string | null = null): AuditEntry => ({
   id: String(row.id),
   at: new Date(fromDbTimestamp(row.at)).toISOString(),
   username: row.username,
   action: row.action,
   entity: row.entity,
   entityId: row.entityId,
+  entityLabel: name ?? row.entityLabel ?? null,
   summary: row.summary,
   changes: parseChanges(row.changes),
   ip: row.ip,
@@ -83,7 +87,7 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditP
   const totalCount = Number(count?.total ?? 0);
   const totalPages = Math.max(1, Math.ceil(totalCount / query.limit));
   const rows = await db.sequelize.query<AuditRow>(
-    `SELECT id, at, username, action, entity, "entityId", summary, changes, ip
+    `SELECT id, at, username, action, entity, "entityId", summary, "entityLabel", changes, ip
      FROM audit_log ${where}
      ORDER BY at DESC, id DESC
      LIMIT ? OFFSET ?`,
@@ -92,5 +96,11 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditP
       type: QueryTypes.SELECT,
     },
   );
-  return { entries: rows.map(presentAuditEntry), currentPage: query.page, totalPages, totalCount };
+  const nameOf = await recordNames(db, rows);
+  return {
+    entries: rows.map((row) => presentAuditEntry(row, nameOf(row.entity, row.entityId))),
+    currentPage: query.page,
+    totalPages,
+    totalCount,
+  };
 }

@@ -32,7 +32,7 @@ declare module 'express-serve-static-core' {
 
 type SessionConfig = Pick<AppConfig, 'sessionSecret' | 'env' | 'desktopOrigins'>;
 
-/** httpOnly, SameSite=Lax, Secure in production, 12 hours (DESIGN.md, Auth). */
+/** httpOnly, SameSite=Lax, Secure in production, 12 hours (docs/contracts.md#auth). */
 export function sessionCookieOptions(
   config: SessionConfig,
 ): CookieSessionInterfaces.CookieSessionOptions {

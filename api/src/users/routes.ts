@@ -5,7 +5,7 @@ import { idParams } from '../lib/params';
 import { created, json, route, validate } from '../middleware/validate';
 import { createAdminUser, listAdminUsers, updateAdminUser } from './queries';
 
-/** GET, POST /api/admin/users and PUT /api/admin/users/{id} (DESIGN.md, Staff). */
+/** GET, POST /api/admin/users and PUT /api/admin/users/{id} (docs/contracts.md#staff-sessions-and-the-audit-log). */
 export function adminUserRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(

@@ -34,7 +34,7 @@ export const validPopup = () => ({
   isActive: true,
 });
 
-/** Every admin path of spec section 7 and DESIGN.md, with a method each. */
+/** Every admin path of spec section 7 and docs/contracts.md, with a method each. */
 export const ADMIN_ENDPOINTS: [string, string][] = [
   ['GET', '/api/admin/me'],
   ['POST', '/api/admin/logout'],

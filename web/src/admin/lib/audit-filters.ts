@@ -29,7 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   bulk: 'Aksi massal',
 };
 
-export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
+export const entityTypeLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
 const text = (params: URLSearchParams, name: string) => params.get(name)?.trim() || undefined;
@@ -65,12 +65,4 @@ export function auditSearchFor(
   }
   if (next.page > 1) params.set('page', String(next.page));
   return params;
-}
-
-/** A value of the log's before/after columns, as one short line. */
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'ya' : 'tidak';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
 }

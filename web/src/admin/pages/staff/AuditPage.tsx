@@ -16,15 +16,16 @@ import { formatDateTime, formatNumber } from '@shared/rules/format';
 import type { AuditEntry } from '@shared/types';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
+import { auditChangeLines, type AuditValueContext } from '../../lib/audit-changes';
 import {
   actionLabel,
   AUDIT_ENTITY_LABELS,
   auditFiltersFrom,
   auditSearchFor,
-  entityLabel,
-  formatAuditValue,
+  entityTypeLabel,
 } from '../../lib/audit-filters';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCategories } from '../../queries/useCategories';
 import { useAdminUsers, useAuditLog } from '../../queries/useStaff';
 
 const ACTION_COLORS: Record<string, string> = {
@@ -41,23 +42,23 @@ const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) 
   label,
 }));
 
-function Changes({ changes }: { changes: AuditEntry['changes'] }) {
-  const fields = Object.entries(changes ?? {});
-  if (fields.length === 0) return <Text size="xs">—</Text>;
+function Changes({ entry, context }: { entry: AuditEntry; context: AuditValueContext }) {
+  const lines = auditChangeLines(entry, context);
+  if (lines.length === 0) return <Text size="xs">—</Text>;
   return (
     <Stack gap={2}>
-      {fields.map(([field, [before, after]]) => (
-        <Text key={field} size="xs" style={{ wordBreak: 'break-word' }}>
-          <Text span fw={600} size="xs">
-            {field}
+      {lines.map((line) => (
+        <Text key={line.field} size="xs" style={{ wordBreak: 'break-word' }}>
+          <Text span fw={600} size="xs" title={line.field}>
+            {line.label}
           </Text>
           :{' '}
-          <Text span c="red" size="xs" td={after === null ? undefined : 'line-through'}>
-            {formatAuditValue(before)}
+          <Text span c="red" size="xs" td={line.deleted ? undefined : 'line-through'}>
+            {line.before}
           </Text>{' '}
           →{' '}
           <Text span c="teal" size="xs">
-            {formatAuditValue(after)}
+            {line.after}
           </Text>
         </Text>
       ))}
@@ -72,6 +73,9 @@ export default function AuditPage() {
   const filters = auditFiltersFrom(params);
   const log = useAuditLog(filters);
   const users = useAdminUsers();
+  const categories = useCategories();
+  const categoryNames = new Map((categories.data ?? []).map((c) => [String(c.id), c.name]));
+  const valueContext: AuditValueContext = { categoryName: (id) => categoryNames.get(id) };
   const [recordId, setRecordId] = useState(filters.entityId ?? '');
   useEffect(() => setRecordId(filters.entityId ?? ''), [filters.entityId]);
 
@@ -172,7 +176,17 @@ export default function AuditPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{entityLabel(entry.entity)}</Text>
+                      <Text size="sm">{entityTypeLabel(entry.entity)}</Text>
+                      {entry.entityLabel && (
+                        <Text
+                          size="sm"
+                          fw={600}
+                          style={{ wordBreak: 'break-word' }}
+                          data-testid="audit-record-name"
+                        >
+                          {entry.entityLabel}
+                        </Text>
+                      )}
                       {entry.entityId && (
                         <Text
                           size="xs"
@@ -188,7 +202,7 @@ export default function AuditPage() {
                       <Text size="sm">{entry.summary}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Changes changes={entry.changes} />
+                      <Changes entry={entry} context={valueContext} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
