@@ -87,7 +87,8 @@ export function authRoutes({ db }: AppContext): Router {
             },
             action: 'login_failed',
             entity: 'session',
-            summary: 'Gagal masuk',
+            // Staff may know (the log is theirs); the one signing in may not.
+            summary: user?.disabled && valid ? 'Masuk ditolak: akun dinonaktifkan' : 'Gagal masuk',
           }),
         );
         throw unauthorized(INVALID_LOGIN);

@@ -117,6 +117,14 @@ describeApi('admin users', (api) => {
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe('Invalid username or password');
       expect(refused.text).toBe(wrong.text);
+      // The audit log, which only staff read, tells the two apart.
+      const failures = await api.admin.get<{ entries: { summary: string }[] }>(
+        `/api/admin/audit?username=${encodeURIComponent(staff.username)}&limit=5`,
+      );
+      expect(failures.body.entries.map((entry) => entry.summary).slice(0, 2)).toEqual([
+        'Gagal masuk',
+        'Masuk ditolak: akun dinonaktifkan',
+      ]);
 
       await api.admin.put(`/api/admin/users/${staff.user.id}`, {
         disabled: false,
