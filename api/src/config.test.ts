@@ -20,3 +20,21 @@ describe('geolocation settings', () => {
     expect(loadConfig({ ...env, GEO_LOOKUP_URL: '' }).geoLookupUrl).toBe('');
   });
 });
+
+describe('fetch guard settings', () => {
+  const env = { SESSION_SECRET: 'secret', DATA_DIR: '/nonexistent-diskonradar-test' };
+
+  it('refuses to start in production with FETCH_ALLOW_PRIVATE=true', () => {
+    expect(() =>
+      loadConfig({ ...env, NODE_ENV: 'production', FETCH_ALLOW_PRIVATE: 'true' }),
+    ).toThrow(/FETCH_ALLOW_PRIVATE=true is for tests only and is refused when NODE_ENV=production/);
+    expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).not.toThrow();
+    expect(() =>
+      loadConfig({ ...env, NODE_ENV: 'test', FETCH_ALLOW_PRIVATE: 'true' }),
+    ).not.toThrow();
+  });
+
+  it('refuses a FEED_MAX_MB that is not a positive number', () => {
+    expect(() => loadConfig({ ...env, FEED_MAX_MB: '0' })).toThrow(/FEED_MAX_MB/);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadFetchPolicy } from './lib/safe-fetch';
 
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
@@ -196,6 +197,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
   }
+  // Refuses FETCH_ALLOW_PRIVATE=true in production and a bad FEED_MAX_MB before anything starts.
+  loadFetchPolicy(env);
   return {
     env: nodeEnv,
     port: parsePort(env.PORT, 3000),

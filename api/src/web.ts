@@ -1,5 +1,6 @@
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import { sitePath } from './lib/site-path';
 import { MEDIA_DIR, WEB_DIST_DIR } from './paths';
 import { ssrRouter, type SsrOptions } from './ssr';
 import type { AppContext } from './context';
@@ -9,7 +10,10 @@ import type { AppContext } from './context';
  * and every other page through the server renderer (404 for unknown paths).
  */
 export function mountWeb(app: Express, context: AppContext, ssrOptions: SsrOptions = {}): void {
-  app.use('/media', express.static(MEDIA_DIR, { maxAge: '7d', fallthrough: false, index: false }));
+  app.use(
+    '/media',
+    express.static(MEDIA_DIR, { maxAge: '7d', fallthrough: false, index: false, redirect: false }),
+  );
   app.use(
     '/assets',
     express.static(path.join(WEB_DIST_DIR, 'assets'), {
@@ -17,6 +21,7 @@ export function mountWeb(app: Express, context: AppContext, ssrOptions: SsrOptio
       maxAge: '1y',
       fallthrough: false,
       index: false,
+      redirect: false,
     }),
   );
 
@@ -28,20 +33,28 @@ export function mountWeb(app: Express, context: AppContext, ssrOptions: SsrOptio
     });
   });
 
-  // The HTML files are templates (index.html) or served above (admin.html), never as they are.
-  const staticFiles = express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' });
-  app.use((req, res, next) => (/\.html$/i.test(req.path) ? next() : staticFiles(req, res, next)));
-  // One address per page: /kategori/ becomes /kategori, so links and canonicals agree.
-  app.use((req, res, next) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && /.\/+$/.test(req.path)) {
-      const [pathname = '', ...rest] = req.originalUrl.split('?');
-      // Leading slashes and backslashes collapse too: '//evil.example/' or '/\evil.example/'
-      // must not become a protocol-relative URL (browsers read a backslash as '/').
-      const target = `/${pathname.replace(/^[/\\]+|\/+$/g, '')}`;
-      res.redirect(301, rest.length > 0 ? `${target}?${rest.join('?')}` : target);
-      return;
-    }
-    next();
-  });
+  app.use(staticWebFiles(WEB_DIST_DIR));
+  app.use(oneAddressPerPage);
   app.use(ssrRouter(context, ssrOptions));
 }
+
+/**
+ * The built files of the site, except HTML (templates, or served by their own route). A
+ * directory is not a file: no trailing-slash redirect is built from the request's path (the
+ * static server's own one echoes '/\host/%2e%2e' back as an address on another site).
+ */
+export function staticWebFiles(dir: string): RequestHandler {
+  const files = express.static(dir, { index: false, maxAge: '1h', redirect: false });
+  return (req, res, next) => (/\.html$/i.test(req.path) ? next() : files(req, res, next));
+}
+
+/** One address per page: /kategori/ becomes /kategori, so links and canonicals agree. */
+export const oneAddressPerPage: RequestHandler = (req, res, next) => {
+  if ((req.method === 'GET' || req.method === 'HEAD') && /.\/+$/.test(req.path)) {
+    const [pathname = '', ...rest] = req.originalUrl.split('?');
+    const target = sitePath(pathname.replace(/\/+$/, ''));
+    res.redirect(301, rest.length > 0 ? `${target}?${rest.join('?')}` : target);
+    return;
+  }
+  next();
+};

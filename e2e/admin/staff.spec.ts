@@ -88,15 +88,23 @@ test('users: add an admin, reset its password and disable it, with confirmation'
   const row = page.getByRole('row', { name: username });
   await expect(row).toContainText('Aktif');
 
+  // Both changes ask for the signed-in admin's own password; a wrong one changes nothing.
   await row.getByRole('button', { name: 'Atur ulang kata sandi' }).click();
   const reset = page.getByRole('dialog', { name: `Atur Ulang Kata Sandi: ${username}` });
   await reset.getByLabel('Kata sandi baru').fill('another-long-password');
   await reset.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
+  await expect(reset.getByText('Masukkan kata sandi Anda saat ini.')).toBeVisible();
+  await reset.getByLabel('Kata sandi Anda saat ini').fill('not-my-password');
+  await reset.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
+  await expect(reset.getByText('Your current password is incorrect')).toBeVisible();
+  await reset.getByLabel('Kata sandi Anda saat ini').fill(ADMIN.password);
+  await reset.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
   await expectToast(page, `Kata sandi ${username} diatur ulang.`);
 
   await row.getByRole('button', { name: 'Nonaktifkan' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Konfirmasi' });
+  const confirm = page.getByRole('dialog', { name: `Nonaktifkan Pengguna: ${username}` });
   await expect(confirm).toContainText(`Nonaktifkan ${username}?`);
+  await confirm.getByLabel('Kata sandi Anda saat ini').fill(ADMIN.password);
   await confirm.getByRole('button', { name: 'Nonaktifkan' }).click();
   await expectToast(page, `${username} dinonaktifkan.`);
   await expect(row).toContainText('Nonaktif');

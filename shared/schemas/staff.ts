@@ -12,6 +12,7 @@ export const STAFF_MESSAGES = {
   password: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${MAX_LENGTH.password} characters`,
   disabled: 'Disabled must be true or false',
+  currentPassword: 'Current password must be text',
 } as const;
 
 const password = z
@@ -29,9 +30,17 @@ export const userCreateSchema = z.object({
   password,
 });
 
+/**
+ * `currentPassword` is the acting admin's own password: required (403 when missing or wrong)
+ * to set a password or to disable or enable an account, checked by the server.
+ */
 export const userUpdateSchema = z.object({
   password: password.optional(),
   disabled: z.boolean({ error: STAFF_MESSAGES.disabled }).optional(),
+  currentPassword: z
+    .string({ error: STAFF_MESSAGES.currentPassword })
+    .max(MAX_LENGTH.password, STAFF_MESSAGES.passwordTooLong)
+    .optional(),
 });
 
 export type UserCreateInput = z.output<typeof userCreateSchema>;

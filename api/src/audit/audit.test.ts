@@ -255,34 +255,54 @@ describeApi('audit log', (api) => {
     'records sign-ins, failed sign-ins, sign-outs, ended sessions and user changes; never a secret',
     async () => {
       const staff = await createStaff(api, 'audited');
-      const typed = `  ${staff.username.toUpperCase()}  `;
       const failed = await new TestClient(api.url).post('/api/admin/login', {
-        username: typed,
+        username: `  ${staff.username}  `,
         password: 'wrong-password-secret',
       });
       expect(failed.status).toBe(401);
+      // A password typed into the username field: no account has that name.
+      const misplaced = `Rahasia-${unique()}!`;
+      const unknown = await new TestClient(api.url).post('/api/admin/login', {
+        username: misplaced,
+        password: 'x',
+      });
+      expect(unknown.status).toBe(401);
       const browser = await signIn(api, staff);
       const other = await signIn(api, staff);
       await browser.post('/api/admin/sessions/revoke-others');
       await browser.post('/api/admin/logout');
+      const confirmed = { currentPassword: ADMIN_PASSWORD };
       await api.admin.put(`/api/admin/users/${staff.user.id}`, {
         password: 'reset-password-secret',
+        ...confirmed,
       });
-      await api.admin.put(`/api/admin/users/${staff.user.id}`, { disabled: true });
-      await api.admin.put(`/api/admin/users/${staff.user.id}`, { disabled: false });
+      await api.admin.put(`/api/admin/users/${staff.user.id}`, { disabled: true, ...confirmed });
+      await api.admin.put(`/api/admin/users/${staff.user.id}`, { disabled: false, ...confirmed });
       expect(await other.get('/api/admin/me')).toMatchObject({ status: 401 });
 
       const own = (await audit(api, { username: staff.username, limit: 100 })).entries;
-      expect(actions(own)).toEqual(['logout', 'session_revoke_others', 'login', 'login']);
+      expect(actions(own)).toEqual([
+        'logout',
+        'session_revoke_others',
+        'login',
+        'login',
+        'login_failed',
+      ]);
       expect(own.every((e) => e.entity === 'session')).toBe(true);
       expect(own.find((e) => e.action === 'session_revoke_others')?.summary).toContain('(1)');
-
-      const failures = (await audit(api, { username: staff.username.toUpperCase() })).entries;
-      expect(failures).toHaveLength(1);
-      expect(failures[0]).toMatchObject({
+      // A failed login of an existing account keeps its name.
+      expect(own.at(-1)).toMatchObject({
         action: 'login_failed',
+        username: staff.username,
         entity: 'session',
         changes: null,
+      });
+      // One for a name no account has is recorded as unknown; what was typed is not kept.
+      const unknowns = (await audit(api, { username: '(tidak dikenal)', limit: 100 })).entries;
+      expect(unknowns[0]).toMatchObject({
+        action: 'login_failed',
+        username: '(tidak dikenal)',
+        summary: 'Gagal masuk',
       });
 
       const userLog = await history(api, 'user', staff.user.id);
@@ -301,6 +321,7 @@ describeApi('audit log', (api) => {
       const text = JSON.stringify(pages);
       for (const secret of [
         staff.password,
+        misplaced,
         'wrong-password-secret',
         'reset-password-secret',
         ADMIN_PASSWORD,

@@ -13,6 +13,10 @@ import { deviceLabel } from '@shared/rules/device';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
+export const INVALID_LOGIN = 'Invalid username or password';
+/** The audit log's name for a failed login with a username no account has. */
+export const UNKNOWN_USERNAME = '(tidak dikenal)';
+
 /** IPv6 visitors own a whole /56 or so; keying on the full address would let them rotate. */
 const addressKey = (ip: string | undefined) => (ip ? ipKeyGenerator(ip) : 'unknown');
 
@@ -69,20 +73,25 @@ export function authRoutes({ db }: AppContext): Router {
       const user = await db.models.User.findOne({ where: { username } });
       const valid = await verifyUserPassword(password, user?.passwordHash);
       const device = deviceLabel(storedUserAgent(req));
+      // A disabled account answers exactly like a wrong password (the same status, message and
+      // bcrypt work), so the answer never tells that a password was right.
       if (!user || !valid || user.disabled) {
-        // The name as typed (trimmed, capped), never the password.
-        const typed = String(username).trim().slice(0, 100);
         await db.write((transaction) =>
           appendAudit(transaction, {
-            actor: { userId: null, username: typed, ip: req.ip ?? null },
+            // The account's name when it exists; what was typed for a name that does not may be
+            // a password typed in the wrong field, and is not kept.
+            actor: {
+              userId: null,
+              username: user?.username ?? UNKNOWN_USERNAME,
+              ip: req.ip ?? null,
+            },
             action: 'login_failed',
             entity: 'session',
+            // Staff may know (the log is theirs); the one signing in may not.
             summary: user?.disabled && valid ? 'Masuk ditolak: akun dinonaktifkan' : 'Gagal masuk',
           }),
         );
-        throw unauthorized(
-          user?.disabled && valid ? 'This account is disabled' : 'Invalid username or password',
-        );
+        throw unauthorized(INVALID_LOGIN);
       }
       await db.write(async (transaction) => {
         const session = await startSession(db, req, user, transaction);

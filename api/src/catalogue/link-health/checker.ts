@@ -2,12 +2,16 @@ import { QueryTypes } from 'sequelize';
 import type { Database } from '../../db/database';
 import { toDbTimestamp } from '../../analytics/time';
 import { logger } from '../../lib/logger';
+import { safeFetch, SafeFetchError } from '../../lib/safe-fetch';
 
 /** What one visit of an affiliate URL found. */
 export interface LinkCheckResult {
   /** The final HTTP status after redirects; null when no response came. */
   status: number | null;
-  /** Why the link failed ('HTTP 404', 'timeout', 'ECONNREFUSED', ...); null when it works. */
+  /**
+   * Why the link failed ('HTTP 404', 'timeout', 'ECONNREFUSED', 'blocked: ...' for an address
+   * inside the network, never visited); null when it works.
+   */
   error: string | null;
   /**
    * ok: 2xx. blocked: 401, 403 or 429, what marketplaces answer robots; the page probably
@@ -22,8 +26,10 @@ export interface CheckOptions {
   /** Per request method (HEAD, then GET), covering its redirects. */
   timeoutMs?: number;
   maxRedirects?: number;
-  /** Node's fetch unless given. */
-  fetch?: typeof fetch;
+  /** Tests only: visit the tests' own servers on loopback (FETCH_ALLOW_PRIVATE by default). */
+  allowPrivate?: boolean;
+  /** Tests only: which addresses count as public (see safeFetch). */
+  addressAllowed?: (address: string) => boolean;
   userAgent?: string;
   log?: (line: string) => void;
   /** A run that reached nothing (the network is down) says so here; the structured log's warn by default. */
@@ -58,8 +64,6 @@ export const DEFAULT_CHECK_OPTIONS = {
   userAgent: 'Mozilla/5.0 (compatible; DiskonRadarLinkCheck/1.0; +https://diskonradar.id)',
 } as const;
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
 /**
  * Errors that mean no answer came at all: the name did not resolve, nothing listened, the
  * connection broke or the time ran out. With no network every link fails with one of these.
@@ -80,6 +84,7 @@ const NETWORK_ERRORS = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_SOCKET',
+  'connect timeout',
 ]);
 
 /** True when the check got no answer for a network reason (not an HTTP status, not a bad URL). */
@@ -105,10 +110,17 @@ const PAGE_SIZE = 200;
 type Attempt = { status: number } | { error: string; timedOut: boolean };
 
 function errorName(error: unknown): { error: string; timedOut: boolean } {
+  if (error instanceof SafeFetchError) {
+    // A blocked address keeps the reason ('blocked: 127.0.0.1 is not a public address').
+    const message = error.code === 'blocked' ? error.message : error.code;
+    return { error: message.slice(0, 200), timedOut: error.code === 'timeout' };
+  }
   if (error instanceof Error) {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') {
       return { error: 'timeout', timedOut: true };
     }
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string') return { error: code, timedOut: false };
     const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
     if (typeof cause?.code === 'string') return { error: cause.code, timedOut: false };
     return { error: (error.message || error.name).slice(0, 200), timedOut: false };
@@ -120,33 +132,33 @@ function isHttpUrl(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
-/** One method against a URL, following at most `maxRedirects` redirects by hand. */
+type AttemptSettings = Required<
+  Omit<CheckOptions, 'log' | 'warn' | 'concurrency' | 'signal' | 'allowPrivate' | 'addressAllowed'>
+> &
+  Pick<CheckOptions, 'signal' | 'allowPrivate' | 'addressAllowed'>;
+
+/**
+ * One method against a URL through the fetch guard: at most `maxRedirects` redirects, every
+ * hop's address public. Only the status matters: the body is never read.
+ */
 async function attempt(
   url: string,
   method: 'HEAD' | 'GET',
-  options: Required<Omit<CheckOptions, 'log' | 'warn' | 'concurrency' | 'signal'>> & {
-    signal?: AbortSignal;
-  },
+  options: AttemptSettings,
 ): Promise<Attempt> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  let current = new URL(url);
   try {
-    for (let hop = 0; ; hop += 1) {
-      const response = await options.fetch(current, {
-        method,
-        redirect: 'manual',
-        signal,
-        headers: { 'user-agent': options.userAgent, accept: 'text/html,*/*;q=0.8' },
-      });
-      // Only the status matters: the body is never read.
-      await response.body?.cancel().catch(() => undefined);
-      const location = response.headers.get('location');
-      if (!REDIRECTS.has(response.status) || !location) return { status: response.status };
-      if (hop >= options.maxRedirects) return { error: 'too many redirects', timedOut: false };
-      current = new URL(location, current);
-      if (!isHttpUrl(current)) return { error: 'redirect to a non-http(s) URL', timedOut: false };
-    }
+    const response = await safeFetch(url, {
+      method,
+      readBody: false,
+      maxRedirects: options.maxRedirects,
+      timeoutMs: options.timeoutMs,
+      connectTimeoutMs: options.timeoutMs,
+      signal: options.signal,
+      allowPrivate: options.allowPrivate,
+      addressAllowed: options.addressAllowed,
+      headers: { 'user-agent': options.userAgent, accept: 'text/html,*/*;q=0.8' },
+    });
+    return { status: response.status };
   } catch (error) {
     return errorName(error);
   }
@@ -172,15 +184,17 @@ export async function checkUrl(url: string, options: CheckOptions = {}): Promise
   const settings = {
     timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_OPTIONS.timeoutMs,
     maxRedirects: options.maxRedirects ?? DEFAULT_CHECK_OPTIONS.maxRedirects,
-    fetch: options.fetch ?? fetch,
     userAgent: options.userAgent ?? DEFAULT_CHECK_OPTIONS.userAgent,
     signal: options.signal,
+    allowPrivate: options.allowPrivate,
+    addressAllowed: options.addressAllowed,
   };
   const head = await attempt(parsed.href, 'HEAD', settings);
   if ('status' in head && verdictOf(head.status) === 'ok') {
     return { status: head.status, error: null, verdict: 'ok' };
   }
-  if ('timedOut' in head && head.timedOut) {
+  // A timeout is not retried with GET, nor is an address the guard refused.
+  if ('timedOut' in head && (head.timedOut || head.error.startsWith('blocked'))) {
     return { status: null, error: head.error, verdict: 'broken' };
   }
   const get = await attempt(parsed.href, 'GET', settings);

@@ -1,4 +1,6 @@
+import { createServer, type Server as HttpServer } from 'node:http';
 import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../middleware/errors';
@@ -68,7 +70,8 @@ describe('checkUrl against a fake marketplace', () => {
   });
   afterAll(() => server?.close());
 
-  const check = (path: string) => checkUrl(`${server.url}${path}`, { timeoutMs: TIMEOUT_MS });
+  const check = (path: string) =>
+    checkUrl(`${server.url}${path}`, { timeoutMs: TIMEOUT_MS, allowPrivate: true });
 
   it('reads 200 as working with a single HEAD', async () => {
     market.reset();
@@ -158,7 +161,11 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
     const points = async () => (await selectRows(fixture.db, 'SELECT id FROM price_points')).length;
     const pointsBefore = await points();
     market.reset();
-    const summary = await checkLinks(fixture.db, { concurrency: 2, timeoutMs: TIMEOUT_MS });
+    const summary = await checkLinks(fixture.db, {
+      concurrency: 2,
+      timeoutMs: TIMEOUT_MS,
+      allowPrivate: true,
+    });
     // The network works (most links answered): an unreachable link is flagged only when it
     // was unreachable on the previous run too, so this first run flags the 404 alone.
     expect(summary).toMatchObject({
@@ -176,7 +183,11 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
       [ids.slow, ids.refused],
     );
     expect(firstRun.map((row) => Boolean(row.isBroken))).toEqual([false, false]);
-    const secondRun = await checkLinks(fixture.db, { concurrency: 2, timeoutMs: TIMEOUT_MS });
+    const secondRun = await checkLinks(fixture.db, {
+      concurrency: 2,
+      timeoutMs: TIMEOUT_MS,
+      allowPrivate: true,
+    });
     expect(secondRun).toMatchObject({ checked: 13, broken: 3, unreachable: 0 });
 
     const rows = await selectRows<{
@@ -252,7 +263,7 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
     await fixture.db.sequelize.query('UPDATE platform_links SET "affiliateUrl" = ? WHERE id = ?', {
       replacements: [`${server.url}/ok`, ids.missing],
     });
-    await checkLinks(fixture.db, { timeoutMs: TIMEOUT_MS });
+    await checkLinks(fixture.db, { timeoutMs: TIMEOUT_MS, allowPrivate: true });
     const [row] = await selectRows<{ isBroken: boolean | number }>(
       fixture.db,
       'SELECT "isBroken" FROM platform_links WHERE id = ?',
@@ -284,6 +295,7 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
       initialDelayMs: 0,
       runInTests: true,
       timeoutMs: TIMEOUT_MS,
+      allowPrivate: true,
       onRun: (summary) => runs.push(summary.checked),
     });
     await expect.poll(() => runs, { timeout: 10_000 }).toEqual([13]);
@@ -295,6 +307,7 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
     const stop = startLinkHealthSchedule(fixture.db, 1, () => undefined, {
       initialDelayMs: 0,
       runInTests: true,
+      allowPrivate: true,
       timeoutMs: 30_000, // the slow link would hold the run for 3 s
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -386,6 +399,7 @@ describe.each(['sqlite', 'postgres'] as const)('a check run without network on %
     const warnings: string[] = [];
     const summary = await checkLinks(fixture.db, {
       timeoutMs: TIMEOUT_MS,
+      allowPrivate: true,
       warn: (line) => warnings.push(line),
     });
     expect(summary).toMatchObject({ checked: 6, broken: 0, unreachable: 6, networkDown: true });
@@ -394,7 +408,11 @@ describe.each(['sqlite', 'postgres'] as const)('a check run without network on %
     expect(warnings[0]).toMatch(/6 of 6 links gave no answer \(ECONNREFUSED\)/);
     expect(warnings[0]).toMatch(/no link was flagged/);
     // A second offline run does not turn "unreachable twice" into broken either.
-    await checkLinks(fixture.db, { timeoutMs: TIMEOUT_MS, warn: () => undefined });
+    await checkLinks(fixture.db, {
+      timeoutMs: TIMEOUT_MS,
+      allowPrivate: true,
+      warn: () => undefined,
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -411,6 +429,7 @@ describe.each(['sqlite', 'postgres'] as const)('a check run without network on %
     // 12 unreachable of 13: over 90% gave no answer.
     const summary = await checkLinks(fixture.db, {
       timeoutMs: TIMEOUT_MS,
+      allowPrivate: true,
       warn: (line) => warnings.push(line),
     });
     expect(summary).toMatchObject({ checked: 13, broken: 1, unreachable: 12, networkDown: true });
@@ -426,3 +445,86 @@ describe.each(['sqlite', 'postgres'] as const)('a check run without network on %
     );
   });
 });
+
+describe.each(['sqlite', 'postgres'] as const)(
+  'checkLinks on %s never visits an address inside the network',
+  (dialect) => {
+    /** An internal service on loopback that counts every TCP connection it accepts. */
+    let internal: HttpServer;
+    let internalPort = 0;
+    let connections = 0;
+    /** Stands in for a public shop (127.0.0.2 is let through) whose page redirects inside. */
+    let outside: { url: string; close(): Promise<void> };
+    let fixture: FixtureDatabase;
+    const ids: Record<string, number> = {};
+
+    beforeAll(async () => {
+      internal = createServer((_req, res) => res.end('internal'));
+      internal.on('connection', () => (connections += 1));
+      await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+      internalPort = (internal.address() as AddressInfo).port;
+      const outsideServer = createServer((_req, res) => {
+        res.writeHead(302, { location: `http://127.0.0.1:${internalPort}/admin` }).end();
+      });
+      await new Promise<void>((resolve) => outsideServer.listen(0, '127.0.0.2', resolve));
+      outside = {
+        url: `http://127.0.0.2:${(outsideServer.address() as AddressInfo).port}`,
+        close: () => new Promise<void>((resolve) => outsideServer.close(() => resolve())),
+      };
+      fixture = await openMigratedDatabase(dialect);
+      const categoryId = await insertCategory(fixture.db);
+      const targets = {
+        loopback: `http://127.0.0.1:${internalPort}/`,
+        decimal: `http://2130706433:${internalPort}/`,
+        hex: `http://0x7f.1:${internalPort}/`,
+        name: `http://localhost:${internalPort}/`,
+        ipv6: `http://[::1]:${internalPort}/`,
+        metadata: 'http://169.254.169.254/latest/meta-data/',
+        redirect: `${outside.url}/shop`,
+      };
+      for (const [name, affiliateUrl] of Object.entries(targets)) {
+        const productId = await insertProduct(fixture.db, { categoryId, title: `Produk ${name}` });
+        ids[name] = await insertLink(fixture.db, { productId, platform: 'Shopee', affiliateUrl });
+      }
+    }, 60_000);
+    afterAll(async () => {
+      await fixture?.close();
+      await outside?.close();
+      internal?.closeAllConnections();
+      await new Promise<void>((resolve) =>
+        internal ? internal.close(() => resolve()) : resolve(),
+      );
+    });
+
+    it('stores a blocked outcome, no status, and opens no connection', async () => {
+      const summary = await checkLinks(fixture.db, {
+        timeoutMs: TIMEOUT_MS,
+        allowPrivate: false,
+        addressAllowed: (address) => address === '127.0.0.2',
+      });
+      expect(connections).toBe(0);
+      expect(summary).toMatchObject({ checked: 7, broken: 7, unreachable: 0, networkDown: false });
+      const rows = await selectRows<{
+        id: number | string;
+        lastStatus: number | null;
+        lastError: string | null;
+        isBroken: boolean | number;
+      }>(fixture.db, 'SELECT id, "lastStatus", "lastError", "isBroken" FROM platform_links');
+      for (const id of Object.values(ids)) {
+        const row = rows.find((candidate) => Number(candidate.id) === id)!;
+        expect(row.lastStatus).toBeNull();
+        expect(row.lastError).toMatch(/^blocked: .* is not a public address$/);
+        expect(Boolean(row.isBroken)).toBe(true);
+      }
+    });
+
+    it('refuses them the same way in a single check', async () => {
+      expect(await checkUrl(`http://2130706433:${internalPort}/`)).toEqual({
+        status: null,
+        error: 'blocked: 127.0.0.1 is not a public address',
+        verdict: 'broken',
+      });
+      expect(connections).toBe(0);
+    });
+  },
+);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
@@ -64,10 +65,36 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose():
   );
 }
 
+export const CURRENT_PASSWORD_MISSING = 'Masukkan kata sandi Anda saat ini.';
+
+/** The acting admin's own password, which the server asks for before it changes an account. */
+const currentPassword = z
+  .string({ error: CURRENT_PASSWORD_MISSING })
+  .min(1, CURRENT_PASSWORD_MISSING);
+
+const CURRENT_PASSWORD_HINT = 'Untuk memastikan perubahan ini dilakukan oleh Anda.';
+
+function CurrentPasswordInput({
+  error,
+  ...field
+}: { error?: string; 'data-autofocus'?: boolean } & UseFormRegisterReturn) {
+  return (
+    <PasswordInput
+      label="Kata sandi Anda saat ini"
+      withAsterisk
+      autoComplete="current-password"
+      description={CURRENT_PASSWORD_HINT}
+      error={error}
+      {...field}
+    />
+  );
+}
+
 const resetSchema = z.object({
   password: z
     .string({ error: STAFF_MESSAGES.password })
     .min(MIN_PASSWORD_LENGTH, STAFF_MESSAGES.password),
+  currentPassword,
 });
 type ResetValues = z.output<typeof resetSchema>;
 
@@ -83,19 +110,21 @@ export function ResetPasswordDialog({
 }) {
   const { update } = useUserMutations();
   const form = useEntityForm<ResetValues, ResetValues>(
-    { resolver: zodResolver(resetSchema), defaultValues: { password: '' } },
-    ['password'],
+    { resolver: zodResolver(resetSchema), defaultValues: { password: '', currentPassword: '' } },
+    ['password', 'currentPassword'],
   );
   const { register, reset, formState } = form;
   useEffect(() => {
-    if (user) reset({ password: '' });
+    if (user) reset({ password: '', currentPassword: '' });
   }, [user, reset]);
 
   const onSubmit = form.submitWithToast((values) => ({
     lang: 'id',
-    run: () => update.mutateAsync({ id: user!.id, input: { password: values.password } }),
+    run: () => update.mutateAsync({ id: user!.id, input: values }),
     success: `Kata sandi ${user?.username} diatur ulang.`,
     failure: (error) => serverMessage(error, 'Gagal mengatur ulang kata sandi'),
+    // Puts a wrong current password under its field (the toast says it too).
+    onError: () => undefined,
     onSuccess: onClose,
   }));
 
@@ -122,6 +151,69 @@ export function ResetPasswordDialog({
         description={PASSWORD_HINT}
         error={formState.errors.password?.message}
         {...register('password')}
+      />
+      <CurrentPasswordInput
+        error={formState.errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+    </EntityFormDialog>
+  );
+}
+
+const statusSchema = z.object({ currentPassword });
+type StatusValues = z.output<typeof statusSchema>;
+
+/**
+ * "Nonaktifkan" / "Aktifkan": asks once more, with the acting admin's own password. Disabling
+ * ends every session of that user at once.
+ */
+export function UserStatusDialog({
+  user,
+  onClose,
+}: {
+  user: AdminUserInfo | null;
+  onClose(): void;
+}) {
+  const { update } = useUserMutations();
+  const form = useEntityForm<StatusValues, StatusValues>(
+    { resolver: zodResolver(statusSchema), defaultValues: { currentPassword: '' } },
+    ['currentPassword'],
+  );
+  const { register, reset, formState } = form;
+  useEffect(() => {
+    if (user) reset({ currentPassword: '' });
+  }, [user, reset]);
+  const disable = !user?.disabled;
+  const verb = disable ? 'Nonaktifkan' : 'Aktifkan';
+
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => update.mutateAsync({ id: user!.id, input: { disabled: disable, ...values } }),
+    success: disable ? `${user?.username} dinonaktifkan.` : `${user?.username} diaktifkan.`,
+    failure: (error) => serverMessage(error, 'Gagal mengubah status pengguna'),
+    onError: () => undefined,
+    onSuccess: onClose,
+  }));
+
+  return (
+    <EntityFormDialog
+      opened={user !== null}
+      onClose={onClose}
+      title={`${verb} Pengguna: ${user?.username ?? ''}`}
+      size="md"
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      submitLabel={verb}
+    >
+      <Text size="sm">
+        {disable
+          ? `Nonaktifkan ${user?.username ?? ''}? Semua sesinya langsung diakhiri dan ia tidak dapat masuk.`
+          : `Aktifkan kembali ${user?.username ?? ''}?`}
+      </Text>
+      <CurrentPasswordInput
+        data-autofocus
+        error={formState.errors.currentPassword?.message}
+        {...register('currentPassword')}
       />
     </EntityFormDialog>
   );

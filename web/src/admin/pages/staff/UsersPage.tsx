@@ -7,38 +7,21 @@ import { IconPlus } from '../../components/admin-icons';
 import { SectionHeading } from '../../components/ManagerSection';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
-import { runWithToast, serverMessage } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../queries/useMe';
-import { useAdminUsers, useUserMutations } from '../../queries/useStaff';
-import { confirmAction } from '../../store/confirm';
+import { useAdminUsers } from '../../queries/useStaff';
 import { SessionsPanel } from './SessionsPanel';
-import { AddUserDialog, ResetPasswordDialog } from './UserDialogs';
+import { AddUserDialog, ResetPasswordDialog, UserStatusDialog } from './UserDialogs';
 
 export const CANNOT_DISABLE_SELF = 'Anda tidak dapat menonaktifkan akun Anda sendiri.';
 
 function UsersPanel() {
   const users = useAdminUsers();
   const me = useMe();
-  const { update } = useUserMutations();
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<AdminUserInfo | null>(null);
+  const [toggling, setToggling] = useState<AdminUserInfo | null>(null);
   const list = users.data ?? [];
-
-  const toggle = (user: AdminUserInfo) =>
-    void (async () => {
-      const disable = !user.disabled;
-      const question = disable
-        ? `Nonaktifkan ${user.username}? Semua sesinya langsung diakhiri dan ia tidak dapat masuk.`
-        : `Aktifkan kembali ${user.username}?`;
-      if (!(await confirmAction(question, disable ? 'Nonaktifkan' : 'Aktifkan'))) return;
-      await runWithToast({
-        lang: 'id',
-        run: () => update.mutateAsync({ id: user.id, input: { disabled: disable } }),
-        success: disable ? `${user.username} dinonaktifkan.` : `${user.username} diaktifkan.`,
-        failure: (error) => serverMessage(error, 'Gagal mengubah status pengguna'),
-      });
-    })();
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Pengguna">
@@ -120,7 +103,7 @@ function UsersPanel() {
                             size="xs"
                             color={user.disabled ? 'teal' : 'red'}
                             variant="light"
-                            onClick={() => toggle(user)}
+                            onClick={() => setToggling(user)}
                           >
                             {user.disabled ? 'Aktifkan' : 'Nonaktifkan'}
                           </Button>
@@ -144,6 +127,7 @@ function UsersPanel() {
         self={resetting !== null && resetting.id === me.data?.id}
         onClose={() => setResetting(null)}
       />
+      <UserStatusDialog user={toggling} onClose={() => setToggling(null)} />
     </Card>
   );
 }
