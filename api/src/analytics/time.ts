@@ -19,12 +19,3 @@ export function jakartaDayStart(ms: number): number {
 export function jakartaDateStart(date: string): number {
   return Date.parse(`${date}T00:00:00.000+07:00`);
 }
-
-/**
- * The text Sequelize itself writes for DATE columns ('YYYY-MM-DD HH:MM:SS.SSS +00:00'). On
- * SQLite those columns are compared as text, so bounds must be written in the same form;
- * PostgreSQL reads the same literal as a timestamptz.
- */
-export function toDbTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace('Z', ' +00:00');
-}

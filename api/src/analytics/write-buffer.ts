@@ -4,8 +4,9 @@ import { CLIENT_CTA_CLICK_EVENT } from './cta';
 import { BatchWriter } from './batch-writer';
 import { applyRollupIncrements, METRIC, RollupIncrements } from './rollups';
 import type { EventRecord, PageMetricRecord, PageviewRecord, SessionRecord } from './records';
-import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from './sql';
-import { hourOf, toDbTimestamp } from './time';
+import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from '../db/sql';
+import { hourOf } from './time';
+import { toDbTimestamp } from '../db/timestamps';
 
 export interface WriteBufferOptions {
   /** Flush at least this often (ms); also the most traffic a kill -9 can lose. */

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Model, ModelStatic, Sequelize, Transaction } from 'sequelize';
-import { toDbTimestamp } from '../analytics/time';
+import { toDbTimestamp } from '../db/timestamps';
 
 /**
  * The audit log: an append-only record of who changed what, when and from where.

@@ -4,8 +4,9 @@ import { BatchWriter } from '../analytics/batch-writer';
 import { CTA_CLICK_EVENT } from '../analytics/cta';
 import type { EventRecord } from '../analytics/records';
 import { applyRollupIncrements, METRIC, RollupIncrements } from '../analytics/rollups';
-import { bulkInsert, type BulkColumn } from '../analytics/sql';
-import { hourOf, toDbTimestamp } from '../analytics/time';
+import { bulkInsert, type BulkColumn } from '../db/sql';
+import { hourOf } from '../analytics/time';
+import { toDbTimestamp } from '../db/timestamps';
 
 export interface ClickWriterOptions {
   /** Flush at least this often (ms). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CTA_CLICK_EVENT } from '../analytics/cta';
-import { anonymizeIp } from '../analytics/ip';
+import { anonymizeIp } from '../lib/ip';
 import type { EventRecord } from '../analytics/records';
 
 export const CLICK_WINDOW_MS = 60 * 60 * 1000;

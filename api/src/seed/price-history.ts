@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { parseRupiah } from '@shared/rules/price';
 import type { Database } from '../db/database';
-import { toDbTimestamp } from '../analytics/time';
+import { toDbTimestamp } from '../db/timestamps';
 import { seededRandom } from '../lib/prng';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { Op, QueryTypes, Sequelize, type WhereOptions } from 'sequelize';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { fromDbTimestamp } from '../prices/queries';
+import { fromDbTimestamp } from '../../db/timestamps';
 
 export interface LinkHealthSummary {
   total: number;

@@ -1,5 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize';
-import type { Database, Dialect } from '../db/database';
+import type { Database, Dialect } from './database';
 
 export type Row = Record<string, unknown>;
 
@@ -30,6 +30,26 @@ export function select<T extends object>(
 ): Promise<T[]> {
   return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 }
+
+/** Positional bind parameters, numbered as they are added. */
+export class Params {
+  readonly values: unknown[];
+  constructor(...values: unknown[]) {
+    this.values = values;
+  }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * A read with `$1, $2` placeholders (see Params) bound by the driver: the statement text stays
+ * the same whatever the values, unlike `select`'s `?` replacements, which Sequelize escapes
+ * into the text.
+ */
+export const selectBound = <T extends object>(db: Database, sql: string, bind: unknown[]) =>
+  db.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT });
 
 interface SqliteConnection {
   all(sql: string, params: unknown[], callback: (error: Error | null, rows: Row[]) => void): void;
