@@ -22,13 +22,17 @@ export function toCount(value: unknown): number {
   return Number.isFinite(count) ? count : 0;
 }
 
-/** A read outside any transaction, with `?` replacements escaped by Sequelize. */
+/**
+ * A read with `?` replacements escaped by Sequelize; outside any transaction unless one is
+ * given (a read inside `db.write` must use its transaction: SQLite has one writer).
+ */
 export function select<T extends object>(
   db: Database,
   sql: string,
   replacements: unknown[] = [],
+  transaction?: Transaction,
 ): Promise<T[]> {
-  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
 }
 
 /** Positional bind parameters, numbered as they are added. */

@@ -1,4 +1,3 @@
-import { QueryTypes } from 'sequelize';
 import {
   DAY_MS,
   LOWEST_WINDOW_DAYS,
@@ -7,11 +6,8 @@ import {
   type PriceHistory,
 } from '@shared/rules/price-history';
 import type { Database } from '../../db/database';
+import { select } from '../../db/sql';
 import { fromDbTimestamp, toDbTimestamp } from '../../db/timestamps';
-
-function select<T extends object>(db: Database, sql: string, replacements: unknown[]) {
-  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
-}
 
 /** True when the product exists and shoppers may see it. */
 export async function isActiveProduct(db: Database, productId: string): Promise<boolean> {
