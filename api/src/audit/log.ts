@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Model, ModelStatic, Sequelize, Transaction } from 'sequelize';
+import { addModelHooks } from '../db/model-hooks';
 import { toDbTimestamp } from '../db/timestamps';
 
 /**
@@ -254,3 +255,6 @@ export function auditModels(models: Record<string, ModelStatic<Model>>): void {
     );
   }
 }
+
+// Every database opened in this process audits its models (see addModelHooks for why here).
+addModelHooks(auditModels);
