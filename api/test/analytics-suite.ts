@@ -230,7 +230,7 @@ export function defineAnalyticsSuite(dialect: TestDialect) {
       expect(go.status).toBe(302);
       expect(go.headers.get('location')).toBe('https://shopee.co.id/sepatu-lari');
       await server.running.go.settle();
-      await server.running.go.writer.flush();
+      await server.running.analytics.buffer.flush();
 
       const after = await readReports();
       expect(after.dashboard.totalVisitors - before.dashboard.totalVisitors).toBe(2);
