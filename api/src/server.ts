@@ -81,10 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const go = createGo({ config, db, log, clicks: analytics.buffer });
   const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
   const catalogueEvents = await createCatalogueEvents(config, db, log);
-  const app = createApp(
-    { config, db },
-    { adminRouters: { '/analytics': analytics.router }, go: go.router, catalogueEvents },
-  );
+  const app = createApp({ config, db }, { go: go.router, catalogueEvents });
   const { limits } = config;
   const server = http.createServer(
     {

@@ -14,3 +14,4 @@ export * from './issues';
 export * from './staff';
 export * from './product-bulk';
 export * from './product-import';
+export * from './analytics';

@@ -1,10 +1,9 @@
 import type http from 'node:http';
-import type { Express, Router } from 'express';
+import type { Express } from 'express';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { RealtimeBroadcaster } from './realtime';
 import { scheduleRetention } from './retention';
-import { analyticsAdminRoutes } from './routes';
 import { TrackingSocketServer, type IngestCounters } from './socket-server';
 import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 
@@ -15,6 +14,7 @@ export type { EventRecord } from './records';
 export { getCtaPerformance } from './queries/get-cta-performance';
 export { getRealtimeStats } from './queries/get-realtime-stats';
 export { parseRange, type ReportRange } from './range';
+export { adminAnalyticsRoutes } from './routes';
 
 /** Ingest figures: what the socket server accepted and dropped, and what the buffer did. */
 export interface IngestStats {
@@ -28,8 +28,6 @@ export interface IngestStats {
 }
 
 export interface Analytics {
-  /** Mounted at /api/admin/analytics. */
-  router: Router;
   /** The one writer of tracking rows and of the /go redirect's clicks. */
   buffer: AnalyticsWriteBuffer;
   /** Serves /ws on the HTTP server. */
@@ -71,7 +69,6 @@ export function createAnalytics(options: {
   const closeSockets = () => (socketsClosed ??= sockets?.close() ?? Promise.resolve());
 
   return {
-    router: analyticsAdminRoutes(db),
     buffer,
     attach(server, app) {
       sockets = new TrackingSocketServer({ server, app, config, db, buffer, realtime, log });

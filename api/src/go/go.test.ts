@@ -190,7 +190,7 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
     await go(links.shopee!, { 'user-agent': CHROME, 'x-forwarded-for': '10.2.2.2' });
     await go(links.lazada!, { 'user-agent': CHROME, 'x-forwarded-for': '10.1.1.1' });
     await writer.flush();
-    const cta = await getCtaPerformance(fixture.db, parseRange({}, now));
+    const cta = await getCtaPerformance(fixture.db, parseRange({}));
     expect(cta.platformPerformance).toEqual([
       { platform: 'Shopee', clicks: 2 },
       { platform: 'Lazada', clicks: 1 },
