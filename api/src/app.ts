@@ -29,7 +29,7 @@ import { adminUserRoutes } from './users/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminImportRoutes } from './catalogue/imports/routes';
 import { adminExportRoutes } from './catalogue/exports/routes';
-import { adminAnalyticsRoutes } from './analytics/routes';
+import { adminAnalyticsRoutes } from './analytics';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';

@@ -1,7 +1,8 @@
 // Asia/Jakarta calendar days, which the analytics reports count in. Jakarta is UTC+7 all year
 // (no daylight saving), so its days are whole UTC hours.
 
-export const HOUR_MS = 3_600_000;
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 export const JAKARTA_OFFSET_MS = 7 * HOUR_MS;
 

@@ -15,6 +15,7 @@ export { getCtaPerformance } from './queries/get-cta-performance';
 export { getRealtimeStats } from './queries/get-realtime-stats';
 export { parseRange, type ReportRange } from './range';
 export { adminAnalyticsRoutes } from './routes';
+export { rebuildRollups } from './rollups';
 
 /** Ingest figures: what the socket server accepted and dropped, and what the buffer did. */
 export interface IngestStats {
