@@ -25,7 +25,7 @@ export interface RunningServer {
   server: http.Server;
   url: string;
   port: number;
-  /** Visitor analytics: the /ws socket server, its write buffer and the admin reports. */
+  /** Visitor analytics: the /ws socket server and the write buffer (reports: app.ts routes). */
   analytics: Analytics;
   /** The counted click redirect /go/{linkId}; its clicks go to the analytics buffer. */
   go: Go;

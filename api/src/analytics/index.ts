@@ -7,7 +7,8 @@ import { scheduleRetention } from './retention';
 import { TrackingSocketServer, type IngestCounters } from './socket-server';
 import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 
-// The module's front door: what other modules (the /go redirect) use of it.
+// The module's front door: all that other modules (the /go redirect, app.ts, the traffic seed)
+// use of it.
 export { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 export { CTA_CLICK_EVENT } from './cta';
 export type { EventRecord } from './records';
