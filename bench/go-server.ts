@@ -7,7 +7,8 @@ import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { securityHeaders } from '../api/src/middleware/security';
-import { ClickRecorder, ClickWriter, goRoutes } from '../api/src/go';
+import { AnalyticsWriteBuffer } from '../api/src/analytics';
+import { ClickRecorder, goRoutes } from '../api/src/go';
 
 const links = Number(process.env.LINKS ?? 600);
 const db = await openDatabase({
@@ -68,7 +69,7 @@ await qi.bulkInsert(
     .slice(0, links),
 );
 
-const writer = new ClickWriter(db, {
+const writer = new AnalyticsWriteBuffer(db, {
   flushIntervalMs: 1000,
   flushRows: 2000,
   maxBufferedRows: 50_000,

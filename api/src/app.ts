@@ -29,6 +29,7 @@ import { adminUserRoutes } from './users/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminImportRoutes } from './catalogue/imports/routes';
 import { adminExportRoutes } from './catalogue/exports/routes';
+import { adminAnalyticsRoutes } from './analytics';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';
@@ -42,8 +43,6 @@ export const JSON_BODY_LIMIT = '100kb';
 export const BULK_BODY_LIMIT = '512kb';
 
 export interface AppExtensions {
-  /** Extra admin API routers (analytics), mounted behind the session check. */
-  adminRouters?: Record<string, Router>;
   /** The counted click redirect, /go/{linkId}. */
   go?: GoRouter;
   /**
@@ -148,9 +147,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
     }),
   );
   admin.use('/exports', adminExportRoutes(context));
-  for (const [path, router] of Object.entries(extensions.adminRouters ?? {})) {
-    admin.use(path, router);
-  }
+  admin.use('/analytics', adminAnalyticsRoutes(context));
   api.use('/admin', admin);
   api.use(apiNotFound);
   api.use(errorHandler);

@@ -25,9 +25,9 @@ export interface RunningServer {
   server: http.Server;
   url: string;
   port: number;
-  /** Visitor analytics: the /ws socket server, its write buffer and the admin reports. */
+  /** Visitor analytics: the /ws socket server and the write buffer (reports: app.ts routes). */
   analytics: Analytics;
-  /** The counted click redirect /go/{linkId}, with its buffered click writer. */
+  /** The counted click redirect /go/{linkId}; its clicks go to the analytics buffer. */
   go: Go;
   /** Connection caps (per address and in total) on the HTTP server and its sockets. */
   connections: ConnectionLimiter;
@@ -78,13 +78,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await prepareDatabase(config, log);
   const analytics = createAnalytics({ config, db, log });
-  const go = createGo({ config, db, log });
+  const go = createGo({ config, db, log, clicks: analytics.buffer });
   const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
   const catalogueEvents = await createCatalogueEvents(config, db, log);
-  const app = createApp(
-    { config, db },
-    { adminRouters: { '/analytics': analytics.router }, go: go.router, catalogueEvents },
-  );
+  const app = createApp({ config, db }, { go: go.router, catalogueEvents });
   const { limits } = config;
   const server = http.createServer(
     {
@@ -138,13 +135,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const cutOff = setTimeout(() => server.closeAllConnections(), limits.shutdownGraceMs);
       sweep.unref();
       cutOff.unref();
-      // Sockets close first (they hold server.close() open), then every buffered row is written.
-      await analytics.close();
+      // Sockets close first (they hold server.close() open).
+      await analytics.closeSockets();
       await httpClosed;
       clearInterval(sweep);
       clearTimeout(cutOff);
-      // After HTTP: redirects still in flight get their clicks written.
+      // After HTTP: redirects still in flight hand over their clicks; then every buffered row,
+      // clicks included, is written.
       await go.close();
+      await analytics.close();
       await catalogueEvents.close();
       await stopLinkChecks();
       await db.close();

@@ -15,3 +15,4 @@ export * from './staff';
 export * from './product-bulk';
 export * from './product-import';
 export * from './realtime-stats';
+export * from './analytics';

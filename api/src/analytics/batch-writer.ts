@@ -30,7 +30,7 @@ export interface BatchWriterOptions<T> {
  * - deadlocks and serialization failures are retried a few times;
  * - a batch the database refuses is split in halves until the bad rows are alone; only those
  *   are rejected.
- * The analytics write buffer and the /go click writer both write through one of these.
+ * The analytics write buffer (visitor rows and /go clicks alike) writes through it.
  */
 export class BatchWriter<T> {
   /** Rows committed to the database. */

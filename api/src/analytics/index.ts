@@ -1,12 +1,22 @@
 import type http from 'node:http';
-import type { Express, Router } from 'express';
+import type { Express } from 'express';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { RealtimeBroadcaster } from './realtime';
 import { scheduleRetention } from './retention';
-import { analyticsAdminRoutes } from './routes';
 import { TrackingSocketServer, type IngestCounters } from './socket-server';
 import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
+
+// The module's front door: all that other modules (the /go redirect, app.ts, the traffic seed)
+// use of it.
+export { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
+export { CTA_CLICK_EVENT } from './cta';
+export type { EventRecord } from './records';
+export { getCtaPerformance } from './queries/get-cta-performance';
+export { getRealtimeStats } from './queries/get-realtime-stats';
+export { parseRange, type ReportRange } from './range';
+export { adminAnalyticsRoutes } from './routes';
+export { rebuildRollups } from './rollups';
 
 /** Ingest figures: what the socket server accepted and dropped, and what the buffer did. */
 export interface IngestStats {
@@ -20,8 +30,7 @@ export interface IngestStats {
 }
 
 export interface Analytics {
-  /** Mounted at /api/admin/analytics. */
-  router: Router;
+  /** The one writer of tracking rows and of the /go redirect's clicks. */
   buffer: AnalyticsWriteBuffer;
   /** Serves /ws on the HTTP server. */
   attach(server: http.Server, app: Express): TrackingSocketServer;
@@ -31,7 +40,9 @@ export interface Analytics {
   stats(): IngestStats;
   /** Refuses new sockets (first step of a graceful stop). */
   stopAccepting(): void;
-  /** Closes the sockets, writes every buffered row and stops the timers. */
+  /** Closes the sockets (they hold the HTTP server's close open); the buffer keeps taking clicks. */
+  closeSockets(): Promise<void>;
+  /** Closes the sockets, writes every buffered row (clicks included) and stops the timers. */
   close(): Promise<void>;
 }
 
@@ -56,9 +67,10 @@ export function createAnalytics(options: {
   const realtime = new RealtimeBroadcaster(db, settings.realtimeIntervalMs, log);
   const stopRetention = scheduleRetention(db, settings.retentionDays, log);
   let sockets: TrackingSocketServer | null = null;
+  let socketsClosed: Promise<void> | null = null;
+  const closeSockets = () => (socketsClosed ??= sockets?.close() ?? Promise.resolve());
 
   return {
-    router: analyticsAdminRoutes(db),
     buffer,
     attach(server, app) {
       sockets = new TrackingSocketServer({ server, app, config, db, buffer, realtime, log });
@@ -79,18 +91,20 @@ export function createAnalytics(options: {
     stopAccepting() {
       sockets?.stopAccepting();
     },
+    closeSockets,
     async close() {
       stopRetention();
-      await sockets?.close();
+      await closeSockets();
       realtime.stop();
       await buffer.stop();
       const stats = buffer.stats();
-      // One line that benchmarks and operators read: accepted must equal stored + refused.
+      // One line that benchmarks and operators read: accepted (socket rows and /go clicks)
+      // must equal stored + refused.
       log(
-        `[analytics] ingest totals: accepted ${sockets?.counters.accepted ?? 0}, ` +
+        `[analytics] ingest totals: accepted ${(sockets?.counters.accepted ?? 0) + stats.clicks}, ` +
           `stored ${stats.written}, refused by the database ${stats.rejected}, ` +
           `refused when full ${stats.refused}, given up at shutdown ${stats.abandoned}, ` +
-          `paused ${sockets?.counters.pauses ?? 0} times`,
+          `paused ${sockets?.counters.pauses ?? 0} times; /go clicks among the accepted ${stats.clicks}`,
       );
     },
   };

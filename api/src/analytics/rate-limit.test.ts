@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey } from './ip';
+import { clientKey } from '../lib/ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
 
 describe('TokenBucket', () => {

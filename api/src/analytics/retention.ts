@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
-import { execute } from './sql';
-import { DAY_MS, HOUR_MS, toDbTimestamp } from './time';
+import { execute } from '../db/sql';
+import { DAY_MS, HOUR_MS } from './time';
+import { toDbTimestamp } from '../db/timestamps';
 
 const DELETE_CHUNK = 5000;
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
-import { chunk, execute, hourExpression, valuesList } from './sql';
-import { toDbTimestamp } from './time';
+import { chunk, execute, hourExpression, valuesList } from '../db/sql';
+import { toDbTimestamp } from '../db/timestamps';
 
 /**
  * Hourly rollups: one row per (metric, hour, value) with a running total. The range reports

@@ -10,7 +10,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { cleanStrings } from '../lib/clean-text';
 import { requestOrigin } from '../middleware/origin';
-import { anonymizeIp, clientKey } from './ip';
+import { anonymizeIp, clientKey } from '../lib/ip';
 import { AddressLimiter, TokenBucket } from './rate-limit';
 import type { RealtimeBroadcaster } from './realtime';
 import { SharedAddressBudget } from './shared-budget';

@@ -1,30 +1,9 @@
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
+import { HOUR_MS } from '@shared/rules/jakarta-days';
 
-/** Asia/Jakarta is UTC+7 all year (no daylight saving), so its days are whole UTC hours. */
-export const JAKARTA_OFFSET_MS = 7 * HOUR_MS;
+// Asia/Jakarta days and the units they are counted in live with the shared range checks.
+export { DAY_MS, HOUR_MS, jakartaDayStart, MINUTE_MS } from '@shared/rules/jakarta-days';
 
 /** Rollup bucket: whole hours since the Unix epoch. */
 export function hourOf(ms: number): number {
   return Math.floor(ms / HOUR_MS);
-}
-
-/** Epoch ms at which the Asia/Jakarta day containing `ms` began. */
-export function jakartaDayStart(ms: number): number {
-  return Math.floor((ms + JAKARTA_OFFSET_MS) / DAY_MS) * DAY_MS - JAKARTA_OFFSET_MS;
-}
-
-/** Epoch ms of 00:00 in Asia/Jakarta on a calendar date written YYYY-MM-DD. */
-export function jakartaDateStart(date: string): number {
-  return Date.parse(`${date}T00:00:00.000+07:00`);
-}
-
-/**
- * The text Sequelize itself writes for DATE columns ('YYYY-MM-DD HH:MM:SS.SSS +00:00'). On
- * SQLite those columns are compared as text, so bounds must be written in the same form;
- * PostgreSQL reads the same literal as a timestamptz.
- */
-export function toDbTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace('Z', ' +00:00');
 }

@@ -4,8 +4,9 @@ import { CLIENT_CTA_CLICK_EVENT } from './cta';
 import { BatchWriter } from './batch-writer';
 import { applyRollupIncrements, METRIC, RollupIncrements } from './rollups';
 import type { EventRecord, PageMetricRecord, PageviewRecord, SessionRecord } from './records';
-import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from './sql';
-import { hourOf, toDbTimestamp } from './time';
+import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from '../db/sql';
+import { hourOf } from './time';
+import { toDbTimestamp } from '../db/timestamps';
 
 export interface WriteBufferOptions {
   /** Flush at least this often (ms); also the most traffic a kill -9 can lose. */
@@ -34,6 +35,8 @@ export interface WriteBufferStats {
   rejected: number;
   /** Rows given up at shutdown because the database stayed unreachable. */
   abandoned: number;
+  /** Redirect clicks taken (from /go); counted in `written` once stored. */
+  clicks: number;
   /** Whether the buffer asks the sockets to stop sending (backpressure). */
   full: boolean;
   /** How many times the buffer became full. */
@@ -51,12 +54,15 @@ type Item =
       record: EventRecord;
       ipAddress: string | null;
       metric: PageMetricRecord | null;
-    };
+    }
+  /** A click through the /go redirect: an event row, but no session and no visitor. */
+  | { kind: 'click'; record: EventRecord };
 
 interface Batch {
   sessions: SessionRecord[];
   pageviews: PageviewRecord[];
   events: EventRecord[];
+  clicks: EventRecord[];
   pageMetrics: PageMetricRecord[];
   /** Sessions seen in this batch: first and last message time, and the server's view of them. */
   seen: Map<string, { firstAt: number; lastAt: number; ipAddress: string | null }>;
@@ -67,10 +73,15 @@ function toBatch(items: Item[]): Batch {
     sessions: [],
     pageviews: [],
     events: [],
+    clicks: [],
     pageMetrics: [],
     seen: new Map(),
   };
   for (const item of items) {
+    if (item.kind === 'click') {
+      batch.clicks.push(item.record);
+      continue;
+    }
     const { sessionId, at } = item.record;
     const ipAddress = item.kind === 'session' ? item.record.ipAddress : item.ipAddress;
     const seen = batch.seen.get(sessionId);
@@ -94,6 +105,7 @@ function toBatch(items: Item[]): Batch {
 /** A short description of a refused row for the log (its fields may be anything). */
 function describe(item: Item): string {
   const show = (value: unknown, max: number) => JSON.stringify(String(value).slice(0, max));
+  if (item.kind === 'click') return `click on ${show(item.record.platform, 40)}`;
   const detail =
     item.kind === 'pageview'
       ? ` path ${show(item.record.path, 80)}`
@@ -129,10 +141,15 @@ const EVENT_COLUMNS: BulkColumn[] = [
 ];
 
 /**
- * Collects tracking rows in memory and writes them in one transaction per flush: every
- * second, at `flushRows` rows, and on stop(). Sessions, page views, events, the session
- * counters and the hourly rollups of a batch commit together, so the reports never see half
- * a batch. All SQL here runs unchanged on SQLite and PostgreSQL.
+ * The one writer of visitor activity: collects the tracking sockets' rows and the /go
+ * redirect's clicks in memory and writes them in one transaction per flush: every second, at
+ * `flushRows` rows, and on stop(). Sessions, page views, events, clicks, the session counters
+ * and the hourly rollups of a batch commit together, so the reports never see half a batch.
+ * All SQL here runs unchanged on SQLite and PostgreSQL.
+ *
+ * A redirect click belongs to no tracking session: it is an event row counted in the CTA
+ * rollups, and never makes a visitor or a conversion (a click without JavaScript is not a
+ * visit).
  *
  * Nothing accepted is dropped silently:
  * - the buffer is bounded: at `maxBufferedRows` it reports itself full (onPressure) so the
@@ -158,6 +175,8 @@ export class AnalyticsWriteBuffer {
   private refusalLogAt = 0;
   /** Rows refused because the buffer was over its hard limit or stopped. */
   refused = 0;
+  /** Redirect clicks taken. */
+  private clicks = 0;
   /** Writes each batch: retries through outages, splits a batch the database refuses. */
   private readonly batches: BatchWriter<Item>;
 
@@ -228,6 +247,7 @@ export class AnalyticsWriteBuffer {
       refused: this.refused,
       rejected: this.rejected,
       abandoned: this.abandoned,
+      clicks: this.clicks,
       full: this.isFull,
       fullEvents: this.fullEvents,
       unavailableSince: this.batches.unavailableSince,
@@ -309,6 +329,13 @@ export class AnalyticsWriteBuffer {
     metric: PageMetricRecord | null,
   ): boolean {
     return this.add({ kind: 'event', record, ipAddress, metric });
+  }
+
+  /** A click through the /go redirect (ClickRecorder's sink). */
+  addClick(record: EventRecord): boolean {
+    const taken = this.add({ kind: 'click', record });
+    if (taken) this.clicks += 1;
+    return taken;
   }
 
   /** Writes everything buffered so far; concurrent calls share one flush and run another after. */
@@ -454,13 +481,13 @@ export class AnalyticsWriteBuffer {
       rollups.add(METRIC.page, hour, record.path);
     }
 
-    // 5. Events.
+    // 5. Events, the redirect's clicks among them.
     await bulkInsert(
       db,
       transaction,
       'events',
       EVENT_COLUMNS,
-      batch.events.map((r) => [
+      [...batch.events, ...batch.clicks].map((r) => [
         r.sessionId,
         r.eventType,
         r.eventData,
@@ -478,6 +505,12 @@ export class AnalyticsWriteBuffer {
       // counted (cta_platform, cta_product, live figures) by the /go redirect (api/src/go).
       if (record.eventType !== CLIENT_CTA_CLICK_EVENT) continue;
       ctaClicks.set(record.sessionId, (ctaClicks.get(record.sessionId) ?? 0) + 1);
+    }
+    for (const click of batch.clicks) {
+      const hour = hourOf(click.at);
+      rollups.add(METRIC.event, hour, click.eventType);
+      if (click.platform) rollups.add(METRIC.ctaPlatform, hour, click.platform);
+      if (click.productId) rollups.add(METRIC.ctaProduct, hour, click.productId);
     }
 
     // 6. Duration and scroll depth land on the latest view of that path in that session.

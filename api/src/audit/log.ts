@@ -7,7 +7,8 @@ import {
   type Transaction,
 } from 'sequelize';
 import { auditField } from '@shared/audit-fields';
-import { toDbTimestamp } from '../analytics/time';
+import { addModelHooks } from '../db/model-hooks';
+import { toDbTimestamp } from '../db/timestamps';
 import { PRODUCT_PARTS, recordName } from './record-names';
 
 /**
@@ -260,3 +261,6 @@ export function auditModels(models: Record<string, ModelStatic<Model>>): void {
     );
   }
 }
+
+// Every database opened in this process audits its models (see addModelHooks for why here).
+addModelHooks(auditModels);

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { z } from 'zod';
 import type { AuditEntry, AuditPage } from '@shared/types';
 import type { Database } from '../db/database';
-import { fromDbTimestamp } from '../catalogue/prices/queries';
+import { fromDbTimestamp } from '../db/timestamps';
 import { positiveInt } from '../lib/params';
 import { recordNames } from './entity-labels';
 

@@ -8,7 +8,7 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import { auditModels } from '../audit/log';
+import { installModelHooks } from './model-hooks';
 
 class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: CreationOptional<number>;
@@ -347,8 +347,8 @@ export function defineModels(sequelize: Sequelize) {
   models.User.hasMany(models.AdminSession, { foreignKey: 'userId', as: 'sessions' });
   models.AdminSession.belongsTo(models.User, { foreignKey: 'userId', as: 'user' });
   // Every create, update and delete of what admins manage appends to the audit log, in the
-  // same transaction (api/src/audit/log.ts).
-  auditModels(models);
+  // same transaction: the audit module registers those hooks (api/src/audit/log.ts).
+  installModelHooks(models);
   return models;
 }
 

@@ -1,8 +1,11 @@
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getCtaPerformance } from '../analytics/queries/get-cta-performance';
-import { getRealtimeStats } from '../analytics/queries/get-realtime-stats';
-import { parseRange } from '../analytics/range';
+import {
+  AnalyticsWriteBuffer,
+  getCtaPerformance,
+  getRealtimeStats,
+  parseRange,
+} from '../analytics';
 import {
   insertCategory,
   insertLink,
@@ -12,7 +15,6 @@ import {
   selectRows,
   type FixtureDatabase,
 } from '../../test/support/catalogue-fixtures';
-import { ClickWriter } from './click-writer';
 import { ClickRecorder } from './recorder';
 import { goRoutes, type GoRouter } from './routes';
 
@@ -23,7 +25,7 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
   let fixture: FixtureDatabase;
   let server: { url: string; close(): Promise<void> };
-  let writer: ClickWriter;
+  let writer: AnalyticsWriteBuffer;
   let recorder: ClickRecorder;
   let router: GoRouter;
   let productId: string;
@@ -74,8 +76,8 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
   }, 60_000);
 
   beforeEach(async () => {
-    // A fresh writer (no timer: the test flushes) and dedupe per test, and no clicks stored.
-    writer = new ClickWriter(fixture.db, {
+    // A fresh buffer (no timer: the test flushes) and dedupe per test, and no clicks stored.
+    writer = new AnalyticsWriteBuffer(fixture.db, {
       flushIntervalMs: 60_000,
       flushRows: 10_000,
       maxBufferedRows: 10_000,
@@ -188,7 +190,7 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
     await go(links.shopee!, { 'user-agent': CHROME, 'x-forwarded-for': '10.2.2.2' });
     await go(links.lazada!, { 'user-agent': CHROME, 'x-forwarded-for': '10.1.1.1' });
     await writer.flush();
-    const cta = await getCtaPerformance(fixture.db, parseRange({}, now));
+    const cta = await getCtaPerformance(fixture.db, parseRange({}));
     expect(cta.platformPerformance).toEqual([
       { platform: 'Shopee', clicks: 2 },
       { platform: 'Lazada', clicks: 1 },
@@ -247,7 +249,7 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
 describe('ClickRecorder', () => {
   const sink = () => {
     const records: unknown[] = [];
-    return { records, add: (record: unknown) => records.push(record) > 0 };
+    return { records, addClick: (record: unknown) => records.push(record) > 0 };
   };
   const click = (at: number, linkId = 1) => ({
     linkId,
@@ -279,7 +281,7 @@ describe('ClickRecorder', () => {
   });
 
   it('reports a click the full buffer refused', () => {
-    const recorder = new ClickRecorder({ secret: 's', sink: { add: () => false } });
+    const recorder = new ClickRecorder({ secret: 's', sink: { addClick: () => false } });
     expect(recorder.record(click(Date.now()))).toBe('dropped');
     // Not remembered: the next click of that visitor is tried again.
     expect(recorder.record(click(Date.now()))).toBe('dropped');

@@ -1,40 +1,43 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
-import { ClickWriter } from './click-writer';
-import { ClickRecorder, type ClickInput } from './recorder';
 import { SharedCounters } from '../lib/shared-limits';
+import { ClickRecorder, type ClickInput, type ClickSink } from './recorder';
 import { goRoutes, type GoRouter } from './routes';
 
-export { ClickWriter } from './click-writer';
-export { ClickRecorder, visitorHash, type ClickInput, type ClickOutcome } from './recorder';
+export {
+  ClickRecorder,
+  visitorHash,
+  type ClickInput,
+  type ClickOutcome,
+  type ClickSink,
+} from './recorder';
 export { goRoutes, safeRedirectUrl, type GoRouter } from './routes';
 
 export interface Go {
   /** Mount at /go, before the web app's catch-all; clearCache() after admin writes. */
   router: GoRouter;
   recorder: ClickRecorder;
-  writer: ClickWriter;
-  /** Resolves once every click handed over so far is in the writer's buffer (or refused). */
+  /** Resolves once every click handed over so far is in the analytics buffer (or refused). */
   settle(): Promise<void>;
-  /** Writes every buffered click; call on shutdown before the database closes. */
+  /**
+   * Waits for the clicks still being claimed; call on shutdown after the HTTP server closed
+   * and before the analytics buffer stops, which writes them.
+   */
   close(): Promise<void>;
 }
 
-/** The click redirect with its dedupe and its buffered writer, using the analytics settings. */
+/**
+ * The click redirect with its dedupe. Counted clicks go to `clicks`, the analytics write
+ * buffer, which stores them with the visitors' rows (flushed on shutdown like them).
+ */
 export function createGo(options: {
   config: AppConfig;
   db: Database;
   log: (line: string) => void;
+  clicks: ClickSink;
 }): Go {
-  const { config, db, log } = options;
-  const writer = new ClickWriter(db, {
-    flushIntervalMs: config.analytics.flushIntervalMs,
-    flushRows: config.analytics.flushRows,
-    maxBufferedRows: config.analytics.maxBufferedRows,
-    log,
-  });
-  writer.start();
-  const recorder = new ClickRecorder({ secret: config.sessionSecret, sink: writer });
+  const { config, db, log, clicks } = options;
+  const recorder = new ClickRecorder({ secret: config.sessionSecret, sink: clicks });
   // Several processes may share one PostgreSQL: the click dedupe is shared there too.
   const counters = db.dialect === 'postgres' ? new SharedCounters(db) : null;
   // A shared claim answers later: a click still being claimed must not be lost by a flush or a
@@ -55,11 +58,7 @@ export function createGo(options: {
   return {
     router: goRoutes({ db, log, recordClick }),
     recorder,
-    writer,
     settle,
-    close: async () => {
-      await settle();
-      await writer.stop();
-    },
+    close: settle,
   };
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CTA_CLICK_EVENT } from '../analytics/cta';
-import { anonymizeIp } from '../analytics/ip';
-import type { EventRecord } from '../analytics/records';
+import { CTA_CLICK_EVENT, type EventRecord } from '../analytics';
+import { anonymizeIp } from '../lib/ip';
 
 export const CLICK_WINDOW_MS = 60 * 60 * 1000;
 /** About 100 bytes each: the dedupe memory stays near 10 MB however busy the site is. */
@@ -22,9 +21,9 @@ export interface ClickInput {
 
 export type ClickOutcome = 'counted' | 'duplicate' | 'dropped';
 
-/** Where counted clicks go: the ClickWriter, or anything that buffers event rows the same way. */
+/** Where counted clicks go: the analytics write buffer (false: it refused the click). */
 export interface ClickSink {
-  add(record: EventRecord): boolean;
+  addClick(record: EventRecord): boolean;
 }
 
 /**
@@ -145,7 +144,7 @@ export class ClickRecorder {
       platform: click.platform,
       at,
     };
-    if (!this.options.sink.add(record)) {
+    if (!this.options.sink.addClick(record)) {
       this.dropped += 1;
       return 'dropped';
     }

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { isbot } from 'isbot';
-import { QueryTypes } from 'sequelize';
 import type { Database } from '../db/database';
+import { select } from '../db/sql';
 import type { ClickInput } from './recorder';
 import { GONE_PAGE, NOT_FOUND_PAGE } from './pages';
 
@@ -122,20 +122,19 @@ export function goRoutes({
 }: GoRoutesOptions): GoRouter {
   const router = Router();
   const cache = new LinkCache(cacheTtlMs, cacheSize);
-  const select = <T extends object>(sql: string, id: number) =>
-    db.sequelize.query<T>(sql, { replacements: [id], type: QueryTypes.SELECT });
   const lookup = async (id: number): Promise<Lookup> => {
     const now = Date.now();
     const cached = cache.get(id, now);
     if (cached) return cached;
-    const [link] = await select<LinkRow>(LOOKUP, id);
+    const [link] = await select<LinkRow>(db, LOOKUP, [id]);
     let found: Lookup;
     if (link) {
       found = { link, retired: false };
     } else {
       const retired = await select<{ linkId: number }>(
+        db,
         'SELECT "linkId" FROM retired_links WHERE "linkId" = ?',
-        id,
+        [id],
       );
       found = { link: null, retired: retired.length > 0 };
     }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:net';
 import type { Socket } from 'node:net';
-import { clientKey } from '../analytics/ip';
+import { clientKey } from './ip';
 
 export interface ConnectionLimitOptions {
   /** Open connections in total (HTTP and upgraded WebSockets alike). */

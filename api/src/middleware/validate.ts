@@ -33,7 +33,8 @@ export interface Validation<I> {
  * Checks the path, then the query, then the body, each with its own way of failing:
  * - params: a malformed id is an unknown record, 404 with the schema's message
  *   ('Product not found');
- * - query: 400 `Invalid query parameter <name>`;
+ * - query: 400 `Invalid query parameter <name>`, or, when the schema's own check refused it (a
+ *   custom issue, worded for people), that message, also under the parameter's name;
  * - body: 400 with the spec's messages, per field (`{message, errors}`).
  */
 export function validate<S extends InputSchemas>(schemas: S): Validation<Input<S>> {
@@ -48,7 +49,11 @@ export function validate<S extends InputSchemas>(schemas: S): Validation<Input<S
       if (schemas.query) {
         const result = schemas.query.safeParse(req.query);
         if (!result.success) {
-          const name = String(result.error.issues[0]?.path[0] ?? '');
+          const issue = result.error.issues[0];
+          const name = String(issue?.path[0] ?? '');
+          if (issue?.code === 'custom' && name) {
+            throw badRequest(issue.message, { [name]: issue.message });
+          }
           throw badRequest(`Invalid query parameter ${name}`.trim());
         }
         input.query = result.data;

@@ -1,7 +1,7 @@
-import { QueryTypes } from 'sequelize';
 import { parseRupiah } from '@shared/rules/price';
 import type { Database } from '../db/database';
-import { toDbTimestamp } from '../analytics/time';
+import { select } from '../db/sql';
+import { toDbTimestamp } from '../db/timestamps';
 import { seededRandom } from '../lib/prng';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,10 +67,11 @@ export function demoPriceSeries(
 export async function seedPriceHistory(db: Database, now = new Date()): Promise<number> {
   const nowMs = now.getTime();
   return db.write(async (transaction) => {
-    const select = <T extends object>(sql: string) =>
-      db.sequelize.query<T>(sql, { type: QueryTypes.SELECT, transaction });
     const unpriced = await select<{ price: string }>(
+      db,
       `SELECT DISTINCT price FROM platform_links WHERE "priceValue" IS NULL AND price <> ''`,
+      [],
+      transaction,
     );
     for (const { price } of unpriced) {
       const value = parseRupiah(price);
@@ -87,11 +88,14 @@ export async function seedPriceHistory(db: Database, now = new Date()): Promise<
       priceValue: number | string;
       points: number | string;
     }>(
+      db,
       `SELECT l.id, l."productId", l.platform, l."priceValue",
               (SELECT COUNT(*) FROM price_points pp WHERE pp."linkId" = l.id) AS points
        FROM platform_links l
        WHERE l."priceValue" IS NOT NULL
        ORDER BY l.id`,
+      [],
+      transaction,
     );
     const fresh = links.filter((link) => Number(link.points) <= 1);
     if (fresh.length === 0) return 0;

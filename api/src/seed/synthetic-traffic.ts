@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORMS } from '@shared/constants';
-import { rebuildRollups } from '../analytics/rollups';
-import { bulkInsert, select, type BulkColumn } from '../analytics/sql';
-import { DAY_MS, HOUR_MS, MINUTE_MS, toDbTimestamp } from '../analytics/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@shared/rules/jakarta-days';
+import { rebuildRollups } from '../analytics';
+import { bulkInsert, select, type BulkColumn } from '../db/sql';
+import { toDbTimestamp } from '../db/timestamps';
 import type { Database } from '../db/database';
 import { seededRandom } from '../lib/prng';
 

@@ -2,7 +2,7 @@ import type { AnalyticsDashboard } from '@shared/types';
 import type { Database } from '../../db/database';
 import type { ReportRange } from '../range';
 import { METRIC } from '../rollups';
-import { select, toCount } from '../sql';
+import { select, toCount } from '../../db/sql';
 import { topValues } from './rollup-totals';
 
 const WEEK_HOURS = 7 * 24;

@@ -1,8 +1,8 @@
 import type { MissedSearches } from '@shared/types';
 import type { Database } from '../../db/database';
 import type { ReportRange } from '../range';
-import { select, toCount } from '../sql';
-import { toDbTimestamp } from '../time';
+import { select, toCount } from '../../db/sql';
+import { toDbTimestamp } from '../../db/timestamps';
 
 /** The event the public search page sends when a search finds nothing ({query, path}). */
 export const MISSED_SEARCH_EVENT = 'search_no_results';

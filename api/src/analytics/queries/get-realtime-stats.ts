@@ -1,8 +1,9 @@
 import type { RealtimeStats } from '@shared/types';
 import type { Database } from '../../db/database';
 import { UNKNOWN } from '../rollups';
-import { select, toCount } from '../sql';
-import { HOUR_MS, jakartaDayStart, MINUTE_MS, toDbTimestamp } from '../time';
+import { select, toCount } from '../../db/sql';
+import { HOUR_MS, jakartaDayStart, MINUTE_MS } from '../time';
+import { toDbTimestamp } from '../../db/timestamps';
 
 export const CURRENT_VISITOR_WINDOW_MS = 5 * MINUTE_MS;
 const TOP_LIMIT = 10;

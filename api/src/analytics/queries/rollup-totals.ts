@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { Metric } from '../rollups';
-import { select, toCount } from '../sql';
+import { select, toCount } from '../../db/sql';
 
 interface ValueTotal {
   value: string;

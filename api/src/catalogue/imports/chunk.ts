@@ -2,7 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import type { Platform } from '@shared/constants';
 import type { ImportRowError } from '@shared/rules/product-csv';
 import { skuSchema } from '@shared/schemas';
-import { toDbTimestamp } from '../../analytics/time';
+import { toDbTimestamp } from '../../db/timestamps';
 import type { Database } from '../../db/database';
 import { timeOrderedUuid } from '../../lib/time-ordered-id';
 import type { ColumnIndex } from './header';

@@ -7,7 +7,7 @@ import type { AdminProductListResponse, AuditPage, PlatformLink } from '@shared/
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { TestClient } from '../../../test/support/client';
 import { unique } from '../../../test/support/fixtures';
-import { toDbTimestamp } from '../../analytics/time';
+import { toDbTimestamp } from '../../db/timestamps';
 import { insertJob, STALE_JOB_MESSAGE, STALE_JOB_MS } from './jobs';
 
 type Cells = Record<string, string>;

@@ -5,7 +5,7 @@ import {
   type ImportRowError,
   type ImportStatus,
 } from '@shared/rules/product-csv';
-import { toDbTimestamp } from '../../analytics/time';
+import { toDbTimestamp } from '../../db/timestamps';
 import type { AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
 

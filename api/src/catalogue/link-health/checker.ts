@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import type { Database } from '../../db/database';
-import { toDbTimestamp } from '../../analytics/time';
+import { toDbTimestamp } from '../../db/timestamps';
 import { logger } from '../../lib/logger';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch';
 

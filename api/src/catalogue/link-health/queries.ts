@@ -1,7 +1,8 @@
-import { Op, QueryTypes, Sequelize, type WhereOptions } from 'sequelize';
+import { Op, Sequelize, type WhereOptions } from 'sequelize';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { fromDbTimestamp } from '../prices/queries';
+import { select } from '../../db/sql';
+import { fromDbTimestamp } from '../../db/timestamps';
 
 export interface LinkHealthSummary {
   total: number;
@@ -20,10 +21,6 @@ export interface BrokenLink {
   lastStatus: number | null;
   lastError: string | null;
   lastCheckedAt: string | null;
-}
-
-function select<T extends object>(db: Database, sql: string, replacements: unknown[] = []) {
-  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 }
 
 const iso = (value: unknown) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrate } from '../../db/migrate';
 import { openDatabase } from '../../db/database';
 import { errorHandler } from '../../middleware/errors';
-import { toDbTimestamp } from '../../analytics/time';
+import { toDbTimestamp } from '../../db/timestamps';
 import { createTestDatabase } from '../../../test/support/databases';
 import {
   insertCategory,

@@ -1,4 +1,3 @@
-import { QueryTypes } from 'sequelize';
 import {
   DAY_MS,
   LOWEST_WINDOW_DAYS,
@@ -7,24 +6,8 @@ import {
   type PriceHistory,
 } from '@shared/rules/price-history';
 import type { Database } from '../../db/database';
-import { toDbTimestamp } from '../../analytics/time';
-
-function select<T extends object>(db: Database, sql: string, replacements: unknown[]) {
-  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
-}
-
-/**
- * Epoch ms of a DATE column as the driver returns it: a Date on PostgreSQL, Sequelize's text
- * ('YYYY-MM-DD HH:MM:SS.SSS +00:00') on SQLite.
- */
-export function fromDbTimestamp(value: unknown): number {
-  if (value instanceof Date) return value.getTime();
-  const text = String(value);
-  const iso = /^\d{4}-\d{2}-\d{2} /.test(text)
-    ? text.replace(' ', 'T').replace(/ ?([+-]\d{2}:\d{2})$/, '$1')
-    : text;
-  return Date.parse(iso);
-}
+import { select } from '../../db/sql';
+import { fromDbTimestamp, toDbTimestamp } from '../../db/timestamps';
 
 /** True when the product exists and shoppers may see it. */
 export async function isActiveProduct(db: Database, productId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
-import { QueryTypes } from 'sequelize';
 import type { Database } from '../../db/database';
+import { Params, selectBound } from '../../db/sql';
 import { fts5String, tsqueryLexeme, type SearchToken } from './terms';
 import { sqliteVocabulary } from './vocabulary';
 
@@ -40,21 +40,6 @@ export interface SearchEngine {
   ): Promise<string[]>;
 }
 
-/** Positional bind parameters, numbered as they are added. */
-export class Params {
-  readonly values: unknown[];
-  constructor(...values: unknown[]) {
-    this.values = values;
-  }
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-export const select = <T extends object>(db: Database, sql: string, bind: unknown[]) =>
-  db.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT });
-
 // ---------------------------------------------------------------------------------------------
 // SQLite FTS5
 
@@ -88,7 +73,7 @@ const fts5InCategory = (query: string, categoryId: number | null) =>
   categoryId === null ? query : `${query} AND {filter} : ${fts5String(`c${categoryId}`)}`;
 
 async function countFts5(db: Database, query: string, categoryId: number | null) {
-  const rows = await select<{ total: number }>(
+  const rows = await selectBound<{ total: number }>(
     db,
     'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1',
     [fts5InCategory(query, categoryId)],
@@ -98,7 +83,7 @@ async function countFts5(db: Database, query: string, categoryId: number | null)
 
 export const sqliteEngine: SearchEngine = {
   async hasMatch(db, token) {
-    const rows = await select(
+    const rows = await selectBound(
       db,
       'SELECT 1 AS hit FROM product_search WHERE product_search MATCH $1 LIMIT 1',
       [fts5Scope([{ words: [token.text], prefix: token.prefix }], 'all')],
@@ -122,7 +107,7 @@ export const sqliteEngine: SearchEngine = {
 
   async fetch(db, tier, groups, categoryId, limit, offset) {
     // Docids follow createdAt, so FTS5 returns the newest first and stops at the page's end.
-    const rows = await select<{ id: string }>(
+    const rows = await selectBound<{ id: string }>(
       db,
       `SELECT d."productId" AS id FROM product_search ${FTS5_JOIN}
         WHERE product_search MATCH $1
@@ -155,7 +140,7 @@ export const postgresEngine: SearchEngine = {
   // Asked of the vocabulary's B-tree (exact word, or the range of words with this prefix):
   // for a word no product has, the planner's guess can make `@@ ... LIMIT 1` read the table.
   async hasMatch(db, token) {
-    const rows = await select(
+    const rows = await selectBound(
       db,
       token.prefix
         ? 'SELECT 1 AS hit FROM search_words WHERE word >= $1 AND word < $2 LIMIT 1'
@@ -167,7 +152,7 @@ export const postgresEngine: SearchEngine = {
 
   async knownWords(db, words) {
     if (words.length === 0) return [];
-    const rows = await select<{ word: string }>(
+    const rows = await selectBound<{ word: string }>(
       db,
       'SELECT word FROM search_words WHERE word = ANY($1::text[])',
       [words],
@@ -179,7 +164,7 @@ export const postgresEngine: SearchEngine = {
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
     // One pass over the matches; the title and label vectors are small and stored inline.
-    const rows = await select<{ title: string; label: string; total: string }>(
+    const rows = await selectBound<{ title: string; label: string; total: string }>(
       db,
       `SELECT count(*) FILTER (WHERE s.title @@ $1::tsquery) AS title,
           count(*) FILTER (WHERE s.label @@ $1::tsquery) AS label,
@@ -199,7 +184,7 @@ export const postgresEngine: SearchEngine = {
   async fetch(db, tier, groups, categoryId, limit, offset) {
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const rows = await select<{ id: string }>(
+    const rows = await selectBound<{ id: string }>(
       db,
       `SELECT s."productId" AS id FROM product_search s
         WHERE ${tsTier(tier)} ${byCategory}

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
-import { engineFor, Params, select, type Tier, type WordGroup } from './engines';
+import { Params, selectBound } from '../../db/sql';
+import { engineFor, type Tier, type WordGroup } from './engines';
 import {
   editDistance,
   editVariants,
@@ -58,7 +59,7 @@ async function categoryFilter(
 ): Promise<number | null | undefined> {
   if (options.categoryId != null) return options.categoryId;
   if (!options.categorySlug) return null;
-  const rows = await select<{ id: number }>(db, 'SELECT id FROM categories WHERE slug = $1', [
+  const rows = await selectBound<{ id: number }>(db, 'SELECT id FROM categories WHERE slug = $1', [
     options.categorySlug,
   ]);
   return rows[0]?.id;
@@ -101,13 +102,13 @@ export async function listActiveProductIds(
   const counting = params.values.slice();
   // The triggers of migration 0003 keep the number of active products per category.
   const [rows, counted] = await Promise.all([
-    select<{ id: string }>(
+    selectBound<{ id: string }>(
       db,
       `SELECT id FROM products ${where} ORDER BY "createdAt" DESC, id
         LIMIT ${params.add(options.limit)} OFFSET ${params.add((options.page - 1) * options.limit)}`,
       params.values,
     ),
-    select<{ total: number | string | null }>(
+    selectBound<{ total: number | string | null }>(
       db,
       categoryId === null
         ? 'SELECT sum(active) AS total FROM product_active_counts'
@@ -207,7 +208,11 @@ async function suggestCategories(
   db: Database,
   tokens: SearchToken[],
 ): Promise<CategorySuggestion[]> {
-  const categories = await select<CategorySuggestion>(db, 'SELECT name, slug FROM categories', []);
+  const categories = await selectBound<CategorySuggestion>(
+    db,
+    'SELECT name, slug FROM categories',
+    [],
+  );
   return categories
     .map((category) => ({ category, score: categoryScore(category.name, tokens) }))
     .filter(
@@ -223,13 +228,13 @@ async function suggestProducts(db: Database, tokens: SearchToken[]): Promise<Pro
   if (ids.length === 0) return [];
   const rows =
     db.dialect === 'postgres'
-      ? await select<ProductSuggestion>(
+      ? await selectBound<ProductSuggestion>(
           db,
           `SELECT id, title, "imageUrl", "discountPercentage" FROM products
             WHERE id = ANY($1::uuid[])`,
           [ids],
         )
-      : await select<ProductSuggestion>(
+      : await selectBound<ProductSuggestion>(
           db,
           `SELECT id, title, "imageUrl", "discountPercentage" FROM products
             WHERE id IN (SELECT value FROM json_each($1))`,

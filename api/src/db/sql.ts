@@ -1,5 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize';
-import type { Database, Dialect } from '../db/database';
+import type { Database, Dialect } from './database';
 
 export type Row = Record<string, unknown>;
 
@@ -22,14 +22,38 @@ export function toCount(value: unknown): number {
   return Number.isFinite(count) ? count : 0;
 }
 
-/** A read outside any transaction, with `?` replacements escaped by Sequelize. */
+/**
+ * A read with `?` replacements escaped by Sequelize; outside any transaction unless one is
+ * given (a read inside `db.write` must use its transaction: SQLite has one writer).
+ */
 export function select<T extends object>(
   db: Database,
   sql: string,
   replacements: unknown[] = [],
+  transaction?: Transaction,
 ): Promise<T[]> {
-  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+  return db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
 }
+
+/** Positional bind parameters, numbered as they are added. */
+export class Params {
+  readonly values: unknown[];
+  constructor(...values: unknown[]) {
+    this.values = values;
+  }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * A read with `$1, $2` placeholders (see Params) bound by the driver: the statement text stays
+ * the same whatever the values, unlike `select`'s `?` replacements, which Sequelize escapes
+ * into the text.
+ */
+export const selectBound = <T extends object>(db: Database, sql: string, bind: unknown[]) =>
+  db.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT });
 
 interface SqliteConnection {
   all(sql: string, params: unknown[], callback: (error: Error | null, rows: Row[]) => void): void;

@@ -48,7 +48,8 @@ export function anonymizeIp(address: string | null | undefined): string | null {
 /**
  * The key that limits count one client by: a whole IPv4 address (an IPv4-mapped IPv6 one
  * too), or the /64 prefix of an IPv6 address, since one subscriber owns at least a /64 and
- * could otherwise rotate through it (the login limiter keys the same way).
+ * could otherwise rotate through it. (The login limiter keys with express-rate-limit's
+ * ipKeyGenerator instead, which groups IPv6 addresses by /56.)
  */
 export function clientKey(address: string | null | undefined): string {
   if (!address) return 'unknown';
