@@ -96,4 +96,28 @@ describeApi('a new word is a typo fix at once', (api) => {
     expect(bulk.status).toBe(200);
     expect(await searchIds(api, typo)).toEqual([product.id]);
   });
+
+  it('after a category is renamed', async () => {
+    const { word, typo } = newWord();
+    const slug = `kategori-${word}`;
+    const looks = { icon: 'StarIcon', color: 'text-pink-500', group: 'Lifestyle' };
+    const category = await api.admin.post<{ id: number }>('/api/admin/categories', {
+      name: 'Kategori Baru',
+      slug,
+      ...looks,
+    });
+    expect(category.status).toBe(201);
+    const product = await api.createProduct({
+      title: 'Payung Lipat',
+      categoryId: String(category.body.id),
+    });
+    await expectMiss(api, typo);
+    const renamed = await api.admin.put(`/api/admin/categories/${category.body.id}`, {
+      name: `Kategori ${word}`,
+      slug,
+      ...looks,
+    });
+    expect(renamed.status).toBe(200);
+    expect(await searchIds(api, typo)).toEqual([product.id]);
+  });
 });
