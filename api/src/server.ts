@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { ensureFirstAdmin } from './auth/users';
+import { ensureFirstAdmin, type FirstAdmin } from './auth/users';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { createAnalytics, type Analytics } from './analytics';
 import { createGo, type Go } from './go';
@@ -25,6 +25,8 @@ export interface RunningServer {
   server: http.Server;
   url: string;
   port: number;
+  /** The admin this start created (a first start), for the start banner; else null. */
+  firstAdmin: FirstAdmin | null;
   /** Visitor analytics: the /ws socket server and the write buffer (reports: app.ts routes). */
   analytics: Analytics;
   /** The counted click redirect /go/{linkId}; its clicks go to the analytics buffer. */
@@ -44,13 +46,19 @@ export interface StartOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Opens, migrates and seeds the database. `onFirstAdmin` hears of the admin a first start
+ * creates, so the caller can show how to sign in (the generated password is shown only then).
+ */
 export async function prepareDatabase(
   config: AppConfig,
   log: (line: string) => void,
+  onFirstAdmin: (admin: FirstAdmin) => void = () => undefined,
 ): Promise<Database> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds.
-  await withStartupLock(db, () => migrateAndSeed(db, config, log));
+  const admin = await withStartupLock(db, () => migrateAndSeed(db, config, log));
+  if (admin) onFirstAdmin(admin);
   return db;
 }
 
@@ -58,7 +66,7 @@ async function migrateAndSeed(
   db: Database,
   config: AppConfig,
   log: (line: string) => void,
-): Promise<void> {
+): Promise<FirstAdmin | null> {
   const applied = await migrate(db);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
   if (config.seedDemo && (await seedDemoIfEmpty(db))) {
@@ -66,7 +74,7 @@ async function migrateAndSeed(
     await seedPriceHistory(db);
     log('Seeded the demo catalogue.');
   }
-  await ensureFirstAdmin(db, {
+  return ensureFirstAdmin(db, {
     username: config.adminUsername,
     password: config.adminPassword,
     log,
@@ -76,7 +84,8 @@ async function migrateAndSeed(
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
   const log = options.log ?? ((line: string) => console.log(line));
-  const db = await prepareDatabase(config, log);
+  let firstAdmin: FirstAdmin | null = null;
+  const db = await prepareDatabase(config, log, (admin) => (firstAdmin = admin));
   const analytics = createAnalytics({ config, db, log });
   const go = createGo({ config, db, log, clicks: analytics.buffer });
   const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
@@ -157,6 +166,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server,
     url: `http://${shownHost}:${port}`,
     port,
+    firstAdmin,
     analytics,
     go,
     connections,

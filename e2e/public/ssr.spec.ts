@@ -251,3 +251,46 @@ test('active admin meta tags for a path are rendered escaped', async ({ request 
   const other = await fetchPage(request, '/terms');
   expect(other.meta('author')).toBeNull();
 });
+
+test('ordinary meta tags of any name are accepted and rendered escaped', async ({ request }) => {
+  const login = await request.post('/api/admin/login', {
+    data: { username: 'admin', password: 'admin12345' },
+  });
+  expect(login.ok()).toBeTruthy();
+  const tags = [
+    ['ahrefs-site-verification', 'f00dfeed'],
+    ['tiktok-developers-site-verification', 'tt-123'],
+    ['format-detection', 'telephone=no'],
+    ['apple-itunes-app', 'app-id=123456789, app-argument=https://x.example/?a=1&b=2'],
+    ['tim "promo"', 'Tim <b>DR</b>'],
+  ];
+  const created: number[] = [];
+  try {
+    for (const [name, content] of tags) {
+      const res = await request.post('/api/admin/meta-tags', {
+        data: {
+          htmlTag: `<meta name='${name}' content='${content}'>`,
+          pageUrl: '/tentang',
+          isActive: true,
+        },
+      });
+      expect(res.status(), name).toBe(201);
+      created.push(((await res.json()) as { id: number }).id);
+    }
+    const page = await fetchPage(request, '/tentang');
+    expect(page.html).toContain('<meta name="ahrefs-site-verification" content="f00dfeed">');
+    expect(page.html).toContain(
+      '<meta name="tiktok-developers-site-verification" content="tt-123">',
+    );
+    expect(page.html).toContain('<meta name="format-detection" content="telephone=no">');
+    expect(page.html).toContain(
+      '<meta name="apple-itunes-app" content="app-id=123456789, app-argument=https://x.example/?a=1&amp;b=2">',
+    );
+    expect(page.html).toContain(
+      '<meta name="tim &quot;promo&quot;" content="Tim &lt;b&gt;DR&lt;/b&gt;">',
+    );
+    expect(page.html).not.toContain('<b>DR</b>');
+  } finally {
+    for (const id of created) await request.delete(`/api/admin/meta-tags/${id}`);
+  }
+});

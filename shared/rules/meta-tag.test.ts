@@ -91,7 +91,25 @@ describe('metaTagProblem', () => {
       'notAllowed',
     );
     expect(metaTagProblem('<meta HTTP-EQUIV="Set-Cookie" content="a=b">')).toBe('notAllowed');
-    expect(metaTagProblem('<meta property="al:ios:url" content="x">')).toBe('notAllowed');
+    expect(metaTagProblem('<meta charset="utf-7">')).toBe('notAllowed');
+    expect(metaTagProblem('<meta name="Viewport" content="width=10">')).toBe('notAllowed');
+    expect(metaTagProblem('<meta name=" color-scheme " content="dark">')).toBe('notAllowed');
+    expect(metaTagProblem('<meta content="x">')).toBe('notAllowed');
+    expect(metaTagProblem('<meta name="" content="x">')).toBe('notAllowed');
+  });
+
+  it('accepts any other name or property: verification tokens, app banners, custom names', () => {
+    for (const tag of [
+      '<meta name="ahrefs-site-verification" content="f00dfeed">',
+      '<meta name="tiktok-developers-site-verification" content="abc123">',
+      '<meta name="format-detection" content="telephone=no">',
+      '<meta name="apple-itunes-app" content="app-id=123456789">',
+      '<meta name="diskonradar-tim" content="Tim promo">',
+      '<meta property="al:ios:url" content="diskonradar://promo">',
+      '<meta property="fb:app_id" content="1234">',
+    ]) {
+      expect(metaTagProblem(tag), tag).toBe(null);
+    }
   });
 
   it('wants http(s) addresses in og:* and twitter:*', () => {

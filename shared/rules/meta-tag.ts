@@ -61,25 +61,18 @@ export function parseMetaTag(html: string | null | undefined): ParsedMetaTag | n
   return result;
 }
 
-/** Names an admin may set (`<meta name=...>`); Twitter cards also come as `twitter:*` names. */
-export const ALLOWED_META_NAMES: ReadonlySet<string> = new Set([
-  'description',
-  'keywords',
-  'robots',
-  'googlebot',
-  'author',
-  'publisher',
-  'application-name',
-  'theme-color',
-  'google-site-verification',
-  'msvalidate.01',
-  'yandex-verification',
-  'p:domain_verify',
-  'facebook-domain-verification',
+/**
+ * Names that change how the browser treats the page rather than describe it (DESIGN.md "Meta
+ * tags"): refused, like the http-equiv and charset attributes. Every other name or property
+ * is the site owner's business (verification tokens, app banners, custom names).
+ */
+export const REFUSED_META_NAMES: ReadonlySet<string> = new Set([
+  'referrer',
+  'viewport',
+  'color-scheme',
 ]);
-/** Open Graph and its vocabularies (`<meta property=...>`), and Twitter cards. */
-const ALLOWED_PROPERTY = /^(?:og|article|product|profile|book|fb|twitter):[a-z0-9_:.]+$/;
-const ALLOWED_TWITTER_NAME = /^twitter:[a-z0-9_:.]+$/;
+/** Attributes that act on the page itself (a refresh, a cookie, the encoding). */
+const REFUSED_ATTRIBUTES: ReadonlySet<string> = new Set(['http-equiv', 'charset']);
 /** og:* and twitter:* tags whose content is an address: it must be http(s). */
 const URL_VALUED =
   /^(?:og:(?:url|image|image:url|image:secure_url|video|video:url|video:secure_url|audio|audio:url|audio:secure_url)|twitter:(?:url|image|image:src|player|player:stream))$/;
@@ -98,22 +91,20 @@ function attributeNames(html: string): string[] {
 }
 
 /**
- * Why a well-formed meta tag may not be stored, or null when it may: it must carry an
- * allowed name or property (never http-equiv, charset or a name such as 'referrer' that
- * changes how the browser behaves), and og:* / twitter:* addresses must be http(s).
+ * Why a well-formed meta tag may not be stored, or null when it may: it needs a name or a
+ * property; http-equiv, charset and the names of REFUSED_META_NAMES are refused; og:* and
+ * twitter:* addresses must be http(s), and their other contents never a script address.
  */
 export function metaTagProblem(html: string): MetaTagProblem | null {
   const parsed = parseMetaTag(html);
   if (!parsed) return null;
-  const attributes = attributeNames(html);
-  if (attributes.includes('http-equiv') || attributes.includes('charset')) return 'notAllowed';
-  const name = parsed.name?.trim().toLowerCase() ?? null;
-  const property = parsed.property?.trim().toLowerCase() ?? null;
-  if (name === null && property === null) return 'notAllowed';
-  if (name !== null && !ALLOWED_META_NAMES.has(name) && !ALLOWED_TWITTER_NAME.test(name)) {
+  if (attributeNames(html).some((attribute) => REFUSED_ATTRIBUTES.has(attribute))) {
     return 'notAllowed';
   }
-  if (property !== null && !ALLOWED_PROPERTY.test(property)) return 'notAllowed';
+  const name = parsed.name?.trim().toLowerCase() || null;
+  const property = parsed.property?.trim().toLowerCase() || null;
+  if (name === null && property === null) return 'notAllowed';
+  if (name !== null && REFUSED_META_NAMES.has(name)) return 'notAllowed';
   const content = parsed.content ?? '';
   for (const key of [name, property]) {
     if (key === null || !/^(?:og|twitter):/.test(key)) continue;

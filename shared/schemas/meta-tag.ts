@@ -7,7 +7,7 @@ export const META_TAG_MESSAGES = {
   htmlTag: 'HTML meta tag is required',
   htmlTagFormat: 'Must be a valid HTML meta tag',
   htmlTagNotAllowed:
-    'This meta tag is not allowed: use a name such as description, keywords, robots or author, or an og:* or twitter:* property',
+    'Meta tag ini tidak diizinkan: tag perlu atribut name atau property, dan http-equiv, charset serta name referrer, viewport atau color-scheme tidak boleh dipakai karena mengubah cara browser memuat halaman',
   htmlTagUrl: 'og:* and twitter:* URLs must start with http:// or https://',
   pageUrl: 'Page URL must be * or a path starting with /',
   isActive: 'isActive must be true or false',

@@ -524,7 +524,7 @@ describe('metaTagSchema', () => {
     });
   });
 
-  it('allows only listed names and properties, and http(s) addresses in og/twitter', () => {
+  it('refuses only tags that change how the browser treats the page, and wants http(s) addresses in og/twitter', () => {
     for (const bad of [
       '<meta name="referrer" content="unsafe-url">',
       '<meta http-equiv="refresh" content="0;url=https://evil.example">',
@@ -535,7 +535,7 @@ describe('metaTagSchema', () => {
     ]) {
       expect(errorsOf(metaTagSchema, { htmlTag: bad }), bad).toEqual({
         htmlTag:
-          'This meta tag is not allowed: use a name such as description, keywords, robots or author, or an og:* or twitter:* property',
+          'Meta tag ini tidak diizinkan: tag perlu atribut name atau property, dan http-equiv, charset serta name referrer, viewport atau color-scheme tidak boleh dipakai karena mengubah cara browser memuat halaman',
       });
     }
     for (const bad of [
@@ -554,6 +554,11 @@ describe('metaTagSchema', () => {
       '<meta property="og:image" content="https://diskonradar.id/og.png">',
       '<meta name="twitter:card" content="summary_large_image">',
       '<meta property="product:price:amount" content="199000">',
+      '<meta name="ahrefs-site-verification" content="f00dfeed">',
+      '<meta name="tiktok-developers-site-verification" content="abc123">',
+      '<meta name="format-detection" content="telephone=no">',
+      '<meta name="apple-itunes-app" content="app-id=123456789">',
+      '<meta name="nama-khusus" content="apa saja">',
     ]) {
       expect(errorsOf(metaTagSchema, { htmlTag: good }), good).toEqual({});
     }

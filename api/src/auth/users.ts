@@ -57,15 +57,21 @@ export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
+/** The admin made on a first start; `password` only when it was generated (shown once). */
+export interface FirstAdmin {
+  username: string;
+  password: string | null;
+}
+
 /**
  * The first start creates an admin so that the back office can be reached at all: from the
- * environment when given, otherwise with a generated password printed once.
+ * environment when given, otherwise with a generated password, which the caller prints once.
  */
 export async function ensureFirstAdmin(
   db: Database,
   options: { username: string | null; password: string | null; log: (line: string) => void },
-): Promise<void> {
-  if ((await db.models.User.count()) > 0) return;
+): Promise<FirstAdmin | null> {
+  if ((await db.models.User.count()) > 0) return null;
   const username = options.username ?? 'admin';
   const password = options.password ?? generatePassword();
   await runAs({ userId: null, username: 'system', ip: null }, () =>
@@ -73,11 +79,10 @@ export async function ensureFirstAdmin(
   );
   if (options.password) {
     options.log(`Created admin user "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
-  } else {
-    options.log(
-      `Created admin user "${username}" with generated password: ${password}\n` +
-        '  (shown once; change it with: npm run admin -- reset-password ' +
-        `${username} <new-password>)`,
-    );
+    return { username, password: null };
   }
+  // The password itself is printed by whoever started the server, last, where it is seen
+  // (cli/start-banner.ts); a log line here would bury it in the start-up output.
+  options.log(`Created admin user "${username}" with a generated password.`);
+  return { username, password };
 }

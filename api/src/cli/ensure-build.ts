@@ -7,6 +7,7 @@ import { ROOT_DIR } from '../paths';
  * `npm start` builds what is not built, or what is older than its sources, before the server
  * starts: the web app with its server-rendering entry, and the server bundle itself (the server
  * runs as plain JavaScript, which keeps its memory well below running TypeScript on the fly).
+ * One line per build: the tools' output is shown when a build fails, or with LOG_LEVEL=debug.
  */
 const TARGETS = [
   {
@@ -46,12 +47,22 @@ function oldestOutput(outputs: string[]): number {
   return oldest;
 }
 
+/** LOG_LEVEL=debug shows the build tools' own output as they run; otherwise only on failure. */
+const verbose = process.env.LOG_LEVEL === 'debug';
+
 for (const target of TARGETS) {
   const sourcesTime = Math.max(...target.sources.map(newestMtime));
   if (oldestOutput(target.outputs) >= sourcesTime) continue;
   console.log(`Building the ${target.name}...`);
-  const result = spawnSync('npm', ['run', target.script], { cwd: ROOT_DIR, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', '--silent', target.script], {
+    cwd: ROOT_DIR,
+    stdio: verbose ? 'inherit' : 'pipe',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) {
+    if (!verbose) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    if (result.error) console.error(result.error.message);
     console.error(`Building the ${target.name} failed; see the output above.`);
     process.exit(1);
   }

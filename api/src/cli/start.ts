@@ -1,7 +1,9 @@
 import cluster from 'node:cluster';
 import { loadConfig } from '../config';
 import { prepareDatabase, startServer } from '../server';
+import type { FirstAdmin } from '../auth/users';
 import { runPrimary } from './cluster';
+import { startBanner } from './start-banner';
 
 const log = (line: string) => console.log(line);
 
@@ -9,7 +11,12 @@ const log = (line: string) => console.log(line);
 async function main() {
   const running = await startServer({ log });
   const worker = cluster.isWorker ? `, worker ${process.pid}` : '';
+  // Tests, benches and scripts read the address from this line.
   log(`DiskonRadar is serving at ${running.url} (${running.db.dialect}${worker})`);
+  if (!cluster.isWorker) {
+    const siteUrl = running.config.publicUrl ?? running.url;
+    log(startBanner({ siteUrl, firstAdmin: running.firstAdmin }));
+  }
   if (cluster.isWorker && running.config.env === 'test') {
     // Tests only: shows which worker answered (the cluster test needs to see both serve).
     running.server.prependListener('request', (_req, res) => {
@@ -73,10 +80,15 @@ async function launch() {
           'Set DATABASE_URL to a PostgreSQL database to run several.',
       );
     } else if (workers > 1) {
-      const db = await prepareDatabase(config, log);
+      let firstAdmin: FirstAdmin | null = null;
+      const db = await prepareDatabase(config, log, (admin) => (firstAdmin = admin));
       await db.close();
       log(`Starting ${workers} workers (primary ${process.pid})...`);
       runPrimary({ workers, log });
+      const shownHost =
+        config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      const siteUrl = config.publicUrl ?? `http://${shownHost}:${config.port}`;
+      log(startBanner({ siteUrl, firstAdmin }));
       return;
     }
   }

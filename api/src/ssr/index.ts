@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { loadRouteData } from './load-data';
 import { buildDocument, loadPageRenderer, type PageRenderer } from './renderer';
 import { robotsTxt, sitemapIndexXml, sitemapPlan, writeSitemapPage } from './seo-files';
+import { ClientGone, writeChunk } from './streamed-write';
 
 const OG_IMAGE_DIR = path.join(ROOT_DIR, 'web', 'src', 'public', 'static');
 
@@ -17,18 +18,6 @@ export function requestOrigin(req: Request, publicUrl: string | null): string {
   if (publicUrl) return publicUrl;
   const host = req.get('host') ?? '';
   return `${req.protocol}://${HOST.test(host) ? host : 'localhost'}`;
-}
-
-class ClientGone extends Error {}
-
-/** Writes a piece of a streamed answer, waiting while the client's buffer is full. */
-function writeChunk(res: Response, chunk: string): Promise<void> | void {
-  if (res.destroyed) throw new ClientGone('the client went away');
-  if (res.write(chunk)) return;
-  return new Promise((resolve) => {
-    res.once('drain', resolve);
-    res.once('close', resolve);
-  });
 }
 
 const FALLBACK_PAGE = `<!doctype html>

@@ -1,7 +1,7 @@
 // robots.txt and sitemap.xml of the public site.
-import { Op } from 'sequelize';
 import { PUBLIC_ROUTES } from '@shared/public-routes';
 import type { Database } from '../db/database';
+import { countActiveProducts, walkSitemapProducts } from './sitemap-products';
 
 export function robotsTxt(origin: string): string {
   return [
@@ -67,7 +67,7 @@ export type SitemapSink = (chunk: string) => Promise<void> | void;
 export async function sitemapPlan(db: Database, maxUrls = SITEMAP_MAX_URLS) {
   const [categories, products] = await Promise.all([
     db.models.Category.count(),
-    db.models.Product.count({ where: { isActive: true } }),
+    countActiveProducts(db),
   ]);
   const fixed = staticEntries(new Date()).length + categories;
   const total = fixed + products;
@@ -76,7 +76,8 @@ export async function sitemapPlan(db: Database, maxUrls = SITEMAP_MAX_URLS) {
 
 /**
  * Writes sitemap file `page` (1-based) of the plan: its URLs are read from the database
- * SITEMAP_CHUNK products at a time (keyset on createdAt and id) and written as they come,
+ * SITEMAP_CHUNK products at a time (sitemap-products.ts: a keyset walk of the listing index)
+ * and written as they come,
  * so the whole list is never held in memory. Returns false when the page does not exist.
  */
 export async function writeSitemapPage(
@@ -85,7 +86,7 @@ export async function writeSitemapPage(
   write: SitemapSink,
   options: { page?: number; maxUrls?: number; now?: Date; chunk?: number } = {},
 ): Promise<boolean> {
-  const { Category, Product } = db.models;
+  const { Category } = db.models;
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
   const page = options.page ?? 1;
   const chunk = options.chunk ?? SITEMAP_CHUNK;
@@ -110,43 +111,17 @@ export async function writeSitemapPage(
     await write(shown.map((entry) => urlXml(origin, entry)).join(''));
     room -= shown.length;
   }
-  // Products before this page: the first one of it is found once, then the keyset walks on.
-  let offset = Math.max(0, start - plan.fixed);
-  let after: { createdAt: Date; id: string } | null = null;
-  while (room > 0) {
-    const rows: Array<{ id: string; createdAt: Date; updatedAt: Date | null }> =
-      await Product.findAll({
-        where: after
-          ? {
-              isActive: true,
-              [Op.or]: [
-                { createdAt: { [Op.lt]: after.createdAt } },
-                { createdAt: after.createdAt, id: { [Op.gt]: after.id } },
-              ],
-            }
-          : { isActive: true },
-        attributes: ['id', 'updatedAt', 'createdAt'],
-        order: [
-          ['createdAt', 'DESC'],
-          ['id', 'ASC'],
-        ],
-        offset: after ? 0 : offset,
-        limit: Math.min(chunk, room),
-        raw: true,
-      });
-    if (rows.length === 0) break;
-    offset = 0;
-    room -= rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: new Date(last.createdAt), id: last.id };
+  // The products of this page: the first is found by its position, then a keyset walk.
+  const skip = Math.max(0, start - plan.fixed);
+  for await (const products of walkSitemapProducts(db, skip, room, chunk)) {
     await write(
-      rows
+      products
         .map((p) =>
           urlXml(origin, {
             path: `/?produk=${encodeURIComponent(p.id)}`,
             changefreq: 'weekly',
             priority: 0.6,
-            lastmod: new Date(p.updatedAt ?? p.createdAt),
+            lastmod: p.lastmod,
           }),
         )
         .join(''),

@@ -4,6 +4,8 @@ import type { CategoryWithCount } from '@shared/types';
 import type { Database } from '../../db/database';
 import { conflictOnDuplicate, writeExisting } from '../../db/records';
 import { conflict } from '../../errors';
+import { foldedWords } from '../search/terms';
+import { learnWords } from '../search/vocabulary';
 import { presentCategory } from './presenter';
 
 export const SLUG_TAKEN = 'Slug sudah digunakan oleh kategori lain';
@@ -57,13 +59,18 @@ export function createCategory(db: Database, input: CategoryInput) {
 }
 
 export function updateCategory(db: Database, id: number, input: CategoryInput) {
-  return conflictOnDuplicate(SLUG_TAKEN, async () =>
-    presentCategory(
-      await writeExisting(db, db.models.Category, id, 'Category', (category, transaction) =>
-        category.update(input, { transaction }),
-      ),
-    ),
-  );
+  return conflictOnDuplicate(SLUG_TAKEN, async () => {
+    const category = await writeExisting(
+      db,
+      db.models.Category,
+      id,
+      'Category',
+      (category, transaction) => category.update(input, { transaction }),
+    );
+    // A new name is indexed with every product of the category: a typo fix at once too.
+    if (db.dialect === 'sqlite') await learnWords(db, foldedWords(category.name));
+    return presentCategory(category);
+  });
 }
 
 /** A category that still has products cannot go (409). */

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { MAX_LISTED_IMPORT_ERRORS, type ImportRowError } from '@shared/rules/product-csv';
 import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
+import { learnProductWords } from '../search/learn-words';
 import { categorySlugs, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
 import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from './csv-source';
 import type { ColumnIndex } from './header';
@@ -88,7 +89,12 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
         await saveProgress(db, run.id, counts, transaction);
         return result;
       });
-      if (!run.dryRun && outcome.created + outcome.updated > 0) deps.onCatalogueChanged();
+      if (!run.dryRun && outcome.created + outcome.updated > 0) {
+        // Before the caches are dropped: a search after that finds the new words' typos too.
+        const skus = rows.map((row) => (row.cells[skuIndex] ?? '').trim());
+        await learnProductWords(db, { skus });
+        deps.onCatalogueChanged();
+      }
     };
 
     let chunk: CsvRow[] = [];

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toDbTimestamp } from '../../analytics/time';
 import { errorHandler } from '../../middleware/errors';
 import {
   insertCategory,
@@ -15,7 +16,12 @@ import {
 } from '../../../test/support/catalogue-fixtures';
 import { checkLinks, checkUrl } from './checker';
 import { linkHealthAdminRoutes } from './routes';
-import { linkCheckIntervalHours, startLinkHealthSchedule } from './schedule';
+import {
+  firstRunDelayMs,
+  linkCheckIntervalHours,
+  OVERDUE_RUN_DELAY_MS,
+  startLinkHealthSchedule,
+} from './schedule';
 
 /** A pretend marketplace on 127.0.0.1: the checker never visits a real site in tests. */
 function fakeMarketplace() {
@@ -300,6 +306,40 @@ describe.each(['sqlite', 'postgres'] as const)('checkLinks on %s', (dialect) => 
     });
     await expect.poll(() => runs, { timeout: 10_000 }).toEqual([13]);
     await stop();
+  });
+
+  it('never checks at start-up: the first run is due an interval after the last check', async () => {
+    const HOUR = 60 * 60_000;
+    await fixture.db.sequelize.query('UPDATE platform_links SET "lastCheckedAt" = NULL');
+    // Never checked (a fresh demo catalogue): a whole interval from now.
+    expect(await firstRunDelayMs(fixture.db, 24)).toBe(24 * HOUR);
+    const now = Date.now();
+    await fixture.db.sequelize.query('UPDATE platform_links SET "lastCheckedAt" = ?', {
+      replacements: [toDbTimestamp(now - HOUR)],
+    });
+    const due = await firstRunDelayMs(fixture.db, 24, now);
+    expect(Math.abs(due - 23 * HOUR)).toBeLessThan(1000);
+    // Overdue (the server was down): soon, but not during the start itself.
+    expect(await firstRunDelayMs(fixture.db, 0.5, now)).toBe(OVERDUE_RUN_DELAY_MS);
+
+    // The schedule itself, with a 2 s interval: nothing at start, one run once it is due.
+    await fixture.db.sequelize.query('UPDATE platform_links SET "lastCheckedAt" = NULL');
+    market.reset();
+    const runs: number[] = [];
+    const started = Date.now();
+    const stop = startLinkHealthSchedule(fixture.db, 2 / 3600, () => undefined, {
+      runInTests: true,
+      timeoutMs: TIMEOUT_MS,
+      onRun: (summary) => runs.push(summary.checked),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(market.requests).toEqual([]);
+      await expect.poll(() => runs, { timeout: 10_000 }).toEqual([13]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    } finally {
+      await stop();
+    }
   });
 
   it('abandons a run in progress when stopped, storing nothing half checked', async () => {

@@ -1,4 +1,5 @@
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import { learnProductWords } from '../search/learn-words';
 import {
   MAX_BULK_PRODUCTS,
   PRODUCT_BULK_MESSAGES,
@@ -147,11 +148,13 @@ async function deleteProducts(
  * POST /api/admin/products/bulk: one action on up to 10,000 products in one transaction, with
  * one audit entry naming the count and (a bounded list of) the ids it changed.
  */
-export function runProductBulkAction(
+export async function runProductBulkAction(
   db: Database,
   request: ProductBulkRequest,
 ): Promise<ProductBulkResult> {
-  return db.write(async (transaction) => {
+  // Activating or moving products puts words (titles, a category name) into the search index.
+  let changed: string[] = [];
+  const result = await db.write(async (transaction): Promise<ProductBulkResult> => {
     let change: FieldChange | null = null;
     let categoryName = '';
     if (request.action === 'setCategory') {
@@ -169,6 +172,7 @@ export function runProductBulkAction(
       ? await applyChange(db, ids, change, transaction)
       : await deleteProducts(db, ids, transaction);
     if (affected.length === 0) return { affected: 0 };
+    if (change !== null) changed = affected;
 
     const listed = affected.slice(0, AUDITED_IDS);
     const changes: AuditChanges =
@@ -188,4 +192,6 @@ export function runProductBulkAction(
     });
     return { affected: affected.length };
   });
+  await learnProductWords(db, { ids: changed });
+  return result;
 }

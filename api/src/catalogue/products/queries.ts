@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
 import { badRequest, notFound } from '../../errors';
 import { presentWithLowestPrices } from '../prices/lowest';
+import { learnProductWords } from '../search/learn-words';
 import { listActiveProductIds, searchProductIds } from '../search/queries';
 import { presentProduct } from './presenter';
 import type { ProductListQuery } from './schema';
@@ -210,6 +211,7 @@ export async function createProduct(db: Database, input: ProductInput) {
   const product = await db.write((transaction) =>
     db.models.Product.create(productValues(input, categoryId), { transaction }),
   );
+  await learnProductWords(db, { ids: [product.id] });
   return presentProduct(product);
 }
 
@@ -218,6 +220,7 @@ export async function updateProduct(db: Database, id: string, input: ProductInpu
   const product = await writeExisting(db, db.models.Product, id, 'Product', (found, transaction) =>
     found.update(productValues(input, categoryId), { transaction }),
   );
+  await learnProductWords(db, { ids: [product.id] });
   return presentProduct(product);
 }
 

@@ -85,9 +85,7 @@ describeApi('catalogue search API', (api) => {
     const w = word();
     const product = await api.createProduct({ title: `Headphone ${w} Nirkabel` });
     expect(ids(await search(api, `headpone ${w}`))).toEqual([product.id]);
-    // The typo is in `headphone`, a word the index held before this test: on SQLite a word
-    // written in the last 30 s is found exactly at once but offered as a typo fix only after
-    // the vocabulary's refresh (api/src/catalogue/search/vocabulary.ts).
+    // A word this server just wrote is a typo fix at once too (new-words.test.ts).
     // Two typos are too many.
     expect(ids(await search(api, `hedpone ${w}`))).toEqual([]);
   });

@@ -13,8 +13,10 @@ import type { Database } from '../../db/database';
  * Freshness: at most every REFRESH_MS a search that needs the vocabulary checks, with one
  * indexed look-up, whether the index changed (the triggers bump product_search_version), and if so
  * reloads it in the background on its own read connection, so no request waits on the
- * reload. A word first written in the last REFRESH_MS is therefore found exactly at once but
- * may not yet be offered as a typo fix; a deleted word may linger as a fix that matches
+ * reload. The process that writes a product adds its words at once (`learnWords`, called by
+ * every product write: create, update, import chunk, bulk action), so here a new word is a
+ * typo fix immediately. Another process (a second server on the same file) learns it at its
+ * next reload, up to REFRESH_MS later. A deleted word may linger as a fix that matches
  * nothing. Exact and prefix search never use this cache.
  */
 export const REFRESH_MS = 30_000;
@@ -24,6 +26,8 @@ interface State {
   marker: number;
   checkedAt: number;
   refreshing: Promise<void> | null;
+  /** Words learned while a reload runs: its read may predate them, so they are kept over. */
+  learnedDuringRefresh: Set<string>;
 }
 
 const states = new WeakMap<Database, Promise<State>>();
@@ -53,16 +57,19 @@ async function readVocabulary(db: Database): Promise<{ words: Set<string>; marke
 function refreshIfChanged(db: Database, state: State): void {
   if (state.refreshing || Date.now() - state.checkedAt < REFRESH_MS) return;
   state.checkedAt = Date.now();
+  state.learnedDuringRefresh = new Set();
   state.refreshing = (async () => {
     try {
       if ((await indexMarker(db)) === state.marker) return;
       const fresh = await readVocabulary(db);
+      for (const word of state.learnedDuringRefresh) fresh.words.add(word);
       state.words = fresh.words;
       state.marker = fresh.marker;
     } catch {
       // A failed refresh (for example while the database closes) keeps the words it had.
     } finally {
       state.refreshing = null;
+      state.learnedDuringRefresh = new Set();
     }
   })();
 }
@@ -73,7 +80,7 @@ export async function sqliteVocabulary(db: Database): Promise<Set<string>> {
   if (!pending) {
     pending = readVocabulary(db).then((read) => {
       loaded.add(db);
-      return { ...read, checkedAt: Date.now(), refreshing: null };
+      return { ...read, checkedAt: Date.now(), refreshing: null, learnedDuringRefresh: new Set() };
     });
     states.set(db, pending);
     pending.catch(() => states.delete(db));
@@ -81,6 +88,26 @@ export async function sqliteVocabulary(db: Database): Promise<Set<string>> {
   const state = await pending;
   refreshIfChanged(db, state);
   return state.words;
+}
+
+/**
+ * Adds words this process has just committed to the index (folded as the index folds them).
+ * Nothing to do before the first load: that load reads them from the database. A load or
+ * reload under way may have read before the commit, so the words are added when it is done.
+ */
+export async function learnWords(db: Database, words: Iterable<string>): Promise<void> {
+  const pending = states.get(db);
+  if (!pending) return;
+  let state: State;
+  try {
+    state = await pending;
+  } catch {
+    return; // The load failed: the next search loads again, commit included.
+  }
+  for (const word of words) {
+    state.words.add(word);
+    if (state.refreshing) state.learnedDuringRefresh.add(word);
+  }
 }
 
 /** True once the vocabulary of `db` is in memory. */

@@ -90,6 +90,25 @@ describe('renderHead', () => {
     expect(head).not.toContain('no-content');
   });
 
+  it('renders any accepted name escaped, quotes in the name included', () => {
+    const head = renderHead(meta, ORIGIN, [
+      tag({ parsedName: 'ahrefs-site-verification', parsedContent: 'f00dfeed' }),
+      tag({
+        parsedName: 'apple-itunes-app',
+        parsedContent: 'app-id=1, app-argument=https://x.id/?a=1&b=2',
+      }),
+      tag({ parsedName: 'tim "promo"><script>', parsedContent: '<b>DR</b>' }),
+    ]);
+    expect(head).toContain('<meta name="ahrefs-site-verification" content="f00dfeed">');
+    expect(head).toContain(
+      '<meta name="apple-itunes-app" content="app-id=1, app-argument=https://x.id/?a=1&amp;b=2">',
+    );
+    expect(head).toContain(
+      '<meta name="tim &quot;promo&quot;&gt;&lt;script&gt;" content="&lt;b&gt;DR&lt;/b&gt;">',
+    );
+    expect(head).not.toContain('<script>');
+  });
+
   it('keeps JSON-LD from closing its script element', () => {
     const text = serializeJsonForScript({ name: '</script><script>alert(1)</script>' });
     expect(text).not.toContain('</script>');

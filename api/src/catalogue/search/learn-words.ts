@@ -1,0 +1,51 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import type { Database } from '../../db/database';
+import { foldedWords } from './terms';
+import { learnWords } from './vocabulary';
+
+/** Products read per query when learning their words (a bulk action names up to 10,000). */
+const BATCH = 1_000;
+
+interface IndexedText {
+  title: string;
+  description: string | null;
+  badgeText: string | null;
+  category: string | null;
+}
+
+/** Which products: by id (the admin's writes) or by sku (an import chunk). */
+export type ProductKeys = { ids: readonly string[] } | { skus: readonly string[] };
+
+/**
+ * After a product write commits, adds the words of what the search index now holds for these
+ * products (title, category name, badge, description of the active ones) to this process's
+ * typo vocabulary, so a one-typo search finds a new word at once (vocabulary.ts). SQLite only:
+ * PostgreSQL's word table is kept by triggers inside the writing transaction.
+ */
+export async function learnProductWords(
+  db: Database,
+  keys: ProductKeys,
+  transaction?: Transaction,
+): Promise<void> {
+  if (db.dialect === 'postgres') return;
+  const [column, values] = 'ids' in keys ? ['id', keys.ids] : ['sku', keys.skus];
+  for (let start = 0; start < values.length; start += BATCH) {
+    const rows = await db.sequelize.query<IndexedText>(
+      `SELECT p.title, p.description, p."badgeText", c.name AS category
+        FROM products p LEFT JOIN categories c ON c.id = p."categoryId"
+        WHERE p.${column} IN (SELECT value FROM json_each($1)) AND p."isActive" = 1`,
+      {
+        bind: [JSON.stringify(values.slice(start, start + BATCH))],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    const words = new Set<string>();
+    for (const row of rows) {
+      for (const text of [row.title, row.description, row.badgeText, row.category]) {
+        if (text) for (const word of foldedWords(text)) words.add(word);
+      }
+    }
+    await learnWords(db, words);
+  }
+}
