@@ -3,7 +3,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toDbTimestamp } from '../../analytics/time';
+import { toDbTimestamp } from '../../db/timestamps';
 import { errorHandler } from '../../middleware/errors';
 import {
   insertCategory,
