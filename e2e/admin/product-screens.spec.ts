@@ -64,7 +64,7 @@ test.describe('on a phone (390 px)', () => {
     const product = await newProduct(api, {}, ['Shopee', 'Lazada']);
     await page.goto(`/admin/products?search=${encodeURIComponent(product.title)}`);
     const card = page.getByRole('article', { name: product.title });
-    await expect(card).toBeVisible();
+    await expect(card).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('product-table')).toHaveCount(0);
     await expect(page.getByRole('radio', { name: 'Kartu' })).toBeChecked();
     await expectWithinWidth(page, 'cards');
@@ -117,6 +117,7 @@ test('the product form shows the platforms of the links, and follows them', asyn
   await expect(shown.getByTestId('platform-badges')).toHaveText('TokopediaTikTok Shop');
   // No second truth to tick.
   await expect(form.getByRole('checkbox', { name: 'Shopee', exact: true })).toHaveCount(0);
+  if (SCREENSHOTS) await form.screenshot({ path: `${SCREENSHOTS}/product-form-platforms.png` });
 
   // The way to the links, and back: removing a link removes its platform.
   await shown.getByRole('button', { name: 'Kelola Harga Platform' }).click();
@@ -155,5 +156,6 @@ test('the Images tab names the gallery and the variations, and shows the variati
     'Variasi 2',
     'Variasi 3',
   ]);
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/images-tab.png`, fullPage: true });
   await api.delete(`/api/admin/products/${product.id}`);
 });
