@@ -110,7 +110,9 @@ test('the product form shows the platforms of the links, and follows them', asyn
   ]);
   await page.goto(`/admin/products?search=${encodeURIComponent(product.title)}`);
   const row = page.getByTestId('product-row').filter({ hasText: product.title });
-  await expect(row.getByTestId('platform-badges')).toHaveText('TokopediaTikTok Shop');
+  await expect(row.getByTestId('platform-badges')).toHaveText('TokopediaTikTok Shop', {
+    timeout: 15_000,
+  });
   await row.getByRole('button', { name: `Edit ${product.title}` }).click();
   const form = page.getByRole('dialog', { name: 'Edit Produk' });
   const shown = form.getByTestId('form-platforms');
