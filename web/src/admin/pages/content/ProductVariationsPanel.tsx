@@ -60,10 +60,11 @@ export function ProductVariationsPanel({ product }: { product: Product }) {
   );
 }
 
+/** A thumbnail named by its caption (the image itself is left unnamed, so it is read once). */
 function Figure({ src, caption }: { src: string | undefined; caption: string }) {
   return (
     <Stack gap={2} component="figure" m={0} data-testid="variation-image">
-      <Image src={src} alt={caption} h={72} radius="sm" fit="cover" fallbackSrc={PLACEHOLDER} />
+      <Image src={src} alt="" h={72} radius="sm" fit="cover" fallbackSrc={PLACEHOLDER} />
       <Text component="figcaption" size="xs" c="dimmed">
         {caption}
       </Text>

@@ -55,7 +55,8 @@ export function ProductPlatformsField({
     </Button>
   );
 
-  if (product && (linked || links.isPending)) {
+  // Until the links are known (or when they fail to load) the stored list is shown, read-only.
+  if (product && (linked || links.isPending || links.isError)) {
     return (
       <Input.Wrapper
         label="Platform"
