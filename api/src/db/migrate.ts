@@ -10,7 +10,7 @@ import * as adminProductList from './migrations/0007-admin-product-list';
 import * as productSkuAndImports from './migrations/0008-product-sku-and-imports';
 import * as adminListAtScale from './migrations/0009-admin-list-at-scale';
 import * as searchDocidLookup from './migrations/0010-search-docid-lookup';
-import * as productPlatformsFollowLinks from './migrations/0011-product-platforms-follow-links';
+import * as productPlatformsFollowLinks from './migrations/0012-product-platforms-follow-links';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -27,7 +27,7 @@ export const migrations = [
   { name: '0008-product-sku-and-imports', ...productSkuAndImports },
   { name: '0009-admin-list-at-scale', ...adminListAtScale },
   { name: '0010-search-docid-lookup', ...searchDocidLookup },
-  { name: '0011-product-platforms-follow-links', ...productPlatformsFollowLinks },
+  { name: '0012-product-platforms-follow-links', ...productPlatformsFollowLinks },
 ];
 
 export function createMigrator(db: Database) {
