@@ -11,6 +11,7 @@ import * as productSkuAndImports from './migrations/0008-product-sku-and-imports
 import * as adminListAtScale from './migrations/0009-admin-list-at-scale';
 import * as searchDocidLookup from './migrations/0010-search-docid-lookup';
 import * as auditEntityLabel from './migrations/0011-audit-entity-label';
+import * as productPlatformsFollowLinks from './migrations/0012-product-platforms-follow-links';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -28,6 +29,7 @@ export const migrations = [
   { name: '0009-admin-list-at-scale', ...adminListAtScale },
   { name: '0010-search-docid-lookup', ...searchDocidLookup },
   { name: '0011-audit-entity-label', ...auditEntityLabel },
+  { name: '0012-product-platforms-follow-links', ...productPlatformsFollowLinks },
 ];
 
 export function createMigrator(db: Database) {

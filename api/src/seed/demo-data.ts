@@ -4,6 +4,7 @@
 // load; the products' image paths and affiliate URLs are derived from them below.
 import { z } from 'zod';
 import { MEDIA_TYPES, PLATFORMS, type Platform } from '../../../shared/constants';
+import { platformsOfLinks } from '../../../shared/rules/platforms';
 import type { ContactContent, HeroContent } from '../../../shared/types';
 import categoriesFile from './demo-categories.json' with { type: 'json' };
 import productsFile from './demo-products.json' with { type: 'json' };
@@ -204,7 +205,8 @@ function buildProduct(spec: ProductSpec, index: number): DemoProduct {
     mediaType,
     discountPercentage: spec.discountPercentage,
     badgeColor: spec.badgeColor ?? 'green',
-    platforms: spec.links.map(([platform]) => platform),
+    // The platforms a product lists are its links', in the fixed order (platformsOfLinks).
+    platforms: platformsOfLinks(spec.links.map(([platform]) => ({ platform }))),
     isActive: spec.isActive ?? true,
     isFeaturedPromo: spec.promoOrder !== undefined,
     isFeaturedPopular: spec.popularOrder !== undefined,

@@ -278,14 +278,10 @@ export function planRow(context: RowContext): RowPlan {
       }
     }
   }
-  // The platforms a product lists follow its links: new links add theirs, removed ones drop
-  // theirs, and a platform listed without a link (the form allows it) stays.
-  const platforms = stored
-    ? [
-        ...stored.values.platforms.filter((platform) => !unlinked.has(platform)),
-        ...linked.filter((platform) => !stored.values.platforms.includes(platform)),
-      ]
-    : linked;
+  // The platforms a product lists are its links' (platformsOfLinks: `linked` is in the same
+  // fixed order); a stored product that has no link and gets none keeps the ones it has.
+  const platforms =
+    stored && linked.length === 0 && unlinked.size === 0 ? stored.values.platforms : linked;
   input.platforms = platforms;
 
   const parsed = productSchema.safeParse(input);

@@ -1,8 +1,8 @@
-import type { Transaction } from 'sequelize';
 import type { PlatformLinkCreateInput, PlatformLinkUpdateInput } from '@shared/schemas';
 import { resolvePriceValue } from '@shared/rules/price';
 import type { Database } from '../../db/database';
-import { conflictOnDuplicate, destroyExisting, findOr404, writeExisting } from '../../db/records';
+import { conflictOnDuplicate, findOr404, writeExisting } from '../../db/records';
+import { syncProductPlatforms } from '../products/platforms';
 import { requireProduct } from '../products/queries';
 import { presentAdminPlatformLink, presentPlatformLink } from './presenter';
 
@@ -31,19 +31,6 @@ export async function linksOfProduct(
 ) {
   await requireProduct(db, productId, audience);
   return linksOf(db, productId, audience);
-}
-
-/** Keeps the product's `platforms` list in step with its links, so cards show what is linked. */
-async function syncProductPlatforms(db: Database, productId: string, transaction: Transaction) {
-  const { PlatformLink, Product } = db.models;
-  const product = await Product.findByPk(productId, { transaction });
-  if (!product) return;
-  const links = await PlatformLink.findAll({ where: { productId }, transaction });
-  const linked = links.map((link) => link.platform);
-  const platforms = [...new Set([...product.platforms, ...linked])];
-  if (platforms.length !== product.platforms.length) {
-    await product.update({ platforms }, { transaction });
-  }
 }
 
 export function createPlatformLink(
@@ -97,4 +84,7 @@ export function updatePlatformLink(db: Database, id: number, input: PlatformLink
 }
 
 export const deletePlatformLink = (db: Database, id: number) =>
-  destroyExisting(db, db.models.PlatformLink, id, 'Platform link');
+  writeExisting(db, db.models.PlatformLink, id, 'Platform link', async (found, transaction) => {
+    await found.destroy({ transaction });
+    await syncProductPlatforms(db, found.productId, transaction);
+  });

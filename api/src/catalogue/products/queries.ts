@@ -9,6 +9,7 @@ import { presentWithLowestPrices } from '../prices/lowest';
 import { learnProductWords } from '../search/learn-words';
 import { listActiveProductIds, searchProductIds } from '../search/queries';
 import { presentProduct } from './presenter';
+import { linkedPlatforms } from './platforms';
 import type { ProductListQuery } from './schema';
 
 /**
@@ -217,8 +218,20 @@ export async function createProduct(db: Database, input: ProductInput) {
 
 export async function updateProduct(db: Database, id: string, input: ProductInput) {
   const categoryId = await existingCategoryId(db, input.categoryId);
-  const product = await writeExisting(db, db.models.Product, id, 'Product', (found, transaction) =>
-    found.update(productValues(input, categoryId), { transaction }),
+  const product = await writeExisting(
+    db,
+    db.models.Product,
+    id,
+    'Product',
+    async (found, transaction) => {
+      const values = productValues(input, categoryId);
+      // Once a product has links its platforms are theirs; the form's list counts only before.
+      const linked = await linkedPlatforms(db, id, transaction);
+      return found.update(
+        { ...values, platforms: linked.length > 0 ? linked : values.platforms },
+        { transaction },
+      );
+    },
   );
   await learnProductWords(db, { ids: [product.id] });
   return presentProduct(product);

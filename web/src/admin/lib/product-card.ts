@@ -1,8 +1,10 @@
 import { LIMITS, PLATFORM_DISPLAY_NAMES, type Platform } from '@shared/constants';
 
 /** Spec section 9: at most 3 platform badges, then a '+N' count. */
-export function platformBadges(platforms: readonly string[]): { shown: string[]; more: number } {
-  const max = LIMITS.cardPlatformBadges;
+export function platformBadges(
+  platforms: readonly string[],
+  max: number = LIMITS.cardPlatformBadges,
+): { shown: string[]; more: number } {
   return { shown: platforms.slice(0, max), more: Math.max(0, platforms.length - max) };
 }
 

@@ -34,6 +34,15 @@ describe('product list params', () => {
     expect(writeProductListParams({ ...DEFAULT_PRODUCT_LIST, page: 2 }).toString()).toBe('page=2');
   });
 
+  it('opens in the default view of the screen, and keeps a chosen view in the address', () => {
+    // On a phone the cards are the default: no view in the address means cards there.
+    expect(readProductListParams(new URLSearchParams(), 'grid').view).toBe('grid');
+    expect(readProductListParams(new URLSearchParams('view=table'), 'grid').view).toBe('table');
+    const table = { ...DEFAULT_PRODUCT_LIST, view: 'table' as const };
+    expect(writeProductListParams(table, 'grid').toString()).toBe('view=table');
+    expect(writeProductListParams({ ...table, view: 'grid' }, 'grid').toString()).toBe('');
+  });
+
   it('starts again at page 1 when a filter, the sort or the page size changes', () => {
     const on3 = { ...DEFAULT_PRODUCT_LIST, page: 3 };
     expect(changeProductList(on3, { search: 'kopi' }).page).toBe(1);

@@ -42,8 +42,14 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fa
 const wholeNumber = (value: string | null) =>
   value !== null && /^\d{1,7}$/.test(value) ? Number(value) : null;
 
-/** Reads the address; anything unknown or malformed falls back to the default. */
-export function readProductListParams(params: URLSearchParams): ProductListState {
+/**
+ * Reads the address; anything unknown or malformed falls back to the default. Without a
+ * `view` the list shows `defaultView`: cards on a phone, the table from the tablet width up.
+ */
+export function readProductListParams(
+  params: URLSearchParams,
+  defaultView: ProductListView = DEFAULT_PRODUCT_LIST.view,
+): ProductListState {
   const limit = wholeNumber(params.get('limit'));
   const page = wholeNumber(params.get('page'));
   const category = params.get('category');
@@ -55,12 +61,15 @@ export function readProductListParams(params: URLSearchParams): ProductListState
     sort: oneOf(params.get('sort'), ['newest', 'oldest', 'title', 'discount'], 'newest'),
     page: page !== null && page >= 1 ? page : 1,
     limit: PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number]) ? limit! : DEFAULT_PAGE_SIZE,
-    view: oneOf(params.get('view'), ['table', 'grid'], 'table'),
+    view: oneOf(params.get('view'), ['table', 'grid'], defaultView),
   };
 }
 
 /** The address of a state: defaults are left out, so the plain screen is plain /admin/products. */
-export function writeProductListParams(state: ProductListState): URLSearchParams {
+export function writeProductListParams(
+  state: ProductListState,
+  defaultView: ProductListView = DEFAULT_PRODUCT_LIST.view,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search.trim() !== '') params.set('search', state.search);
   if (state.categoryId !== 'all') params.set('category', state.categoryId);
@@ -68,7 +77,7 @@ export function writeProductListParams(state: ProductListState): URLSearchParams
   if (state.links !== 'all') params.set('links', state.links);
   if (state.sort !== 'newest') params.set('sort', state.sort);
   if (state.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(state.limit));
-  if (state.view !== 'table') params.set('view', state.view);
+  if (state.view !== defaultView) params.set('view', state.view);
   if (state.page !== 1) params.set('page', String(state.page));
   return params;
 }

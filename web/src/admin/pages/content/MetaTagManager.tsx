@@ -10,6 +10,7 @@ import { AutocompleteField, SwitchField } from '../../components/form-fields';
 import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
+import { StackingTableContainer } from '../../components/StackingTableContainer';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { pageInRange, pageRowsQuery, usePagedList } from '../../lib/use-paged-list';
@@ -122,7 +123,7 @@ export function MetaTagManager() {
     >
       {tags.isSuccess && tags.data && tags.data.length > 0 && (
         <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={720}>
+          <StackingTableContainer minWidth={720}>
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -138,12 +139,12 @@ export function MetaTagManager() {
               <Table.Tbody>
                 {tags.data.map((tag) => (
                   <Table.Tr key={tag.id} data-testid="meta-tag-row">
-                    <Table.Td maw={320}>
+                    <Table.Td data-label="Meta tag" maw={320}>
                       <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
                         {tag.htmlTag}
                       </Code>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Hasil urai">
                       <Stack gap={2}>
                         {tag.parsedName && <Text size="xs">name: {tag.parsedName}</Text>}
                         {tag.parsedProperty && (
@@ -156,15 +157,15 @@ export function MetaTagManager() {
                         )}
                       </Stack>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Halaman">
                       <Code>{tag.pageUrl}</Code>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Status">
                       <Badge variant="light" color={tag.isActive ? 'teal' : 'gray'}>
                         {tag.isActive ? 'Active' : 'Inactive'}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Aksi">
                       <Group gap={4} wrap="nowrap" justify="flex-end">
                         <RowActions
                           editLabel="Edit meta tag"
@@ -178,7 +179,7 @@ export function MetaTagManager() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </StackingTableContainer>
         </Card>
       )}
       <ListPager

@@ -9,6 +9,7 @@ import {
   Image,
   Loader,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -17,7 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatNumber } from '@shared/rules/format';
 import { productImageSchema } from '@shared/schemas';
-import type { ProductImage } from '@shared/types';
+import type { AdminProductRow, ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconArrowDown, IconArrowUp } from '../../components/admin-icons';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
@@ -35,11 +36,15 @@ import {
   PICKER_MIN_LETTERS,
   useProductPicker,
 } from '../../queries/useProducts';
+import { ProductVariationsPanel } from './ProductVariationsPanel';
 
 type ImageForm = z.input<typeof productImageSchema>;
 type ImageValues = z.output<typeof productImageSchema>;
 
 export const DELETE_IMAGE_CONFIRM = 'Are you sure you want to delete this product image?';
+
+/** The gallery (product_images), named apart from the variations the product card shows. */
+export const galleryHeading = (count: number) => `Galeri: ${formatNumber(count)} gambar`;
 const FIELDS = ['productId', 'imageUrl', 'altText', 'order', 'isActive'] as const;
 
 function ImageDialog({
@@ -147,7 +152,21 @@ function Gallery({ productId }: { productId: string }) {
 
   return (
     <ManagerSection
-      description={images.isSuccess ? `${formatNumber(list.length)} gambar` : ''}
+      description={
+        images.isSuccess ? (
+          <Text
+            component="span"
+            size="sm"
+            fw={600}
+            c="var(--mantine-color-text)"
+            data-testid="gallery-count"
+          >
+            {galleryHeading(list.length)}
+          </Text>
+        ) : (
+          ''
+        )
+      }
       addLabel="Tambah Gambar"
       onAdd={dialog.openNew}
       query={images}
@@ -241,7 +260,7 @@ function ProductPicker({
   onChange,
 }: {
   value: string | null;
-  onChange(productId: string | null): void;
+  onChange(product: AdminProductRow | null): void;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -279,7 +298,7 @@ function ProductPicker({
       value={value}
       onChange={(id, option) => {
         setChosen(id && option ? { value: id, label: option.label } : null);
-        onChange(id);
+        onChange(found.find((product) => product.id === id) ?? null);
       }}
       nothingFoundMessage={
         tooShort
@@ -295,17 +314,21 @@ function ProductPicker({
 }
 
 export function ProductImagesManager() {
-  const [productId, setProductId] = useState<string | null>(null);
+  const [product, setProduct] = useState<AdminProductRow | null>(null);
 
   return (
     <Stack>
       <SectionHeading
         title="Galeri Gambar Produk"
-        description="Pilih produk untuk mengelola gambar galerinya dan urutannya."
+        description="Galeri dan variasi gambar disimpan terpisah: variasi tampil di kartu dan jendela produk di situs, galeri diatur di sini. Pilih produk untuk melihat keduanya."
       />
-      <ProductPicker value={productId} onChange={setProductId} />
-      {productId ? (
-        <Gallery productId={productId} />
+      <ProductPicker value={product?.id ?? null} onChange={setProduct} />
+      {product ? (
+        // What shoppers see beside what staff keep: the variations and the gallery, each named.
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Gallery productId={product.id} />
+          <ProductVariationsPanel product={product} />
+        </SimpleGrid>
       ) : (
         <EmptyState>Pilih produk terlebih dahulu.</EmptyState>
       )}

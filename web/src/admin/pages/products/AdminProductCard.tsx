@@ -3,8 +3,9 @@ import type { AdminProductRow, ProductPriceLink } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconLink } from '../../components/admin-icons';
 import { RowActions } from '../../components/RowActions';
-import { displayPrice, platformBadges, platformName, priceSummary } from '../../lib/product-card';
+import { displayPrice, platformName, priceSummary } from '../../lib/product-card';
 import { mediaSrc } from '../../lib/urls';
+import { PlatformBadges } from './PlatformBadges';
 
 /** Compact price summary, from the links the page brought with the product. */
 function PriceSummary({ links }: { links: ProductPriceLink[] }) {
@@ -57,7 +58,6 @@ export function AdminProductCard({
   onToggleSelect?(): void;
 }) {
   const { apiBaseUrl } = useAdminConfig();
-  const badges = platformBadges(product.platforms);
 
   return (
     <Card
@@ -113,18 +113,7 @@ export function AdminProductCard({
             {product.badgeText}
           </Badge>
         )}
-        <Group gap={4} data-testid="platform-badges">
-          {badges.shown.map((platform) => (
-            <Badge key={platform} variant="outline" color="gray" size="sm">
-              {platformName(platform)}
-            </Badge>
-          ))}
-          {badges.more > 0 && (
-            <Badge variant="light" color="gray" size="sm">
-              +{badges.more}
-            </Badge>
-          )}
-        </Group>
+        <PlatformBadges platforms={product.platforms} />
         <PriceSummary links={product.links} />
       </Stack>
 

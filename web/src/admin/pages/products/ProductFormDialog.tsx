@@ -18,7 +18,6 @@ import {
   ADMIN_BADGE_COLORS,
   MEDIA_TYPES,
   PLATFORMS,
-  PLATFORM_DISPLAY_NAMES,
   TIMINGS,
   type Platform,
 } from '@shared/constants';
@@ -26,17 +25,13 @@ import type { z } from 'zod';
 import { Link } from 'react-router-dom';
 import { productSchema } from '@shared/schemas';
 import type { Category, Product } from '@shared/types';
-import {
-  CheckboxGroupField,
-  NumberField,
-  SelectField,
-  SwitchField,
-} from '../../components/form-fields';
+import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
 import { IconPlus, IconTrash } from '../../components/admin-icons';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { BADGE_COLOR_LABELS, labelledOptions, MEDIA_TYPE_LABELS } from '../../lib/enum-labels';
 import { serverMessage } from '../../lib/toast';
 import { useProductMutations } from '../../queries/useProducts';
+import { ProductPlatformsField } from './ProductPlatformsField';
 
 type ProductForm = z.input<typeof productSchema>;
 type ProductValues = z.output<typeof productSchema>;
@@ -302,13 +297,7 @@ export function ProductFormDialog({
           )}
         />
       </SimpleGrid>
-      <CheckboxGroupField
-        control={control}
-        name="platforms"
-        label="Platform"
-        required
-        options={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_DISPLAY_NAMES[p] }))}
-      />
+      <ProductPlatformsField control={control} setValue={form.setValue} product={product} />
       <Divider />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <SwitchField control={control} name="isActive" label="Aktif" />

@@ -15,6 +15,7 @@ import type { AdminProductRow, AdminProductSort } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconLink } from '../../components/admin-icons';
 import { RowActions } from '../../components/RowActions';
+import { StackingTableContainer } from '../../components/StackingTableContainer';
 import { platformBadges, platformName } from '../../lib/product-card';
 import { mediaSrc } from '../../lib/urls';
 import type { ProductSelection } from './useProductSelection';
@@ -53,7 +54,7 @@ export function ProductTable({
 }) {
   const { apiBaseUrl } = useAdminConfig();
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <StackingTableContainer minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="product-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -115,7 +116,7 @@ export function ProductTable({
                     fallbackSrc={IMAGE_PLACEHOLDER}
                   />
                 </Table.Td>
-                <Table.Th scope="row" fw={500}>
+                <Table.Th scope="row" fw={500} data-label="Produk">
                   <Stack gap={2}>
                     <Text size="sm" fw={600} lineClamp={2}>
                       {product.title}
@@ -127,15 +128,15 @@ export function ProductTable({
                     )}
                   </Stack>
                 </Table.Th>
-                <Table.Td>
+                <Table.Td data-label="Kategori">
                   <Text size="sm">{categoryName(product)}</Text>
                 </Table.Td>
-                <Table.Td ta="right">
+                <Table.Td data-label="Diskon" ta="right">
                   <Text size="sm" fw={600} c="red.9">
                     -{product.discountPercentage}%
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Status">
                   {/* max-content: a table cell would otherwise squeeze the label to an ellipsis. */}
                   <Badge
                     color={product.isActive ? 'teal' : 'gray'}
@@ -145,7 +146,7 @@ export function ProductTable({
                     {product.isActive ? 'Aktif' : 'Tidak Aktif'}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Platform">
                   <Group gap={4} data-testid="platform-badges" wrap="wrap">
                     {badges.shown.map((platform) => (
                       <Badge key={platform} variant="outline" color="gray" size="sm">
@@ -159,7 +160,7 @@ export function ProductTable({
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td ta="right" data-testid="lowest-price">
+                <Table.Td data-label="Harga Terendah" ta="right" data-testid="lowest-price">
                   {product.lowestPriceValue === null ? (
                     <Text size="sm" c="dimmed">
                       {product.links.length === 0 ? 'Belum ada link' : 'N/A'}
@@ -170,7 +171,7 @@ export function ProductTable({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Aksi">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Kelola harga platform">
                       <ActionIcon
@@ -194,6 +195,6 @@ export function ProductTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackingTableContainer>
   );
 }

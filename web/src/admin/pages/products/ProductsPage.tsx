@@ -29,6 +29,7 @@ import {
   type ProductListState,
 } from '../../lib/product-list-params';
 import { runWithToast, serverMessage } from '../../lib/toast';
+import { useBelowTablet } from '../../lib/use-below-tablet';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../queries/useCategories';
 import { useAdminProductPage, useProductMutations } from '../../queries/useProducts';
@@ -55,11 +56,15 @@ const SEARCH_DELAY_MS = 300;
  */
 function useProductListState() {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readProductListParams(params), [params]);
+  const defaultView = useBelowTablet() ? 'grid' : 'table';
+  const state = useMemo(() => readProductListParams(params, defaultView), [params, defaultView]);
   const update = (change: Partial<ProductListState>, replace = false) =>
     setParams(
       (current) =>
-        writeProductListParams(changeProductList(readProductListParams(current), change)),
+        writeProductListParams(
+          changeProductList(readProductListParams(current, defaultView), change),
+          defaultView,
+        ),
       { replace },
     );
   return [state, update] as const;

@@ -4,6 +4,7 @@ import { deviceLabel } from '@shared/rules/device';
 import type { AdminSessionInfo } from '@shared/types';
 import { SectionHeading } from '../../components/ManagerSection';
 import { ListQueryStates } from '../../components/QueryState';
+import { StackingTableContainer } from '../../components/StackingTableContainer';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { confirmAction } from '../../store/confirm';
 import { useSessionMutations, useSessions } from '../../queries/useStaff';
@@ -62,7 +63,7 @@ export function SessionsPanel() {
         emptyText="Tidak ada sesi aktif."
       />
       {list.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <StackingTableContainer minWidth={640}>
           <Table verticalSpacing="sm" data-testid="sessions-table">
             <Table.Thead>
               <Table.Tr>
@@ -76,7 +77,7 @@ export function SessionsPanel() {
             <Table.Tbody>
               {list.map((session) => (
                 <Table.Tr key={session.id} data-testid="session-row" data-current={session.current}>
-                  <Table.Td>
+                  <Table.Td data-label="Perangkat">
                     <Stack gap={2}>
                       <Text fw={600} size="sm">
                         {deviceLabel(session.userAgent)}
@@ -86,18 +87,18 @@ export function SessionsPanel() {
                       </Text>
                     </Stack>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Alamat IP">
                     <Text size="sm" ff="monospace">
                       {session.ip || '—'}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Masuk">
                     <Text size="sm">{formatDateTime(session.createdAt)}</Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Terakhir aktif">
                     <Text size="sm">{formatDateTime(session.lastSeenAt)}</Text>
                   </Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td data-label="Tindakan" ta="right">
                     {session.current ? (
                       <Badge color="teal" variant="light">
                         Sesi ini
@@ -117,7 +118,7 @@ export function SessionsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </StackingTableContainer>
       )}
     </Card>
   );

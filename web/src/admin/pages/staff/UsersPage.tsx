@@ -7,6 +7,7 @@ import { IconPlus } from '../../components/admin-icons';
 import { SectionHeading } from '../../components/ManagerSection';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
+import { StackingTableContainer } from '../../components/StackingTableContainer';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../queries/useMe';
 import { useAdminUsers } from '../../queries/useStaff';
@@ -41,7 +42,7 @@ function UsersPanel() {
         emptyText="Belum ada pengguna."
       />
       {list.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <StackingTableContainer minWidth={640}>
           <Table verticalSpacing="sm" data-testid="users-table">
             <Table.Thead>
               <Table.Tr>
@@ -56,7 +57,7 @@ function UsersPanel() {
                 const self = user.id === me.data?.id;
                 return (
                   <Table.Tr key={user.id} data-testid="user-row" aria-label={user.username}>
-                    <Table.Td>
+                    <Table.Td data-label="Nama pengguna">
                       <Group gap="xs">
                         <Text fw={600} size="sm">
                           {user.username}
@@ -68,15 +69,15 @@ function UsersPanel() {
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Status">
                       <Badge color={user.disabled ? 'gray' : 'teal'} variant="light">
                         {user.disabled ? 'Nonaktif' : 'Aktif'}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Dibuat">
                       <Text size="sm">{formatDate(user.createdAt)}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Tindakan">
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         <Button size="xs" variant="default" onClick={() => setResetting(user)}>
                           Atur ulang kata sandi
@@ -115,7 +116,7 @@ function UsersPanel() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </StackingTableContainer>
       )}
       <Text size="xs" c="dimmed" mt="sm">
         {CANNOT_DISABLE_SELF} Mengatur ulang kata sandi atau menonaktifkan akun mengakhiri semua
