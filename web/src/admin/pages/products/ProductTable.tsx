@@ -16,8 +16,8 @@ import { useAdminConfig } from '../../api/ApiContext';
 import { IconLink } from '../../components/admin-icons';
 import { RowActions } from '../../components/RowActions';
 import { StackingTableContainer } from '../../components/StackingTableContainer';
-import { platformBadges, platformName } from '../../lib/product-card';
 import { mediaSrc } from '../../lib/urls';
+import { PlatformBadges } from './PlatformBadges';
 import type { ProductSelection } from './useProductSelection';
 
 export const IMAGE_PLACEHOLDER =
@@ -86,7 +86,6 @@ export function ProductTable({
         </Table.Thead>
         <Table.Tbody>
           {products.map((product) => {
-            const badges = platformBadges(product.platforms);
             const selected = selection?.isSelected(product.id) ?? false;
             return (
               <Table.Tr
@@ -147,18 +146,7 @@ export function ProductTable({
                   </Badge>
                 </Table.Td>
                 <Table.Td data-label="Platform">
-                  <Group gap={4} data-testid="platform-badges" wrap="wrap">
-                    {badges.shown.map((platform) => (
-                      <Badge key={platform} variant="outline" color="gray" size="sm">
-                        {platformName(platform)}
-                      </Badge>
-                    ))}
-                    {badges.more > 0 && (
-                      <Badge variant="light" color="gray" size="sm">
-                        +{badges.more}
-                      </Badge>
-                    )}
-                  </Group>
+                  <PlatformBadges platforms={product.platforms} />
                 </Table.Td>
                 <Table.Td data-label="Harga Terendah" ta="right" data-testid="lowest-price">
                   {product.lowestPriceValue === null ? (
