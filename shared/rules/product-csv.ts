@@ -59,9 +59,6 @@ export function parseCsvBoolean(cell: string): boolean | null {
 /** The most errors an import job lists; errors.csv has every failed row. */
 export const MAX_LISTED_IMPORT_ERRORS = 1_000;
 
-/** The largest CSV an import accepts. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
