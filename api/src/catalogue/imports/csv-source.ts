@@ -129,12 +129,25 @@ export async function readHeader(file: string, dataRecords = 0): Promise<CsvHead
   }
 }
 
-/** The data records in the file (the header excluded), counted by a first streaming pass. */
-export async function countDataRecords(file: string, delimiter: Delimiter): Promise<number> {
+/**
+ * The data records in the file (the header excluded), counted by a first streaming pass;
+ * null when `stop` says so (asked every 10,000 records: the server is stopping).
+ */
+export async function countDataRecords(
+  file: string,
+  delimiter: Delimiter,
+  stop: () => boolean = () => false,
+): Promise<number | null> {
   let records = 0;
-  for await (const record of csvRecords(file, delimiter)) {
-    void record;
-    records++;
+  const parser = csvRecords(file, delimiter);
+  try {
+    for await (const record of parser) {
+      void record;
+      records++;
+      if (records % 10_000 === 0 && stop()) return null;
+    }
+  } finally {
+    parser.destroy();
   }
   return Math.max(0, records - 1);
 }

@@ -2,6 +2,7 @@
  * Hostile files (issue 19): formulas and line breaks in the CSVs staff open in a spreadsheet,
  * absurd headers, broken quoting and NUL characters in the files staff import.
  */
+import { QueryTypes } from 'sequelize';
 import { expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS, type ImportJob } from '@shared/rules/product-csv';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
@@ -183,5 +184,22 @@ describeApi('hostile CSV files', (api) => {
     expect(job).toMatchObject({ status: 'done', created: 600, failed: 0 });
     const [product] = (await adminSearch(api, `${marker} nol`)).products;
     expect(product?.title).toBe(`Produk ${marker} nol`);
+  });
+
+  it('keeps the first 1,000 failed rows of a job for errors.csv and counts them all', async () => {
+    const marker = `banyak${unique()}`;
+    const rows = Array.from({ length: 1_500 }, (_, n) =>
+      productRow(marker, n, { discountPercentage: '150' }),
+    );
+    const job = await importCsv(api, csv(COLUMNS, rows), true);
+    expect(job).toMatchObject({ status: 'done', failed: 1_500 });
+    const [stored] = await api.server.running.db.sequelize.query<{ count: number | string }>(
+      `SELECT COUNT(*) AS count FROM import_job_failures WHERE "jobId" = ?`,
+      { replacements: [job.id], type: QueryTypes.SELECT },
+    );
+    expect(Number(stored?.count)).toBe(1_000);
+    const failed = strictCsvRecords(await get(api, `/api/admin/imports/${job.id}/errors.csv`));
+    expect(failed).toHaveLength(1_001);
+    expect(failed[1]![0]).toBe('2');
   });
 });

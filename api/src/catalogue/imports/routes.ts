@@ -17,7 +17,8 @@ import { json, route, validate } from '../../middleware/validate';
 import { readHeader, UnreadableCsv } from './csv-source';
 import { resolveHeader } from './header';
 import { cancelJob, failedRows, findJob, insertJob, jobHeaders } from './jobs';
-import { CHUNK_ROWS, runImport } from './runner';
+import { CHUNK_ROWS } from './runner';
+import { uploadsDir, type ImportRunner } from './service';
 import { writeCsv } from '../exports/csv-response';
 
 export const importTooLarge = (maxMb: number) =>
@@ -67,6 +68,8 @@ async function receiveFile(req: Request, file: string, maxMb: number): Promise<n
 
 export interface ImportRouteOptions {
   onCatalogueChanged(): void;
+  /** Runs the jobs this process receives (and stops them when the server stops). */
+  runner: ImportRunner;
 }
 
 const EXAMPLE_ROW: Record<string, string> = {
@@ -88,7 +91,7 @@ const EXAMPLE_ROW: Record<string, string> = {
 
 export function adminImportRoutes({ config, db }: AppContext, options: ImportRouteOptions): Router {
   const router = Router();
-  const uploads = path.join(config.dataDir, 'imports');
+  const uploads = uploadsDir(config.dataDir);
 
   router.post(
     '/products',
@@ -119,8 +122,7 @@ export function adminImportRoutes({ config, db }: AppContext, options: ImportRou
         });
         res.status(202).json({ id });
         started = true;
-        // The job runs on after the answer; its state is in the database for every process.
-        void runImport(
+        options.runner.start(
           {
             db,
             onCatalogueChanged: options.onCatalogueChanged,

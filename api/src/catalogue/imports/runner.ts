@@ -1,5 +1,10 @@
 import { rm } from 'node:fs/promises';
-import { MAX_LISTED_IMPORT_ERRORS, type ImportRowError } from '@shared/rules/product-csv';
+import type { Transaction } from 'sequelize';
+import {
+  MAX_LISTED_IMPORT_ERRORS,
+  type ImportRowError,
+  type ImportStatus,
+} from '@shared/rules/product-csv';
 import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
 import { categorySlugs, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
@@ -9,6 +14,7 @@ import {
   finishJob,
   jobStatus,
   markRunning,
+  MAX_STORED_FAILURES,
   saveFailures,
   saveProgress,
   type JobCounts,
@@ -34,14 +40,28 @@ export interface RunnerDeps {
   /** Clears this process's catalogue cache and tells the other processes (NOTIFY). */
   onCatalogueChanged(): void;
   onUnexpectedError(error: unknown): void;
+  /** Aborted when the server stops (SIGTERM): the run ends after its current chunk. */
+  stopping?: AbortSignal;
 }
 
-function summary(counts: JobCounts, canceled: boolean): string {
+export const stoppedMessage = (processedRows: number) =>
+  `Impor dihentikan karena server berhenti setelah ${processedRows.toLocaleString('id-ID')} ` +
+  'baris; baris itu sudah tersimpan. Unggah berkas lagi untuk melanjutkan';
+
+type Ending = 'done' | 'canceled' | 'stopped' | 'failed';
+
+function summary(counts: JobCounts, ending: Ending): string {
   const text =
     `Impor CSV produk: ${counts.created} dibuat, ${counts.updated} diubah, ` +
     `${counts.unchanged} tidak berubah, ${counts.failed} gagal`;
-  return canceled ? `${text} (dibatalkan)` : text;
+  if (ending === 'canceled') return `${text} (dibatalkan)`;
+  if (ending === 'stopped') return `${text} (dihentikan: server berhenti)`;
+  if (ending === 'failed') return `${text} (gagal)`;
+  return text;
 }
+
+/** Thrown into the run when the server stops before the first chunk. */
+class StoppedBeforeStart extends Error {}
 
 /**
  * Runs one import job in this process: counts the rows (a first streaming pass, for the
@@ -60,17 +80,28 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
     errors: [...run.headerErrors],
   };
   let canceled = false;
+  let stopped = false;
+  let ending: { status: 'done' | 'failed'; message: string | null };
+  const stopRequested = () => deps.stopping?.aborted === true;
   try {
-    await markRunning(db, run.id, await countDataRecords(run.file, run.delimiter));
+    const total = await countDataRecords(run.file, run.delimiter, stopRequested);
+    if (total === null) throw new StoppedBeforeStart();
+    await markRunning(db, run.id, total);
     const settings = { columns: run.columns, width: run.width, dryRun: run.dryRun };
     const skuIndex = run.columns.get('sku')!;
 
     const writeChunk = async (rows: CsvRow[]) => {
+      if (stopRequested()) {
+        stopped = true;
+        return;
+      }
       if ((await jobStatus(db, run.id)) === 'canceled') {
         canceled = true;
         return;
       }
       const categories = await categorySlugs(db);
+      // errors.csv keeps a sample: the first failed rows, however many fail.
+      const storedFailures = Math.max(0, MAX_STORED_FAILURES - counts.failed);
       const record = (outcome: ChunkOutcome) => {
         counts.processedRows += rows.length;
         counts.created += outcome.created;
@@ -84,7 +115,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       const outcome = await db.write(async (transaction) => {
         const result = await processChunk(db, rows, settings, categories, transaction);
         record(result);
-        await saveFailures(db, run.id, result.failures, transaction);
+        await saveFailures(db, run.id, result.failures.slice(0, storedFailures), transaction);
         await saveProgress(db, run.id, counts, transaction);
         return result;
       });
@@ -102,48 +133,57 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
       if (chunk.length >= CHUNK_ROWS || (sku !== '' && chunkSkus.has(sku))) {
         await writeChunk(chunk);
-        if (canceled) break;
+        if (canceled || stopped) break;
         chunk = [];
         chunkSkus = new Set();
       }
       chunk.push({ row, cells: record });
       if (sku !== '') chunkSkus.add(sku);
     }
-    if (!canceled && chunk.length > 0) await writeChunk(chunk);
-    await finishJob(db, run.id, 'done');
+    if (!canceled && !stopped && chunk.length > 0) await writeChunk(chunk);
+    ending = stopped
+      ? { status: 'failed', message: stoppedMessage(counts.processedRows) }
+      : { status: 'done', message: null };
   } catch (error) {
-    const readable = describeCsvError(error);
-    if (!readable) deps.onUnexpectedError(error);
-    await finishJob(db, run.id, 'failed', readable ?? 'Impor gagal karena kesalahan server').catch(
-      deps.onUnexpectedError,
-    );
+    if (error instanceof StoppedBeforeStart) {
+      stopped = true;
+      ending = { status: 'failed', message: stoppedMessage(0) };
+    } else {
+      const readable = describeCsvError(error);
+      if (!readable) deps.onUnexpectedError(error);
+      ending = { status: 'failed', message: readable ?? 'Impor gagal karena kesalahan server' };
+    }
   } finally {
     await rm(run.file, { force: true }).catch(() => undefined);
   }
-  if (run.dryRun) return;
-  // The database may be gone by now (a shutdown, an outage): that is reported like the audit
-  // below, never left as an unhandled rejection that would end the process.
-  const finalStatus = await jobStatus(db, run.id).catch((error: unknown) => {
-    deps.onUnexpectedError(error);
-    return null;
-  });
-  canceled ||= finalStatus === 'canceled';
-  await db
-    .write((transaction) =>
-      appendAudit(transaction, {
-        action: 'import',
-        entity: 'product',
-        entityId: run.id,
-        summary: summary(counts, canceled),
-        changes: {
-          created: [null, counts.created],
-          updated: [null, counts.updated],
-          unchanged: [null, counts.unchanged],
-          failed: [null, counts.failed],
-        },
-        actor: run.actor,
-      }),
-    )
-    .catch(deps.onUnexpectedError);
-  deps.onCatalogueChanged();
+  // The job's end and its audit entry commit together, so whoever sees the job ended sees
+  // the entry. The database may be gone by now (a shutdown, an outage): that is reported,
+  // never left as an unhandled rejection that would end the process.
+  const audit = async (finalStatus: ImportStatus | null, transaction: Transaction) => {
+    const how: Ending =
+      canceled || finalStatus === 'canceled'
+        ? 'canceled'
+        : stopped
+          ? 'stopped'
+          : finalStatus === 'failed'
+            ? 'failed'
+            : 'done';
+    await appendAudit(transaction, {
+      action: 'import',
+      entity: 'product',
+      entityId: run.id,
+      summary: summary(counts, how),
+      changes: {
+        created: [null, counts.created],
+        updated: [null, counts.updated],
+        unchanged: [null, counts.unchanged],
+        failed: [null, counts.failed],
+      },
+      actor: run.actor,
+    });
+  };
+  await finishJob(db, run.id, ending.status, ending.message, run.dryRun ? undefined : audit).catch(
+    deps.onUnexpectedError,
+  );
+  if (!run.dryRun) deps.onCatalogueChanged();
 }
