@@ -18,6 +18,7 @@ import {
   upload,
   waitForJob,
 } from './test-support';
+import { ROW_REFUSED } from './runner';
 
 /** What a spreadsheet runs as a formula (OWASP "CSV injection"), fullwidth forms included. */
 const RUNS_AS_FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
@@ -201,5 +202,41 @@ describeApi('hostile CSV files', (api) => {
     const failed = strictCsvRecords(await get(api, `/api/admin/imports/${job.id}/errors.csv`));
     expect(failed).toHaveLength(1_001);
     expect(failed[1]![0]).toBe('2');
+  });
+
+  it('a row the database refuses fails alone; the rest of its chunk and the file are written', async () => {
+    const marker = `tolak${unique()}`;
+    const refused = `DITOLAK ${marker}`;
+    const { db } = api.server.running;
+    // A trigger stands for any value the database refuses that no schema foresaw.
+    const trigger = `refuse_${marker}`;
+    if (db.dialect === 'postgres') {
+      await db.sequelize.query(`CREATE FUNCTION ${trigger}() RETURNS trigger AS $$
+        BEGIN
+          IF NEW.title = '${refused}' THEN RAISE EXCEPTION 'ditolak'; END IF;
+          RETURN NEW;
+        END $$ LANGUAGE plpgsql`);
+      await db.sequelize.query(`CREATE TRIGGER ${trigger} BEFORE INSERT ON products
+        FOR EACH ROW EXECUTE FUNCTION ${trigger}()`);
+    } else {
+      await db.sequelize.query(`CREATE TRIGGER ${trigger} BEFORE INSERT ON products
+        WHEN NEW.title = '${refused}' BEGIN SELECT RAISE(ABORT, 'ditolak'); END`);
+    }
+    try {
+      // The second chunk (rows 502 to 521) holds the refused row.
+      const rows = Array.from({ length: 520 }, (_, n) =>
+        productRow(marker, n, n === 510 ? { title: refused } : {}),
+      );
+      const job = await importCsv(api, csv(COLUMNS, rows));
+      expect(job).toMatchObject({ status: 'done', created: 519, failed: 1 });
+      expect(job.errors).toEqual([{ row: 512, field: '', message: ROW_REFUSED }]);
+      expect((await adminSearch(api, marker)).totalCount).toBe(519);
+    } finally {
+      await db.sequelize.query(
+        db.dialect === 'postgres'
+          ? `DROP TRIGGER ${trigger} ON products; DROP FUNCTION ${trigger}()`
+          : `DROP TRIGGER ${trigger}`,
+      );
+    }
   });
 });

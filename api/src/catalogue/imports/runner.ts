@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { Transaction } from 'sequelize';
+import { DatabaseError, TimeoutError, ValidationError, type Transaction } from 'sequelize';
 import {
   MAX_LISTED_IMPORT_ERRORS,
   type ImportRowError,
@@ -60,6 +60,40 @@ function summary(counts: JobCounts, ending: Ending): string {
   return text;
 }
 
+export const ROW_REFUSED = 'Database menolak baris ini; baris lain tetap diimpor';
+
+/** A refusal of the rows' values (a constraint, a trigger), not an outage or a lock timeout. */
+function refusedByDatabase(error: unknown): boolean {
+  if (error instanceof TimeoutError) return false;
+  return error instanceof DatabaseError || error instanceof ValidationError;
+}
+
+/** Rows the database refused, as failed rows. */
+function refusedOutcome(rows: CsvRow[]): ChunkOutcome {
+  const errors = rows.map((row) => ({ row: row.row, field: '', message: ROW_REFUSED }));
+  return {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: rows.length,
+    errors,
+    failures: rows.map((row) => ({ row: row.row, reason: ROW_REFUSED, cells: row.cells })),
+  };
+}
+
+/** The job's counts once `outcome` (of `rowCount` rows) is committed. */
+function withOutcome(counts: JobCounts, outcome: ChunkOutcome, rowCount: number): JobCounts {
+  const room = Math.max(0, MAX_LISTED_IMPORT_ERRORS - counts.errors.length);
+  return {
+    processedRows: counts.processedRows + rowCount,
+    created: counts.created + outcome.created,
+    updated: counts.updated + outcome.updated,
+    unchanged: counts.unchanged + outcome.unchanged,
+    failed: counts.failed + outcome.failed,
+    errors: [...counts.errors, ...outcome.errors.slice(0, room)],
+  };
+}
+
 /** Thrown into the run when the server stops before the first chunk. */
 class StoppedBeforeStart extends Error {}
 
@@ -100,26 +134,40 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
         return;
       }
       const categories = await categorySlugs(db);
-      // errors.csv keeps a sample: the first failed rows, however many fail.
-      const storedFailures = Math.max(0, MAX_STORED_FAILURES - counts.failed);
-      const record = (outcome: ChunkOutcome) => {
-        counts.processedRows += rows.length;
-        counts.created += outcome.created;
-        counts.updated += outcome.updated;
-        counts.unchanged += outcome.unchanged;
-        counts.failed += outcome.failed;
-        const room = MAX_LISTED_IMPORT_ERRORS - counts.errors.length;
-        if (room > 0) counts.errors.push(...outcome.errors.slice(0, room));
-      };
-      // The chunk, its failed rows and the job's counts commit together.
-      const outcome = await db.write(async (transaction) => {
-        const result = await processChunk(db, rows, settings, categories, transaction);
-        record(result);
-        await saveFailures(db, run.id, result.failures.slice(0, storedFailures), transaction);
-        await saveProgress(db, run.id, counts, transaction);
-        return result;
-      });
-      if (!run.dryRun && outcome.created + outcome.updated > 0) deps.onCatalogueChanged();
+      // The rows, their failed rows (errors.csv keeps the first ones, however many fail) and
+      // the job's counts commit together; the counts move on only once they have.
+      const commit = (part: CsvRow[], refused: boolean) =>
+        db.write(async (transaction) => {
+          const result = refused
+            ? refusedOutcome(part)
+            : await processChunk(db, part, settings, categories, transaction);
+          const next = withOutcome(counts, result, part.length);
+          const room = Math.max(0, MAX_STORED_FAILURES - counts.failed);
+          await saveFailures(db, run.id, result.failures.slice(0, room), transaction);
+          await saveProgress(db, run.id, next, transaction);
+          Object.assign(counts, next);
+          return result;
+        });
+      let wrote = 0;
+      try {
+        const outcome = await commit(rows, false);
+        wrote = outcome.created + outcome.updated;
+      } catch (error) {
+        if (!refusedByDatabase(error)) throw error;
+        // A value no schema foresaw made the database refuse the chunk: again a row at a
+        // time, so that the row it refuses fails alone and the others are written.
+        for (const row of rows) {
+          try {
+            const outcome = await commit([row], false);
+            wrote += outcome.created + outcome.updated;
+          } catch (rowError) {
+            if (!refusedByDatabase(rowError)) throw rowError;
+            deps.onUnexpectedError(rowError);
+            await commit([row], true);
+          }
+        }
+      }
+      if (!run.dryRun && wrote > 0) deps.onCatalogueChanged();
     };
 
     let chunk: CsvRow[] = [];
