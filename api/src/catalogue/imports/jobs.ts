@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import {
   MAX_LISTED_IMPORT_ERRORS,
+  MAX_STORED_IMPORT_FAILURES,
   type ImportJob,
   type ImportRowError,
   type ImportStatus,
@@ -64,7 +65,7 @@ export interface NewJob {
 }
 
 /** A job keeps this many failed rows for errors.csv; `failed` counts them all. */
-export const MAX_STORED_FAILURES = 1_000;
+export const MAX_STORED_FAILURES = MAX_STORED_IMPORT_FAILURES;
 
 /**
  * Records the job and, for a real import, who started it (an audit entry in the same
