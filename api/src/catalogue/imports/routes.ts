@@ -42,6 +42,7 @@ const CSV_TYPES = [
   'application/octet-stream',
 ];
 
+const MB = 1024 * 1024;
 const tooLarge = (maxMb: number) => new HttpError(413, importTooLarge(maxMb));
 
 function assertCsvUpload(req: Request, maxMb: number) {
@@ -50,8 +51,6 @@ function assertCsvUpload(req: Request, maxMb: number) {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxMb * MB) throw tooLarge(maxMb);
 }
-
-const MB = 1024 * 1024;
 
 /** Streams the body to `file`, stopping with 413 past IMPORT_MAX_MB; answers the bytes written. */
 async function receiveFile(req: Request, file: string, maxMb: number): Promise<number> {

@@ -60,6 +60,10 @@ function summary(counts: JobCounts, ending: Ending): string {
   return text;
 }
 
+/** Ending a job is tried for about two minutes (an outage's length) before giving up. */
+const FINISH_ATTEMPTS = 60;
+const FINISH_RETRY_MS = 2_000;
+
 export const ROW_REFUSED = 'Database menolak baris ini; baris lain tetap diimpor';
 
 /** A refusal of the rows' values (a constraint, a trigger), not an outage or a lock timeout. */
@@ -230,8 +234,17 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       actor: run.actor,
     });
   };
-  await finishJob(db, run.id, ending.status, ending.message, run.dryRun ? undefined : audit).catch(
-    deps.onUnexpectedError,
-  );
+  // After an outage the job is ended as soon as the database is back, not left `running`
+  // until it looks stale; a stopping server gives up (the next start ends it).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await finishJob(db, run.id, ending.status, ending.message, run.dryRun ? undefined : audit);
+      break;
+    } catch (error) {
+      deps.onUnexpectedError(error);
+      if (attempt >= FINISH_ATTEMPTS || stopRequested()) break;
+      await new Promise((resolve) => setTimeout(resolve, FINISH_RETRY_MS));
+    }
+  }
   if (!run.dryRun) deps.onCatalogueChanged();
 }
