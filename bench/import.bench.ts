@@ -56,10 +56,20 @@ const WORDS = ['sepatu', 'kaos', 'tas', 'jam', 'headphone', 'blender', 'serum', 
  * 1,000th row: the export neutralises and quotes them, and the round trip must still be exact.
  */
 const hostileTitle = (n: number, title: string) => (n % 1000 === 1 ? `"=${title}"` : title);
+/**
+ * A description of a real listing's length (about 450 characters), so that the export of
+ * 100,000 products is over 50 MB, as in the field (issue #18: 65 MB was refused with 413).
+ */
+const DETAILS =
+  'Bahan berkualitas, jahitan rapi dan nyaman dipakai seharian. Tersedia dalam beberapa ' +
+  'ukuran dan warna; cek tabel ukuran sebelum membeli. Garansi toko 7 hari, pengiriman ' +
+  'dari Jakarta, dikemas aman dengan bubble wrap. Cocok untuk hadiah, kerja, kuliah atau ' +
+  'jalan-jalan akhir pekan. Harga dapat berubah sewaktu-waktu mengikuti promo marketplace; ' +
+  'stok terbatas selama kampanye berlangsung.';
 const description = (n: number, word: string) =>
   n % 1000 === 2
-    ? `"Deskripsi ${word} nomor ${n}\n-baris kedua"`
-    : `"Deskripsi ${word} nomor ${n}, cocok untuk harian"`;
+    ? `"Deskripsi ${word} nomor ${n}\n-baris kedua. ${DETAILS}"`
+    : `"Deskripsi ${word} nomor ${n}, cocok untuk harian. ${DETAILS}"`;
 
 /** Writes the CSV row by row (never the whole file in memory). */
 async function writeCsv(file: string, slugs: string[]): Promise<number> {
