@@ -5,7 +5,9 @@
  * `POST /api/admin/imports/products` and the job polled to the end, then the whole catalogue
  * is streamed from `GET /api/admin/exports/products.csv`. Prints rows per second (upload
  * included), the server's peak resident memory, how fast a visitor's list page answers while
- * the import runs (one request between polls) and the export's time and size. Budgets
+ * the import runs (one request between polls) and the export's time and size. Then the round
+ * trip the README promises: that export is imported again and must report every row
+ * unchanged (the bench fails loudly otherwise). Budgets
  * (docs/contracts.md#performance-budgets): at least 5,000 rows/s on SQLite, memory under 300 MB, export under 10 s.
  * Figures are printed, never asserted.
  *
@@ -49,6 +51,26 @@ const COLUMNS = [
 
 const WORDS = ['sepatu', 'kaos', 'tas', 'jam', 'headphone', 'blender', 'serum', 'kemeja', 'rak'];
 
+/**
+ * A title a spreadsheet would run as a formula and a description with a lone line feed, every
+ * 1,000th row: the export neutralises and quotes them, and the round trip must still be exact.
+ */
+const hostileTitle = (n: number, title: string) => (n % 1000 === 1 ? `"=${title}"` : title);
+/**
+ * A description of a real listing's length (about 450 characters), so that the export of
+ * 100,000 products is over 50 MB, as in the field (issue #18: 65 MB was refused with 413).
+ */
+const DETAILS =
+  'Bahan berkualitas, jahitan rapi dan nyaman dipakai seharian. Tersedia dalam beberapa ' +
+  'ukuran dan warna; cek tabel ukuran sebelum membeli. Garansi toko 7 hari, pengiriman ' +
+  'dari Jakarta, dikemas aman dengan bubble wrap. Cocok untuk hadiah, kerja, kuliah atau ' +
+  'jalan-jalan akhir pekan. Harga dapat berubah sewaktu-waktu mengikuti promo marketplace; ' +
+  'stok terbatas selama kampanye berlangsung.';
+const description = (n: number, word: string) =>
+  n % 1000 === 2
+    ? `"Deskripsi ${word} nomor ${n}\n-baris kedua. ${DETAILS}"`
+    : `"Deskripsi ${word} nomor ${n}, cocok untuk harian. ${DETAILS}"`;
+
 /** Writes the CSV row by row (never the whole file in memory). */
 async function writeCsv(file: string, slugs: string[]): Promise<number> {
   const out = createWriteStream(file);
@@ -61,8 +83,8 @@ async function writeCsv(file: string, slugs: string[]): Promise<number> {
     await write(
       [
         `BENCH-${n}`,
-        `${word} bench nomor ${n}`,
-        `"Deskripsi ${word} nomor ${n}, cocok untuk harian"`,
+        hostileTitle(n, `${word} bench nomor ${n}`),
+        description(n, word),
         slugs[n % slugs.length],
         `https://example.com/img/${n}.webp`,
         String(n % 90),
@@ -175,20 +197,24 @@ function latencies(ms: number[]) {
   return { requests: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
 }
 
-/** Reads the whole export as it streams in: time, bytes and lines, nothing kept. */
-async function timeExport(url: string, cookie: string) {
+/** Reads the whole export as it streams in, into `file`: time, bytes and lines. */
+async function timeExport(url: string, cookie: string, file: string) {
   const started = performance.now();
   const res = await fetch(`${url}/api/admin/exports/products.csv`, { headers: { cookie } });
   if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
   let bytes = 0;
   let lines = 0;
+  const out = createWriteStream(file);
   const reader = res.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.length;
     for (const byte of value) if (byte === 10) lines++;
+    if (!out.write(value)) await once(out, 'drain');
   }
+  out.end();
+  await once(out, 'finish');
   return {
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
     megabytes: Number((bytes / 1024 / 1024).toFixed(1)),
@@ -232,8 +258,27 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     const importCpuSeconds = cpuSeconds(pid) - cpuBefore;
     const rowsPerCpuSecond = Math.round(ROWS / Math.max(0.01, importCpuSeconds));
     const importPeakRssMb = server.peakRssMb();
-    const exported = await timeExport(server.url, cookie);
+    const exportFile = path.join(dataDir, 'bench-export.csv');
+    const exported = await timeExport(server.url, cookie, exportFile);
     const peakRssMb = server.peakRssMb();
+    // The round trip: the export, imported as it is, changes nothing.
+    const tripStarted = performance.now();
+    const trip = await waitForJob(
+      server.url,
+      cookie,
+      await upload(server.url, cookie, exportFile),
+      [],
+    );
+    const roundTrip = {
+      seconds: Number(((performance.now() - tripStarted) / 1000).toFixed(2)),
+      job: trip,
+      unchanged:
+        trip.status === 'done' &&
+        trip.totalRows !== null &&
+        trip.totalRows >= ROWS &&
+        trip.unchanged === trip.totalRows &&
+        trip.created + trip.updated + trip.failed === 0,
+    };
     const figures = {
       rows: ROWS,
       fileMegabytes: Number((fileBytes / 1024 / 1024).toFixed(1)),
@@ -247,6 +292,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       visitorPageDuringImport: latencies(visitorMs),
       export: exported,
       serverPeakRssMb: peakRssMb,
+      roundTrip,
       loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
       budget: { rowsPerSecondSqlite: 5000, memoryMb: 300, exportSeconds: 10 },
     };
@@ -267,6 +313,15 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     console.log(
       `memory : peak server RSS ${importPeakRssMb} MB after the import, ${peakRssMb} MB after the export (budget < 300 MB); load ${figures.loadAverage.join(' ')}`,
     );
+    console.log(
+      `trip   : the ${exported.megabytes} MB export imported again in ${roundTrip.seconds} s: ${trip.status}, ${trip.totalRows} rows, ${trip.unchanged} unchanged, ${trip.created} created, ${trip.updated} updated, ${trip.failed} failed${trip.message ? ` (${trip.message})` : ''}`,
+    );
+    if (!roundTrip.unchanged) {
+      throw new Error(
+        `ROUND TRIP BROKEN on ${dialect}: the export did not import back as every row unchanged (${JSON.stringify(trip)})`,
+      );
+    }
+    console.log('         round trip: every row unchanged');
     return figures;
   } finally {
     await server?.stop();

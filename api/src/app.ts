@@ -28,6 +28,7 @@ import { sessionRoutes } from './auth/sessions-routes';
 import { adminUserRoutes } from './users/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminImportRoutes } from './catalogue/imports/routes';
+import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { adminExportRoutes } from './catalogue/exports/routes';
 import { adminAnalyticsRoutes } from './analytics';
 import { cleanRequestText } from './middleware/clean-text';
@@ -50,6 +51,8 @@ export interface AppExtensions {
    * LISTEN/NOTIFY), and hears theirs; one process on its own without it.
    */
   catalogueEvents?: CatalogueEvents;
+  /** Runs this process's imports; the server stops it gracefully. */
+  imports?: ImportRunner;
 }
 
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
@@ -144,6 +147,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
         clearCaches();
         catalogueEvents.publish();
       },
+      runner: extensions.imports ?? new ImportRunner(context.db, uploadsDir(config.dataDir)),
     }),
   );
   admin.use('/exports', adminExportRoutes(context));

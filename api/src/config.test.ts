@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GEO_LOOKUP_URL, geoLookupOrigin, loadConfig, parseGeoLookupUrl } from './config';
+import {
+  DEFAULT_GEO_LOOKUP_URL,
+  DEFAULT_IMPORT_MAX_MB,
+  geoLookupOrigin,
+  loadConfig,
+  parseGeoLookupUrl,
+} from './config';
 
 describe('geolocation settings', () => {
   it('defaults to the public service, can be changed or turned off', () => {
@@ -36,5 +42,21 @@ describe('fetch guard settings', () => {
 
   it('refuses a FEED_MAX_MB that is not a positive number', () => {
     expect(() => loadConfig({ ...env, FEED_MAX_MB: '0' })).toThrow(/FEED_MAX_MB/);
+  });
+});
+
+describe('import size limit', () => {
+  const env = { SESSION_SECRET: 'secret', DATA_DIR: '/nonexistent-diskonradar-test' };
+
+  it('defaults to 2,048 MB, far above the export of 1,000,000 products', () => {
+    expect(loadConfig(env).importMaxMb).toBe(DEFAULT_IMPORT_MAX_MB);
+    expect(DEFAULT_IMPORT_MAX_MB).toBe(2048);
+  });
+
+  it('is read from IMPORT_MAX_MB and refuses what is not a whole number of MB', () => {
+    expect(loadConfig({ ...env, IMPORT_MAX_MB: '100' }).importMaxMb).toBe(100);
+    for (const bad of ['0', '-5', '1.5', 'banyak']) {
+      expect(() => loadConfig({ ...env, IMPORT_MAX_MB: bad })).toThrow(/IMPORT_MAX_MB/);
+    }
   });
 });

@@ -30,6 +30,11 @@ export interface AppConfig {
   webConcurrency: number;
   analytics: AnalyticsConfig;
   limits: ServerLimits;
+  /**
+   * The largest CSV an import accepts, in MB (IMPORT_MAX_MB, default 2,048: the export of
+   * 1,000,000 products, about 650 MB, imports with room to spare). The file streams to disk.
+   */
+  importMaxMb: number;
 }
 
 /** Connection caps, timeouts and the shutdown deadline (README, Configuration). */
@@ -96,6 +101,17 @@ function parsePositive(name: string, value: string | undefined, fallback: number
     throw new Error(`${name} must be a positive number, got "${value}"`);
   }
   return number;
+}
+
+export const DEFAULT_IMPORT_MAX_MB = 2048;
+
+function parseImportMaxMb(value: string | undefined): number {
+  if (!value) return DEFAULT_IMPORT_MAX_MB;
+  const mb = Number(value);
+  if (!Number.isInteger(mb) || mb < 1) {
+    throw new Error(`IMPORT_MAX_MB must be a whole number of MB, at least 1, got "${value}"`);
+  }
+  return mb;
 }
 
 function parseConcurrency(value: string | undefined): number {
@@ -217,5 +233,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webConcurrency: parseConcurrency(env.WEB_CONCURRENCY),
     analytics: loadAnalyticsConfig(env),
     limits: loadServerLimits(env),
+    importMaxMb: parseImportMaxMb(env.IMPORT_MAX_MB),
   };
 }

@@ -18,6 +18,7 @@ import {
   type CatalogueEvents,
 } from './lib/catalogue-events';
 import { withStartupLock } from './db/startup-lock';
+import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 
 export interface RunningServer {
   config: AppConfig;
@@ -90,7 +91,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const go = createGo({ config, db, log, clicks: analytics.buffer });
   const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
   const catalogueEvents = await createCatalogueEvents(config, db, log);
-  const app = createApp({ config, db }, { go: go.router, catalogueEvents });
+  // Before serving: imports a previous process left running are ended, their uploads removed.
+  const imports = new ImportRunner(db, uploadsDir(config.dataDir), log);
+  await imports.startHousekeeping();
+  const app = createApp({ config, db }, { go: go.router, catalogueEvents, imports });
   const { limits } = config;
   const server = http.createServer(
     {
@@ -132,6 +136,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () => {
     closing ??= (async () => {
       stopping = true;
+      // A running import finishes its chunk and records it while the database is still open.
+      const importsStopped = imports.stop();
       analytics.stopAccepting();
       const httpClosed = new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -155,6 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await analytics.close();
       await catalogueEvents.close();
       await stopLinkChecks();
+      await importsStopped;
       await db.close();
     })();
     return closing;

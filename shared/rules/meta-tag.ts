@@ -62,9 +62,10 @@ export function parseMetaTag(html: string | null | undefined): ParsedMetaTag | n
 }
 
 /**
- * Names that change how the browser treats the page rather than describe it (DESIGN.md "Meta
- * tags"): refused, like the http-equiv and charset attributes. Every other name or property
- * is the site owner's business (verification tokens, app banners, custom names).
+ * Names that change how the browser treats the page rather than describe it
+ * (docs/contracts.md#meta-tags): refused, like the http-equiv and charset attributes. Every
+ * other name or property is the site owner's business (verification tokens, app banners,
+ * custom names).
  */
 export const REFUSED_META_NAMES: ReadonlySet<string> = new Set([
   'referrer',

@@ -56,11 +56,11 @@ export function parseCsvBoolean(cell: string): boolean | null {
   return null;
 }
 
-/** The most errors an import job lists; errors.csv has every failed row. */
+/** The most errors an import job lists. */
 export const MAX_LISTED_IMPORT_ERRORS = 1_000;
 
-/** The largest CSV an import accepts. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** errors.csv keeps a job's first failed rows, at most this many; `failed` counts them all. */
+export const MAX_STORED_IMPORT_FAILURES = 1_000;
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

@@ -1,13 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CsvError, parse, type Parser } from 'csv-parse';
+import { cleanText } from '../../lib/clean-text';
+import { restoreFormulaCell } from '../../lib/csv-format';
 
 export type Delimiter = ',' | ';';
 
 /** A record (all its fields) may not exceed this: one unclosed quote must not eat the file. */
 const MAX_RECORD_BYTES = 1024 * 1024;
-/** The header line is looked for in the file's first bytes. */
-const HEADER_PROBE_BYTES = 64 * 1024;
+/** The header line is looked for in the file's first bytes, and may not be longer. */
+export const MAX_HEADER_BYTES = 64 * 1024;
+/** More columns than this is not a product file (there are 27 known ones). */
+export const MAX_HEADER_COLUMNS = 200;
 
 /**
  * Comma or semicolon (Excel in Indonesia writes semicolons): whichever occurs more often in
@@ -25,28 +29,45 @@ export function detectDelimiter(headerLine: string): Delimiter {
   return semicolons > commas ? ';' : ',';
 }
 
-/** The first line of the file (without a BOM), read from its first 64 KB. */
-async function firstLine(file: string): Promise<string> {
+/**
+ * The first line of the file (without a BOM), read from its first 64 KB; null when no line
+ * ends there, a header too long to be a product file's.
+ */
+async function firstLine(file: string): Promise<string | null> {
   const handle = await open(file, 'r');
   try {
-    const buffer = Buffer.alloc(HEADER_PROBE_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEADER_PROBE_BYTES, 0);
+    const buffer = Buffer.alloc(MAX_HEADER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, MAX_HEADER_BYTES, 0);
     const text = buffer
       .subarray(0, bytesRead)
       .toString('utf8')
       .replace(/^\uFEFF/, '');
-    return text.split(/\r?\n/, 1)[0] ?? '';
+    const end = text.search(/\r?\n/);
+    if (end === -1) return bytesRead < MAX_HEADER_BYTES ? text : null;
+    return text.slice(0, end);
   } finally {
     await handle.close();
   }
 }
 
 /**
+ * A cell as the import reads it: cleaned like a JSON body's text (no NUL, no lone surrogate,
+ * which PostgreSQL refuses and SQLite's indexes choke on), and without the quote our own
+ * export put before a formula-like text.
+ */
+const readCell = (cell: string) => restoreFormulaCell(cleanText(cell));
+
+/**
  * A streaming parser over the file: one array of fields per record, read as the consumer
  * asks (for await), so neither the file nor its rows are ever held whole. UTF-8 with or
  * without BOM, RFC 4180 quotes; blank lines and lines of empty fields are skipped.
  */
-export function csvRecords(file: string, delimiter: Delimiter): Parser {
+export function csvRecords(
+  file: string,
+  delimiter: Delimiter,
+  /** Stop after this many records (the rest of the file is not read, nor its errors). */
+  maxRecords?: number,
+): Parser {
   return createReadStream(file).pipe(
     parse({
       delimiter,
@@ -55,6 +76,8 @@ export function csvRecords(file: string, delimiter: Delimiter): Parser {
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       max_record_size: MAX_RECORD_BYTES,
+      ...(maxRecords === undefined ? {} : { to: maxRecords }),
+      on_record: (record: string[]) => record.map(readCell),
     }),
   );
 }
@@ -65,31 +88,73 @@ export interface CsvHeader {
   names: string[];
 }
 
-export async function readHeader(file: string): Promise<CsvHeader> {
-  const delimiter = detectDelimiter(await firstLine(file));
-  const parser = csvRecords(file, delimiter);
+/** A file the import refuses before it starts (answered 400 with this message). */
+export class UnreadableCsv extends Error {}
+
+export const headerTooLong = () =>
+  new UnreadableCsv(`Baris 1: baris judul lebih dari ${MAX_HEADER_BYTES / 1024} KB`);
+export const tooManyColumns = (count: number) =>
+  new UnreadableCsv(
+    `Baris 1: baris judul berisi ${count} kolom; maksimal ${MAX_HEADER_COLUMNS} kolom`,
+  );
+
+/**
+ * The header and the first `dataRecords` records, so that a broken file is refused at
+ * upload (with the line) rather than as a failed job. Throws UnreadableCsv.
+ */
+export async function readHeader(file: string, dataRecords = 0): Promise<CsvHeader> {
+  const line = await firstLine(file);
+  if (line === null) throw headerTooLong();
+  const delimiter = detectDelimiter(line);
+  const parser = csvRecords(file, delimiter, dataRecords + 1);
+  const header: CsvHeader = { delimiter, names: [] };
+  let seen = 0;
   try {
     for await (const record of parser) {
-      return { delimiter, names: (record as string[]).map((name) => name.trim()) };
+      const cells = record as string[];
+      if (seen++ > 0) continue;
+      if (cells.length > MAX_HEADER_COLUMNS) throw tooManyColumns(cells.length);
+      if (Buffer.byteLength(cells.join(delimiter)) > MAX_HEADER_BYTES) throw headerTooLong();
+      header.names = cells.map((name) => name.trim());
     }
-    return { delimiter, names: [] };
+    return header;
+  } catch (error) {
+    if (seen === 0 && error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') {
+      throw headerTooLong();
+    }
+    const readable = describeCsvError(error);
+    throw readable ? new UnreadableCsv(readable) : error;
   } finally {
     parser.destroy();
   }
 }
 
-/** The data records in the file (the header excluded), counted by a first streaming pass. */
-export async function countDataRecords(file: string, delimiter: Delimiter): Promise<number> {
+/**
+ * The data records in the file (the header excluded), counted by a first streaming pass;
+ * null when `stop` says so (asked every 10,000 records: the server is stopping).
+ */
+export async function countDataRecords(
+  file: string,
+  delimiter: Delimiter,
+  stop: () => boolean = () => false,
+): Promise<number | null> {
   let records = 0;
-  for await (const record of csvRecords(file, delimiter)) {
-    void record;
-    records++;
+  const parser = csvRecords(file, delimiter);
+  try {
+    for await (const record of parser) {
+      void record;
+      records++;
+      if (records % 10_000 === 0 && stop()) return null;
+    }
+  } finally {
+    parser.destroy();
   }
   return Math.max(0, records - 1);
 }
 
 const CSV_PROBLEMS: Partial<Record<string, string>> = {
   CSV_QUOTE_NOT_CLOSED: 'tanda kutip tidak ditutup',
+  INVALID_OPENING_QUOTE: 'tanda kutip di tengah kolom (kolom berkutip diawali tanda kutip)',
   CSV_INVALID_CLOSING_QUOTE: 'ada karakter setelah tanda kutip penutup',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'ada karakter setelah tanda kutip penutup',
   CSV_MAX_RECORD_SIZE: 'satu baris lebih dari 1 MB',
@@ -99,6 +164,6 @@ const CSV_PROBLEMS: Partial<Record<string, string>> = {
 export function describeCsvError(error: unknown): string | null {
   if (!(error instanceof CsvError)) return null;
   const problem = CSV_PROBLEMS[error.code] ?? 'format CSV tidak valid';
-  const line = typeof error.lines === 'number' ? ` (sekitar baris ${error.lines})` : '';
-  return `Berkas CSV tidak dapat dibaca${line}: ${problem}`;
+  const line = typeof error.lines === 'number' ? `Baris ${error.lines}: ` : '';
+  return `${line}berkas CSV tidak dapat dibaca, ${problem}`;
 }

@@ -13,6 +13,12 @@ export interface ResolvedHeader {
 
 const CANONICAL = new Map(PRODUCT_CSV_COLUMNS.map((name) => [name.toLowerCase(), name]));
 
+/** Header problems listed one by one; the rest are counted in one more entry. */
+export const MAX_LISTED_HEADER_ERRORS = 20;
+
+export const moreColumnsMessage = (count: number) =>
+  `... dan ${count.toLocaleString('id-ID')} kolom lain`;
+
 /** Columns in any order and any case; unknown ones are reported and ignored. */
 export function resolveHeader(names: readonly string[]): ResolvedHeader {
   const columns = new Map<string, number>();
@@ -29,5 +35,13 @@ export function resolveHeader(names: readonly string[]): ResolvedHeader {
       columns.set(canonical, index);
     }
   });
-  return { columns, errors, hasSku: columns.has('sku') };
+  const rest = errors.length - MAX_LISTED_HEADER_ERRORS;
+  const listed =
+    rest > 0
+      ? [
+          ...errors.slice(0, MAX_LISTED_HEADER_ERRORS),
+          { row: 1, field: '', message: moreColumnsMessage(rest) },
+        ]
+      : errors;
+  return { columns, errors: listed, hasSku: columns.has('sku') };
 }

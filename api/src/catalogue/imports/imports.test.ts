@@ -2,101 +2,37 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { isFinishedImport, PRODUCT_CSV_COLUMNS, type ImportJob } from '@shared/rules/product-csv';
-import type { AdminProductListResponse, AuditPage, PlatformLink } from '@shared/types';
+import { PRODUCT_CSV_COLUMNS, type ImportJob } from '@shared/rules/product-csv';
+import type { AuditPage, PlatformLink } from '@shared/types';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { TestClient } from '../../../test/support/client';
 import { unique } from '../../../test/support/fixtures';
 import { toDbTimestamp } from '../../db/timestamps';
 import { insertJob, STALE_JOB_MESSAGE, STALE_JOB_MS } from './jobs';
+import {
+  adminSearch,
+  COLUMNS,
+  csv,
+  exportCsv,
+  importCsv,
+  productRow,
+  upload,
+  waitForJob,
+  type Cells,
+} from './test-support';
 
-type Cells = Record<string, string>;
-
-const quote = (value: string) =>
-  /[",;\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-
-/** A CSV file from rows of named cells, with the given columns. */
-function csv(columns: string[], rows: Cells[], delimiter = ','): string {
-  const lines = [columns.join(delimiter)];
-  for (const row of rows) lines.push(columns.map((c) => quote(row[c] ?? '')).join(delimiter));
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-const COLUMNS = [
-  'sku',
-  'title',
-  'description',
-  'category',
-  'imageUrl',
-  'discountPercentage',
-  'isActive',
-  'shopee_url',
-  'shopee_price',
-];
-
-function productRow(marker: string, n: number, overrides: Cells = {}): Cells {
-  return {
-    sku: `${marker}-${n}`,
-    title: `Produk ${marker} ${n}`,
-    description: `Deskripsi ${marker}`,
-    category: 'elektronik',
-    imageUrl: 'https://example.com/produk.webp',
-    discountPercentage: '20',
-    isActive: 'ya',
-    shopee_url: `https://shopee.co.id/${marker}-${n}`,
-    shopee_price: 'Rp 150.000',
-    ...overrides,
-  };
-}
-
-async function upload(api: ApiFixture, body: string, dryRun = false, client = api.admin) {
-  return client.request<{ id: string; message?: string }>(
-    'POST',
-    `/api/admin/imports/products${dryRun ? '?dryRun=true' : ''}`,
-    { rawBody: body, headers: { 'content-type': 'text/csv' } },
-  );
-}
-
-async function waitForJob(api: ApiFixture, id: string): Promise<ImportJob> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const res = await api.admin.get<ImportJob>(`/api/admin/imports/${id}`);
-    expect(res.status).toBe(200);
-    if (isFinishedImport(res.body.status)) return res.body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`import ${id} did not finish`);
-}
-
-async function importCsv(api: ApiFixture, body: string, dryRun = false): Promise<ImportJob> {
-  const res = await upload(api, body, dryRun);
-  expect(res.status).toBe(202);
-  return waitForJob(api, res.body.id);
-}
-
-async function adminSearch(api: ApiFixture, search: string, extra = '') {
-  const res = await api.admin.get<AdminProductListResponse>(
-    `/api/admin/products?page=1&limit=100&search=${encodeURIComponent(search)}${extra}`,
-  );
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-async function exportCsv(api: ApiFixture, query = '') {
-  const res = await api.admin.get<string>(`/api/admin/exports/products.csv${query}`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/csv');
-  return res.text;
-}
-
-/** A request that announces 50 MB and one byte: refused before a byte of it is read. */
-function declaredTooLarge(api: ApiFixture): Promise<{ status: number; body: unknown }> {
+/** A request that announces `bytes`: refused before a byte of it is read when too large. */
+function declaredTooLarge(
+  api: ApiFixture,
+  bytes: number,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${api.url}/api/admin/imports/products`, {
       method: 'POST',
       headers: {
         cookie: api.admin.cookieHeader,
         'content-type': 'text/csv',
-        'content-length': 50 * 1024 * 1024 + 1,
+        'content-length': bytes,
       },
     });
     request.on('response', (response) => {
@@ -248,17 +184,20 @@ describeApi('catalogue import and export', (api) => {
     ]);
   });
 
-  it('writes one audit entry per import with its counts and no secret', async () => {
+  it('audits who started an import before it writes, then its counts, and no secret', async () => {
     const marker = `audit${unique()}`;
     const job = await importCsv(api, csv(COLUMNS, [productRow(marker, 1), productRow(marker, 2)]));
     const res = await api.admin.get<AuditPage>(
       `/api/admin/audit?entity=product&entityId=${job.id}`,
     );
-    expect(res.body.entries).toHaveLength(1);
-    const [entry] = res.body.entries;
-    expect(entry).toMatchObject({ action: 'import', username: 'admin', entityId: job.id });
-    expect(entry!.summary).toBe('Impor CSV produk: 2 dibuat, 0 diubah, 0 tidak berubah, 0 gagal');
-    expect(JSON.stringify(entry)).not.toMatch(/password|hash|secret|token|cookie/i);
+    // Newest first.
+    const [ended, started] = res.body.entries;
+    expect(res.body.entries).toHaveLength(2);
+    expect(started).toMatchObject({ action: 'import', username: 'admin', entityId: job.id });
+    expect(started!.summary).toBe('Impor CSV produk dimulai');
+    expect(ended).toMatchObject({ action: 'import', username: 'admin', entityId: job.id });
+    expect(ended!.summary).toBe('Impor CSV produk: 2 dibuat, 0 diubah, 0 tidak berubah, 0 gagal');
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash|secret|token|cookie/i);
   });
 
   it('cancels a running import after its current chunk; what was committed stays', async () => {
@@ -360,13 +299,25 @@ describeApi('catalogue import and export', (api) => {
     expect(badQuery.status).toBe(400);
     expect((await api.admin.get('/api/admin/imports/bukan-id')).status).toBe(404);
 
-    expect(await declaredTooLarge(api)).toEqual({
+    expect(await declaredTooLarge(api, 2048 * 1024 * 1024 + 1)).toEqual({
       status: 413,
-      body: { message: 'Berkas CSV maksimal 50 MB' },
+      body: { message: 'Berkas CSV maksimal 2.048 MB' },
     });
+  });
 
-    const broken = await importCsv(api, 'sku,title\n"A,judul\n');
-    expect(broken.status).toBe('failed');
-    expect(broken.message).toContain('tanda kutip tidak ditutup');
+  it('refuses a file over IMPORT_MAX_MB with 413, whether declared or streamed', async () => {
+    const { config } = api.server.running;
+    const configured = config.importMaxMb;
+    // The route reads the limit per request: a 1 MB limit keeps this test small.
+    config.importMaxMb = 1;
+    try {
+      const body = `sku,catatan\n${`A,${'x'.repeat(1000)}\n`.repeat(1500)}`;
+      const res = await upload(api, body, true);
+      expect(res.status).toBe(413);
+      expect(res.body.message).toBe('Berkas CSV maksimal 1 MB');
+      expect((await upload(api, body.slice(0, 900_000), true)).status).toBe(202);
+    } finally {
+      config.importMaxMb = configured;
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import {
   MAX_LISTED_IMPORT_ERRORS,
+  MAX_STORED_IMPORT_FAILURES,
   type ImportJob,
   type ImportRowError,
   type ImportStatus,
 } from '@shared/rules/product-csv';
 import { toDbTimestamp } from '../../db/timestamps';
-import type { AuditActor } from '../../audit/log';
+import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
 
 /**
@@ -63,10 +64,27 @@ export interface NewJob {
   errors: ImportRowError[];
 }
 
+/** A job keeps this many failed rows for errors.csv; `failed` counts them all. */
+export const MAX_STORED_FAILURES = MAX_STORED_IMPORT_FAILURES;
+
+/**
+ * Records the job and, for a real import, who started it (an audit entry in the same
+ * transaction): rows written later are never without an entry, however the run ends.
+ */
 export async function insertJob(db: Database, job: NewJob): Promise<void> {
   const now = toDbTimestamp(Date.now());
-  await db.write((transaction) =>
-    db.sequelize.query(
+  await db.write(async (transaction) => {
+    if (!job.dryRun) {
+      await appendAudit(transaction, {
+        action: 'import',
+        entity: 'product',
+        entityId: job.id,
+        summary: 'Impor CSV produk dimulai',
+        changes: null,
+        actor: job.actor,
+      });
+    }
+    await db.sequelize.query(
       `INSERT INTO import_jobs (id, status, "dryRun", "userId", username, "fileSize", headers,
         "processedRows", created, updated, unchanged, failed, errors, "createdAt", "updatedAt")
        VALUES (?, 'queued', ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, ?, ?, ?)`,
@@ -84,16 +102,84 @@ export async function insertJob(db: Database, job: NewJob): Promise<void> {
         ],
         transaction,
       },
-    ),
-  );
+    );
+  });
 }
 
 /**
  * A job that has not moved for this long lost its process (a restart or a crash): a chunk
- * takes seconds, and counting even a 50 MB file well under a minute.
+ * takes seconds, and counting even a 2 GB file a few minutes.
  */
 export const STALE_JOB_MS = 10 * 60_000;
 export const STALE_JOB_MESSAGE = 'Impor terhenti karena server dimulai ulang; unggah berkas lagi';
+
+/**
+ * Marks failed the jobs whose process is gone: every queued or running one when `everyActive`
+ * (a SQLite server is the only process, so at its start none can be alive), otherwise those
+ * that have not moved for STALE_JOB_MS (another PostgreSQL worker may be running the rest).
+ */
+export async function failDeadJobs(
+  db: Database,
+  { everyActive }: { everyActive: boolean },
+): Promise<number> {
+  const now = Date.now();
+  const quiet = toDbTimestamp(everyActive ? now + 1 : now - STALE_JOB_MS);
+  return db.write(async (transaction) => {
+    const dead = await db.sequelize.query<{ id: string }>(
+      `SELECT id FROM import_jobs WHERE status IN ('queued', 'running') AND "updatedAt" < ?`,
+      { replacements: [quiet], type: QueryTypes.SELECT, transaction },
+    );
+    if (dead.length === 0) return 0;
+    await db.sequelize.query(
+      `UPDATE import_jobs SET status = 'failed', message = :message, "finishedAt" = :now,
+         "updatedAt" = :now
+       WHERE id IN (:ids) AND status IN ('queued', 'running')`,
+      {
+        replacements: {
+          ids: dead.map((job) => job.id),
+          message: STALE_JOB_MESSAGE,
+          now: toDbTimestamp(now),
+        },
+        transaction,
+      },
+    );
+    return dead.length;
+  });
+}
+
+/** The ids of the jobs still queued or running (their uploads must stay). */
+export async function activeJobIds(db: Database): Promise<Set<string>> {
+  const rows = await db.sequelize.query<{ id: string }>(
+    `SELECT id FROM import_jobs WHERE status IN ('queued', 'running')`,
+    { type: QueryTypes.SELECT },
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Finished jobs are kept this long (their progress, errors and errors.csv), then purged. */
+export const KEEP_FINISHED_JOBS_MS = 7 * 24 * 60 * 60_000;
+
+/** Deletes the jobs that finished before `before` (ms), their failed rows first. */
+export async function purgeFinishedJobs(db: Database, before: number): Promise<number> {
+  return db.write(async (transaction) => {
+    const old = await db.sequelize.query<{ id: string }>(
+      `SELECT id FROM import_jobs
+       WHERE status NOT IN ('queued', 'running') AND "updatedAt" < ?`,
+      { replacements: [toDbTimestamp(before)], type: QueryTypes.SELECT, transaction },
+    );
+    if (old.length === 0) return 0;
+    const ids = old.map((job) => job.id);
+    await db.sequelize.query(`DELETE FROM import_job_failures WHERE "jobId" IN (:ids)`, {
+      replacements: { ids },
+      transaction,
+    });
+    await db.sequelize.query(`DELETE FROM import_jobs WHERE id IN (:ids)`, {
+      replacements: { ids },
+      transaction,
+    });
+    return ids.length;
+  });
+}
 
 const readJob = async (db: Database, id: string) =>
   (
@@ -206,21 +292,31 @@ export async function saveFailures(
   );
 }
 
-/** Ends a job that is still queued or running; a canceled one stays canceled. */
+/**
+ * Ends a job that is still queued or running; a canceled one stays canceled. `alsoRecord`
+ * runs in the same transaction with the status the job ended with (its audit entry).
+ */
 export async function finishJob(
   db: Database,
   id: string,
   status: 'done' | 'failed',
   message: string | null = null,
+  alsoRecord?: (finalStatus: ImportStatus | null, transaction: Transaction) => Promise<void>,
 ): Promise<void> {
   const now = toDbTimestamp(Date.now());
-  await db.write((transaction) =>
-    db.sequelize.query(
+  await db.write(async (transaction) => {
+    await db.sequelize.query(
       `UPDATE import_jobs SET status = ?, message = ?, "finishedAt" = ?, "updatedAt" = ?
        WHERE id = ? AND status IN ('queued', 'running')`,
       { replacements: [status, message, now, now, id], transaction },
-    ),
-  );
+    );
+    if (!alsoRecord) return;
+    const [row] = await db.sequelize.query<{ status: ImportStatus }>(
+      `SELECT status FROM import_jobs WHERE id = ?`,
+      { replacements: [id], type: QueryTypes.SELECT, transaction },
+    );
+    await alsoRecord(row?.status ?? null, transaction);
+  });
 }
 
 /**

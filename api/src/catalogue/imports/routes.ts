@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS } from '@shared/rules/product-csv';
+import { PRODUCT_CSV_COLUMNS } from '@shared/rules/product-csv';
 import { IMPORT_MESSAGES } from '@shared/schemas';
 import { currentActor } from '../../audit/log';
 import type { AppContext } from '../../context';
@@ -14,13 +14,15 @@ import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { errorFields, logger } from '../../lib/logger';
 import { uuid } from '../../lib/params';
 import { json, route, validate } from '../../middleware/validate';
-import { readHeader } from './csv-source';
+import { readHeader, UnreadableCsv } from './csv-source';
 import { resolveHeader } from './header';
 import { cancelJob, failedRows, findJob, insertJob, jobHeaders } from './jobs';
-import { runImport } from './runner';
+import { CHUNK_ROWS } from './runner';
+import { uploadsDir, type ImportRunner } from './service';
 import { writeCsv } from '../exports/csv-response';
 
-export const IMPORT_TOO_LARGE = 'Berkas CSV maksimal 50 MB';
+export const importTooLarge = (maxMb: number) =>
+  `Berkas CSV maksimal ${maxMb.toLocaleString('id-ID')} MB`;
 export const IMPORT_NOT_CSV = 'Kirim berkas CSV (Content-Type: text/csv)';
 export const IMPORT_EMPTY = 'Berkas CSV kosong';
 
@@ -40,22 +42,23 @@ const CSV_TYPES = [
   'application/octet-stream',
 ];
 
-function assertCsvUpload(req: Request) {
+const MB = 1024 * 1024;
+const tooLarge = (maxMb: number) => new HttpError(413, importTooLarge(maxMb));
+
+function assertCsvUpload(req: Request, maxMb: number) {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!CSV_TYPES.includes(type)) throw badRequest(IMPORT_NOT_CSV);
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES) {
-    throw new HttpError(413, IMPORT_TOO_LARGE);
-  }
+  if (Number.isFinite(declared) && declared > maxMb * MB) throw tooLarge(maxMb);
 }
 
-/** Streams the body to `file`, stopping with 413 past 50 MB; answers the bytes written. */
-async function receiveFile(req: Request, file: string): Promise<number> {
+/** Streams the body to `file`, stopping with 413 past IMPORT_MAX_MB; answers the bytes written. */
+async function receiveFile(req: Request, file: string, maxMb: number): Promise<number> {
   let size = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      callback(size > MAX_IMPORT_BYTES ? new HttpError(413, IMPORT_TOO_LARGE) : null, chunk);
+      callback(size > maxMb * MB ? tooLarge(maxMb) : null, chunk);
     },
   });
   await pipeline(req, limit, createWriteStream(file));
@@ -64,6 +67,8 @@ async function receiveFile(req: Request, file: string): Promise<number> {
 
 export interface ImportRouteOptions {
   onCatalogueChanged(): void;
+  /** Runs the jobs this process receives (and stops them when the server stops). */
+  runner: ImportRunner;
 }
 
 const EXAMPLE_ROW: Record<string, string> = {
@@ -85,19 +90,21 @@ const EXAMPLE_ROW: Record<string, string> = {
 
 export function adminImportRoutes({ config, db }: AppContext, options: ImportRouteOptions): Router {
   const router = Router();
-  const uploads = path.join(config.dataDir, 'imports');
+  const uploads = uploadsDir(config.dataDir);
 
   router.post(
     '/products',
     route(validate({ query: importQuery }), async ({ query }, res, req) => {
-      assertCsvUpload(req);
+      assertCsvUpload(req, config.importMaxMb);
       const id = randomUUID();
       await mkdir(uploads, { recursive: true });
       const file = path.join(uploads, `${id}.csv`);
       let started = false;
       try {
-        const fileSize = await receiveFile(req, file);
-        const header = await readHeader(file);
+        const fileSize = await receiveFile(req, file, config.importMaxMb);
+        const header = await readHeader(file, CHUNK_ROWS).catch((error: unknown) => {
+          throw error instanceof UnreadableCsv ? badRequest(error.message) : error;
+        });
         if (fileSize === 0 || header.names.length === 0) throw badRequest(IMPORT_EMPTY);
         const resolved = resolveHeader(header.names);
         if (!resolved.hasSku) {
@@ -114,8 +121,7 @@ export function adminImportRoutes({ config, db }: AppContext, options: ImportRou
         });
         res.status(202).json({ id });
         started = true;
-        // The job runs on after the answer; its state is in the database for every process.
-        void runImport(
+        options.runner.start(
           {
             db,
             onCatalogueChanged: options.onCatalogueChanged,

@@ -1,5 +1,10 @@
 import { rm } from 'node:fs/promises';
-import { MAX_LISTED_IMPORT_ERRORS, type ImportRowError } from '@shared/rules/product-csv';
+import { DatabaseError, TimeoutError, ValidationError, type Transaction } from 'sequelize';
+import {
+  MAX_LISTED_IMPORT_ERRORS,
+  type ImportRowError,
+  type ImportStatus,
+} from '@shared/rules/product-csv';
 import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
 import { learnProductWords } from '../search/learn-words';
@@ -10,6 +15,7 @@ import {
   finishJob,
   jobStatus,
   markRunning,
+  MAX_STORED_FAILURES,
   saveFailures,
   saveProgress,
   type JobCounts,
@@ -35,14 +41,66 @@ export interface RunnerDeps {
   /** Clears this process's catalogue cache and tells the other processes (NOTIFY). */
   onCatalogueChanged(): void;
   onUnexpectedError(error: unknown): void;
+  /** Aborted when the server stops (SIGTERM): the run ends after its current chunk. */
+  stopping?: AbortSignal;
 }
 
-function summary(counts: JobCounts, canceled: boolean): string {
+export const stoppedMessage = (processedRows: number) =>
+  `Impor dihentikan karena server berhenti setelah ${processedRows.toLocaleString('id-ID')} ` +
+  'baris; baris itu sudah tersimpan. Unggah berkas lagi untuk melanjutkan';
+
+type Ending = 'done' | 'canceled' | 'stopped' | 'failed';
+
+function summary(counts: JobCounts, ending: Ending): string {
   const text =
     `Impor CSV produk: ${counts.created} dibuat, ${counts.updated} diubah, ` +
     `${counts.unchanged} tidak berubah, ${counts.failed} gagal`;
-  return canceled ? `${text} (dibatalkan)` : text;
+  if (ending === 'canceled') return `${text} (dibatalkan)`;
+  if (ending === 'stopped') return `${text} (dihentikan: server berhenti)`;
+  if (ending === 'failed') return `${text} (gagal)`;
+  return text;
 }
+
+/** Ending a job is tried for about two minutes (an outage's length) before giving up. */
+const FINISH_ATTEMPTS = 60;
+const FINISH_RETRY_MS = 2_000;
+
+export const ROW_REFUSED = 'Database menolak baris ini; baris lain tetap diimpor';
+
+/** A refusal of the rows' values (a constraint, a trigger), not an outage or a lock timeout. */
+function refusedByDatabase(error: unknown): boolean {
+  if (error instanceof TimeoutError) return false;
+  return error instanceof DatabaseError || error instanceof ValidationError;
+}
+
+/** Rows the database refused, as failed rows. */
+function refusedOutcome(rows: CsvRow[]): ChunkOutcome {
+  const errors = rows.map((row) => ({ row: row.row, field: '', message: ROW_REFUSED }));
+  return {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: rows.length,
+    errors,
+    failures: rows.map((row) => ({ row: row.row, reason: ROW_REFUSED, cells: row.cells })),
+  };
+}
+
+/** The job's counts once `outcome` (of `rowCount` rows) is committed. */
+function withOutcome(counts: JobCounts, outcome: ChunkOutcome, rowCount: number): JobCounts {
+  const room = Math.max(0, MAX_LISTED_IMPORT_ERRORS - counts.errors.length);
+  return {
+    processedRows: counts.processedRows + rowCount,
+    created: counts.created + outcome.created,
+    updated: counts.updated + outcome.updated,
+    unchanged: counts.unchanged + outcome.unchanged,
+    failed: counts.failed + outcome.failed,
+    errors: [...counts.errors, ...outcome.errors.slice(0, room)],
+  };
+}
+
+/** Thrown into the run when the server stops before the first chunk. */
+class StoppedBeforeStart extends Error {}
 
 /**
  * Runs one import job in this process: counts the rows (a first streaming pass, for the
@@ -61,35 +119,60 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
     errors: [...run.headerErrors],
   };
   let canceled = false;
+  let stopped = false;
+  let ending: { status: 'done' | 'failed'; message: string | null };
+  const stopRequested = () => deps.stopping?.aborted === true;
   try {
-    await markRunning(db, run.id, await countDataRecords(run.file, run.delimiter));
+    const total = await countDataRecords(run.file, run.delimiter, stopRequested);
+    if (total === null) throw new StoppedBeforeStart();
+    await markRunning(db, run.id, total);
     const settings = { columns: run.columns, width: run.width, dryRun: run.dryRun };
     const skuIndex = run.columns.get('sku')!;
 
     const writeChunk = async (rows: CsvRow[]) => {
+      if (stopRequested()) {
+        stopped = true;
+        return;
+      }
       if ((await jobStatus(db, run.id)) === 'canceled') {
         canceled = true;
         return;
       }
       const categories = await categorySlugs(db);
-      const record = (outcome: ChunkOutcome) => {
-        counts.processedRows += rows.length;
-        counts.created += outcome.created;
-        counts.updated += outcome.updated;
-        counts.unchanged += outcome.unchanged;
-        counts.failed += outcome.failed;
-        const room = MAX_LISTED_IMPORT_ERRORS - counts.errors.length;
-        if (room > 0) counts.errors.push(...outcome.errors.slice(0, room));
-      };
-      // The chunk, its failed rows and the job's counts commit together.
-      const outcome = await db.write(async (transaction) => {
-        const result = await processChunk(db, rows, settings, categories, transaction);
-        record(result);
-        await saveFailures(db, run.id, result.failures, transaction);
-        await saveProgress(db, run.id, counts, transaction);
-        return result;
-      });
-      if (!run.dryRun && outcome.created + outcome.updated > 0) {
+      // The rows, their failed rows (errors.csv keeps the first ones, however many fail) and
+      // the job's counts commit together; the counts move on only once they have.
+      const commit = (part: CsvRow[], refused: boolean) =>
+        db.write(async (transaction) => {
+          const result = refused
+            ? refusedOutcome(part)
+            : await processChunk(db, part, settings, categories, transaction);
+          const next = withOutcome(counts, result, part.length);
+          const room = Math.max(0, MAX_STORED_FAILURES - counts.failed);
+          await saveFailures(db, run.id, result.failures.slice(0, room), transaction);
+          await saveProgress(db, run.id, next, transaction);
+          Object.assign(counts, next);
+          return result;
+        });
+      let wrote = 0;
+      try {
+        const outcome = await commit(rows, false);
+        wrote = outcome.created + outcome.updated;
+      } catch (error) {
+        if (!refusedByDatabase(error)) throw error;
+        // A value no schema foresaw made the database refuse the chunk: again a row at a
+        // time, so that the row it refuses fails alone and the others are written.
+        for (const row of rows) {
+          try {
+            const outcome = await commit([row], false);
+            wrote += outcome.created + outcome.updated;
+          } catch (rowError) {
+            if (!refusedByDatabase(rowError)) throw rowError;
+            deps.onUnexpectedError(rowError);
+            await commit([row], true);
+          }
+        }
+      }
+      if (!run.dryRun && wrote > 0) {
         // Before the caches are dropped: a search after that finds the new words' typos too.
         const skus = rows.map((row) => (row.cells[skuIndex] ?? '').trim());
         await learnProductWords(db, { skus });
@@ -108,48 +191,66 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
       if (chunk.length >= CHUNK_ROWS || (sku !== '' && chunkSkus.has(sku))) {
         await writeChunk(chunk);
-        if (canceled) break;
+        if (canceled || stopped) break;
         chunk = [];
         chunkSkus = new Set();
       }
       chunk.push({ row, cells: record });
       if (sku !== '') chunkSkus.add(sku);
     }
-    if (!canceled && chunk.length > 0) await writeChunk(chunk);
-    await finishJob(db, run.id, 'done');
+    if (!canceled && !stopped && chunk.length > 0) await writeChunk(chunk);
+    ending = stopped
+      ? { status: 'failed', message: stoppedMessage(counts.processedRows) }
+      : { status: 'done', message: null };
   } catch (error) {
-    const readable = describeCsvError(error);
-    if (!readable) deps.onUnexpectedError(error);
-    await finishJob(db, run.id, 'failed', readable ?? 'Impor gagal karena kesalahan server').catch(
-      deps.onUnexpectedError,
-    );
+    if (error instanceof StoppedBeforeStart) {
+      stopped = true;
+      ending = { status: 'failed', message: stoppedMessage(0) };
+    } else {
+      const readable = describeCsvError(error);
+      if (!readable) deps.onUnexpectedError(error);
+      ending = { status: 'failed', message: readable ?? 'Impor gagal karena kesalahan server' };
+    }
   } finally {
     await rm(run.file, { force: true }).catch(() => undefined);
   }
-  if (run.dryRun) return;
-  // The database may be gone by now (a shutdown, an outage): that is reported like the audit
-  // below, never left as an unhandled rejection that would end the process.
-  const finalStatus = await jobStatus(db, run.id).catch((error: unknown) => {
-    deps.onUnexpectedError(error);
-    return null;
-  });
-  canceled ||= finalStatus === 'canceled';
-  await db
-    .write((transaction) =>
-      appendAudit(transaction, {
-        action: 'import',
-        entity: 'product',
-        entityId: run.id,
-        summary: summary(counts, canceled),
-        changes: {
-          created: [null, counts.created],
-          updated: [null, counts.updated],
-          unchanged: [null, counts.unchanged],
-          failed: [null, counts.failed],
-        },
-        actor: run.actor,
-      }),
-    )
-    .catch(deps.onUnexpectedError);
-  deps.onCatalogueChanged();
+  // The job's end and its audit entry commit together, so whoever sees the job ended sees
+  // the entry. The database may be gone by now (a shutdown, an outage): that is reported,
+  // never left as an unhandled rejection that would end the process.
+  const audit = async (finalStatus: ImportStatus | null, transaction: Transaction) => {
+    const how: Ending =
+      canceled || finalStatus === 'canceled'
+        ? 'canceled'
+        : stopped
+          ? 'stopped'
+          : finalStatus === 'failed'
+            ? 'failed'
+            : 'done';
+    await appendAudit(transaction, {
+      action: 'import',
+      entity: 'product',
+      entityId: run.id,
+      summary: summary(counts, how),
+      changes: {
+        created: [null, counts.created],
+        updated: [null, counts.updated],
+        unchanged: [null, counts.unchanged],
+        failed: [null, counts.failed],
+      },
+      actor: run.actor,
+    });
+  };
+  // After an outage the job is ended as soon as the database is back, not left `running`
+  // until it looks stale; a stopping server gives up (the next start ends it).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await finishJob(db, run.id, ending.status, ending.message, run.dryRun ? undefined : audit);
+      break;
+    } catch (error) {
+      deps.onUnexpectedError(error);
+      if (attempt >= FINISH_ATTEMPTS || stopRequested()) break;
+      await new Promise((resolve) => setTimeout(resolve, FINISH_RETRY_MS));
+    }
+  }
+  if (!run.dryRun) deps.onCatalogueChanged();
 }

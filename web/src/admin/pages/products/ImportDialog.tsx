@@ -13,7 +13,11 @@ import {
   Text,
 } from '@mantine/core';
 import { formatNumber } from '@shared/rules/format';
-import { isFinishedImport, type ImportJob } from '@shared/rules/product-csv';
+import {
+  isFinishedImport,
+  MAX_STORED_IMPORT_FAILURES,
+  type ImportJob,
+} from '@shared/rules/product-csv';
 import { IconFile } from '../../components/admin-icons';
 import { serverMessage } from '../../lib/toast';
 import {
@@ -210,7 +214,9 @@ export function ImportDialog({ opened, onClose }: ImportDialogProps) {
             {current && finished && <ErrorTable job={current} />}
             {current && finished && current.failed > 0 && (
               <Anchor href={downloads.failedRows(current.id)} download size="sm">
-                Unduh baris yang gagal (CSV)
+                {current.failed > MAX_STORED_IMPORT_FAILURES
+                  ? `Unduh ${formatNumber(MAX_STORED_IMPORT_FAILURES)} baris gagal pertama (CSV)`
+                  : 'Unduh baris yang gagal (CSV)'}
               </Anchor>
             )}
           </Stack>
