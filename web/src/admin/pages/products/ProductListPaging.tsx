@@ -1,16 +1,23 @@
-import { Group, Pagination, Select } from '@mantine/core';
+import { Group, Pagination, Select, Text } from '@mantine/core';
 import { PAGE_SIZES, type ProductListState } from '../../lib/product-list-params';
 import type { UpdateProductList } from './useProductListState';
 
-/** Under the list: the page size and the page buttons (only with more than one page). */
+/**
+ * Under the list: the page size and the page buttons (only with more than one page). Past a
+ * capped count `totalPages` is what is known so far (at least one page after the current
+ * one), so "next" goes on while rows remain.
+ */
 export function ProductListPaging({
   state,
   update,
   totalPages,
+  morePages = false,
 }: {
   state: ProductListState;
   update: UpdateProductList;
   totalPages: number;
+  /** The number of pages is not known yet: more follow the last button. */
+  morePages?: boolean;
 }) {
   return (
     <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
@@ -43,6 +50,11 @@ export function ProductListPaging({
             }[control],
           })}
         />
+      )}
+      {morePages && (
+        <Text size="xs" c="dimmed" data-testid="more-pages">
+          Jumlah halaman belum dihitung; gunakan tombol berikutnya untuk melanjutkan.
+        </Text>
       )}
     </Group>
   );

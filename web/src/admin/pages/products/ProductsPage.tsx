@@ -35,12 +35,17 @@ export function ProductsPage() {
   const { remove } = useProductMutations();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
 
-  // A page past the end (after deletions, or an old link) moves to the last page.
+  // An empty page past the end (after deletions, or an old link) moves to the last page. A
+  // page with rows is never moved: past a capped count the pages run on while rows remain.
   const totalPages = products.data?.totalPages ?? 0;
+  const pastTheEnd =
+    products.data !== undefined &&
+    !products.isPlaceholderData &&
+    products.data.products.length === 0 &&
+    totalPages > 0 &&
+    state.page > totalPages;
   useEffect(() => {
-    if (!products.isPlaceholderData && totalPages > 0 && state.page > totalPages) {
-      update({ page: totalPages }, true);
-    }
+    if (pastTheEnd) update({ page: totalPages }, true);
   });
 
   const categoryNames = useMemo(
@@ -52,15 +57,14 @@ export function ProductsPage() {
   const filtered = isFiltered(state);
   const rows = products.data?.products ?? [];
   const totalCount = products.data?.totalCount ?? 0;
+  const capped = products.data?.totalCountCapped ?? false;
   const selection = useProductSelection(
     productListQuery({ ...state, view: 'table' }),
     rows.map((row) => row.id),
-    totalCount,
   );
-  // A search with very many matches is counted only up to ADMIN_SEARCH_COUNT_CAP.
-  const total = products.data?.totalCountCapped
-    ? `lebih dari ${formatNumber(totalCount)}`
-    : formatNumber(totalCount);
+  // A search with very many matches is counted only up to ADMIN_SEARCH_COUNT_CAP (or as far as
+  // the page shows): "lebih dari".
+  const total = capped ? `lebih dari ${formatNumber(totalCount)}` : formatNumber(totalCount);
   const firstRow = (state.page - 1) * state.limit + 1;
   const range =
     rows.length > 0
@@ -119,13 +123,17 @@ export function ProductsPage() {
         list={state}
         pageRows={rows.length}
         totalCount={totalCount}
-        totalCountCapped={products.data?.totalCountCapped ?? false}
+        totalCountCapped={capped}
         categories={categories.data ?? []}
       />
       <ProductListBody
         rows={rows}
         state={state}
-        caption={`Daftar produk, halaman ${state.page} dari ${Math.max(totalPages, 1)}`}
+        caption={
+          capped
+            ? `Daftar produk, halaman ${formatNumber(state.page)}`
+            : `Daftar produk, halaman ${formatNumber(state.page)} dari ${formatNumber(Math.max(totalPages, 1))}`
+        }
         loading={products.isPlaceholderData}
         categoryName={categoryName}
         actions={actions}
