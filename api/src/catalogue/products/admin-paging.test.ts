@@ -105,9 +105,18 @@ describeApi('admin product list: every match is reachable', (api) => {
       const deep = await page(`page=56&limit=${PER_PAGE}&${search}`);
       expect(deep.currentPage).toBe(56);
       expect(deep.hasNextPage).toBe(true);
-      expect(deep.totalCountCapped).toBe(true);
-      expect(deep.totalCount).toBe(56 * PER_PAGE);
-      expect(deep.totalPages).toBeGreaterThanOrEqual(57);
+      if (api.dialect === 'sqlite') {
+        // Past the counted pages SQLite's trigram index lists the matches: the count is exact.
+        expect(deep).toMatchObject({ totalCount: MATCHES, totalPages: 67 });
+        expect(deep.totalCountCapped).toBeUndefined();
+      } else {
+        // At least the rows up to this page match, and at least one page follows.
+        expect(deep).toMatchObject({
+          totalCount: 56 * PER_PAGE,
+          totalCountCapped: true,
+          totalPages: 57,
+        });
+      }
       expect(titles(deep)).toHaveLength(PER_PAGE);
       expect(titles(deep)[0]).toBe(`${word} nomor ${MATCHES - 1 - 55 * PER_PAGE}`);
 
