@@ -16,7 +16,9 @@
  *
  * BENCH_CATALOGUE_PRODUCTS scales the catalogue (default 100,000), BENCH_CATALOGUE_REPEATS
  * the requests per figure (default 200); BENCH_POSTGRES_URL as in catalogue-search.bench.ts.
- * Admin page 1 filtered is measured by the admin list's own bench.
+ * The admin product list (page 1, a deep page, filters and sorts, a capped search paged past its
+ * count, the count on demand) is measured here over HTTP too; bench/admin-list.bench.ts has the
+ * full set, in-process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -62,10 +64,11 @@ const round = (value: number) => Number(value.toFixed(2));
 /** p50/p95 of GET url(i) and the largest body in KB; every answer must be 200. */
 async function timeRequests(
   url: (i: number) => string,
+  headers: Record<string, string> = {},
 ): Promise<{ p50: number; p95: number; kb: number }> {
   let largest = 0;
   const get = async (i: number) => {
-    const res = await fetch(url(i), { headers: { 'accept-encoding': 'identity' } });
+    const res = await fetch(url(i), { headers: { 'accept-encoding': 'identity', ...headers } });
     const body = await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${url(i)} answered ${res.status}`);
     largest = Math.max(largest, body.byteLength);
@@ -83,6 +86,22 @@ async function timeRequests(
     p95: round(percentile(times, 95)),
     kb: round(largest / 1024),
   };
+}
+
+const ADMIN = { username: 'bench-admin', password: 'bench-password' };
+
+/** The session cookie of the bench's admin, for the admin list's figures. */
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 const rotate = (list: string[]) => (i: number) => list[i % list.length]!;
@@ -118,14 +137,19 @@ export async function runDialect(
   try {
     const db = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
     let categorySlug = '';
+    let categoryId = '';
     try {
       await migrate(db);
       const started = performance.now();
       await seedCatalogue(db, PRODUCTS);
       if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
       else await db.sequelize.query('PRAGMA optimize');
-      const [rows] = await db.sequelize.query('SELECT slug FROM categories ORDER BY id LIMIT 1');
-      categorySlug = (rows as { slug: string }[])[0]!.slug;
+      const [rows] = await db.sequelize.query(
+        'SELECT id, slug FROM categories ORDER BY id LIMIT 1',
+      );
+      const [first] = rows as { id: number; slug: string }[];
+      categorySlug = first!.slug;
+      categoryId = String(first!.id);
       log(`${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
       await db.close();
@@ -133,14 +157,20 @@ export async function runDialect(
     server = await startApiServer({
       DATA_DIR: scratch.dataDir,
       ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
-      ADMIN_PASSWORD: 'bench-password',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',
       GEO_LOOKUP_URL: '',
     });
     const api = server.url;
     const rows: Row[] = [];
-    const add = async (name: string, budgetMs: number, url: (i: number) => string) => {
-      const figures = await timeRequests(url);
+    const add = async (
+      name: string,
+      budgetMs: number,
+      url: (i: number) => string,
+      headers: Record<string, string> = {},
+    ) => {
+      const figures = await timeRequests(url, headers);
       const row: Row = {
         name,
         ...figures,
@@ -194,6 +224,34 @@ export async function runDialect(
         `${api}/?search=${q(`${rotate(['sepatu', 'kopi bubuk', 'headpone'])(i)} ${noise(i)}`)}`,
     );
     await add('/ rendered on the server', 50, () => `${api}/`);
+
+    // The back office's product list (DESIGN.md: p95 at most 100 ms with any filter and sort),
+    // a capped search ("lebih dari 1.000") paged past its count, and the count on demand.
+    const cookie = { cookie: await signIn(api) };
+    const adminList = (query: string) => () => `${api}/api/admin/products?limit=24&${query}`;
+    await add('admin list page 1', 100, adminList('page=1'), cookie);
+    await add('admin list page 1,000', 100, adminList('page=1000'), cookie);
+    await add(
+      'admin list page 1, category + active, sort title',
+      100,
+      adminList(`page=1&categoryId=${categoryId}&status=active&sort=title`),
+      cookie,
+    );
+    await add('admin list page 1, sort discount', 100, adminList('page=1&sort=discount'), cookie);
+    await add('admin capped search, page 1', 100, adminList('page=1&search=sepatu'), cookie);
+    await add('admin capped search, page 60', 100, adminList('page=60&search=sepatu'), cookie);
+    await add(
+      'admin capped search + category, sort oldest, page 1',
+      100,
+      adminList(`page=1&search=sepatu&categoryId=${categoryId}&sort=oldest`),
+      cookie,
+    );
+    await add(
+      'admin count on demand (search)',
+      100,
+      () => `${api}/api/admin/products/count?search=sepatu`,
+      cookie,
+    );
 
     const searchKb = Math.max(...rows.filter((r) => r.name.startsWith('search:')).map((r) => r.kb));
     const peakRssMb = server.peakRssMb();
