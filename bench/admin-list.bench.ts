@@ -136,6 +136,18 @@ export async function measureAdminList(
       'page 1 filtered (category + active), sort title',
       () => ({ page: '1', limit: '24', categoryId, status: 'active', sort: 'title' }),
     ],
+    [
+      'page 1, status active, sort title',
+      () => ({ page: '1', limit: '24', status: 'active', sort: 'title' }),
+    ],
+    [
+      'page 1, status active, sort discount',
+      () => ({ page: '1', limit: '24', status: 'active', sort: 'discount' }),
+    ],
+    [
+      'page 1, status inactive, sort title',
+      () => ({ page: '1', limit: '24', status: 'inactive', sort: 'title' }),
+    ],
     ['page 100, unfiltered, newest', () => ({ page: '100', limit: '24' })],
     ['page 1, 100 rows', () => ({ page: '1', limit: '100' })],
     ['search common word (sepatu)', () => ({ page: '1', limit: '24', search: 'sepatu' })],

@@ -120,6 +120,18 @@ interface AdminFilter {
 }
 
 /**
+ * "Active" (95% of a catalogue). SQLite otherwise reads it from the status index and sorts
+ * every active product for a sort that index does not hold (title, discount: 0.45 s at
+ * 100,000 products), or checks every active one against a search's listed ids; the unary
+ * `+` keeps it a filter on the rows the sort's index (or the ids) lead to. Newest and oldest
+ * have an index led by the status.
+ */
+function activeWhere(db: Database, sort: AdminProductSort | undefined): WhereOptions {
+  if (db.dialect !== 'sqlite' || sort === 'newest' || sort === 'oldest') return { isActive: true };
+  return Sequelize.literal('+"Product"."isActive" = 1');
+}
+
+/**
  * The filter's where clause. `searchCap` bounds how many ids the SQLite trigram index lists
  * for a search (more and the search is read with LIKE): the page's cap for a page of 24,
  * the bulk limit where every match is wanted (a bulk action, the count for "select all").
@@ -128,10 +140,11 @@ export async function adminFilter(
   db: Database,
   query: AdminProductFilter,
   searchCap = ADMIN_SEARCH_COUNT_CAP,
+  sort?: AdminProductSort,
 ): Promise<AdminFilter> {
   const where: WhereOptions[] = [];
   if (query.categoryId) where.push({ categoryId: Number(query.categoryId) });
-  if (query.status === 'active') where.push({ isActive: true });
+  if (query.status === 'active') where.push(activeWhere(db, sort));
   if (query.status === 'inactive') where.push({ isActive: false });
   const term = query.search?.trim();
   const search = term ? await planSearch(db, term, searchCap) : null;
@@ -331,7 +344,12 @@ export async function listAdminProductsPage(
   // row it skips (over a second for page 60 of a word in 3% of 100,000 products on SQLite):
   // there the index lists up to the bulk limit's matches and the page sorts just those.
   const deep = offset + query.limit > ADMIN_SEARCH_COUNT_CAP;
-  const filter = await adminFilter(db, query, deep ? MAX_BULK_PRODUCTS : ADMIN_SEARCH_COUNT_CAP);
+  const filter = await adminFilter(
+    db,
+    query,
+    deep ? MAX_BULK_PRODUCTS : ADMIN_SEARCH_COUNT_CAP,
+    query.sort,
+  );
   // The page's ids first, read from the sort's index without touching the rows skipped over;
   // then the page's rows with their categories.
   // One row more than the page shows: whether a next page exists, known without a count.
