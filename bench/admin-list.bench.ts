@@ -10,7 +10,11 @@
  *
  * `measureAdminList(db, categoryIds)` runs the measures on a catalogue already seeded, for a
  * catalogue bench to call. BENCH_ADMIN_PRODUCTS scales the catalogue; BENCH_POSTGRES_URL points
- * at a server where a scratch database may be created and dropped.
+ * at a server where a scratch database may be created and dropped. BENCH_ADMIN_DATA_DIR (SQLite)
+ * or BENCH_ADMIN_DATABASE_URL (PostgreSQL) measure a catalogue seeded beforehand instead:
+ *
+ *   DATA_DIR=/tmp/big npm run catalogue:seed -- --products 1000000
+ *   BENCH_ADMIN_DATA_DIR=/tmp/big npx tsx bench/admin-list.bench.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -19,8 +23,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { createScratchPostgres, runOnDialects } from './support/databases';
-import { listAdminProductsPage, streamAllProducts } from '../api/src/catalogue/products/admin-list';
-import { adminListQuerySchema } from '../api/src/catalogue/products/schema';
+import { QueryTypes } from 'sequelize';
+import {
+  countMatchingProducts,
+  listAdminProductsPage,
+  streamAllProducts,
+} from '../api/src/catalogue/products/admin-list';
+import { adminCountQuerySchema, adminListQuerySchema } from '../api/src/catalogue/products/schema';
 import { openDatabase, type Database, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { seedCatalogue } from '../api/src/seed/catalogue';
@@ -99,6 +108,11 @@ export async function measureAdminList(
   log: (line: string) => void = console.log,
 ) {
   const categoryId = String(categoryIds[0]!);
+  const [{ n: products } = { n: 0 }] = await db.sequelize.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM products',
+    { type: QueryTypes.SELECT },
+  );
+  const lastPage = Math.max(1, Math.ceil(Number(products) / 24));
   const cases: [string, (i: number) => Record<string, string>][] = [
     ['page 1, unfiltered, newest', () => ({ page: '1', limit: '24' })],
     [
@@ -122,6 +136,18 @@ export async function measureAdminList(
       'page 1 filtered (category + active), sort title',
       () => ({ page: '1', limit: '24', categoryId, status: 'active', sort: 'title' }),
     ],
+    [
+      'page 1, status active, sort title',
+      () => ({ page: '1', limit: '24', status: 'active', sort: 'title' }),
+    ],
+    [
+      'page 1, status active, sort discount',
+      () => ({ page: '1', limit: '24', status: 'active', sort: 'discount' }),
+    ],
+    [
+      'page 1, status inactive, sort title',
+      () => ({ page: '1', limit: '24', status: 'inactive', sort: 'title' }),
+    ],
     ['page 100, unfiltered, newest', () => ({ page: '100', limit: '24' })],
     ['page 1, 100 rows', () => ({ page: '1', limit: '100' })],
     ['search common word (sepatu)', () => ({ page: '1', limit: '24', search: 'sepatu' })],
@@ -130,6 +156,18 @@ export async function measureAdminList(
     // 'produk' is in most descriptions: tens of thousands of matches to sort and count.
     ['search very common word (produk)', () => ({ page: '1', limit: '24', search: 'produk' })],
     ['search 2 letters (se)', () => ({ page: '1', limit: '24', search: 'se' })],
+    // A capped search ("lebih dari 1.000") pages on past its count: a page beyond the 42 a
+    // count of 1,000 fills, with a filter and another sort, and the last page of the list.
+    ['capped search (sepatu), page 60', () => ({ page: '60', limit: '24', search: 'sepatu' })],
+    [
+      'capped search (produk) + active, sort title, page 60',
+      () => ({ page: '60', limit: '24', search: 'produk', status: 'active', sort: 'title' }),
+    ],
+    [
+      'capped search (produk) + category, sort discount, page 1',
+      () => ({ page: '1', limit: '24', search: 'produk', categoryId, sort: 'discount' }),
+    ],
+    ['last page, unfiltered, newest', () => ({ page: String(lastPage), limit: '24' })],
     [
       'picker: search as typed, limit 20',
       (i) => ({ page: '1', limit: '20', search: ['se', 'sep', 'sepa', 'kop', 'head'][i % 5]! }),
@@ -140,6 +178,23 @@ export async function measureAdminList(
     let totalCount = 0;
     const result = await measure(async (i) => {
       totalCount = (await listAdminProductsPage(db, query(params(i)))).totalCount;
+    });
+    figures[name] = { ...result, totalCount };
+    log(`${name}: p50 ${result.p50} ms, p95 ${result.p95} ms (${totalCount} rows match)`);
+  }
+  // "Pilih semua N produk yang cocok": the exact count on demand, up to the bulk limit.
+  const counts: [string, Record<string, string>][] = [
+    ['count on demand: search (tensimeter)', { search: 'tensimeter' }],
+    ['count on demand: search (sepatu)', { search: 'sepatu' }],
+    ['count on demand: search (produk), over the bulk limit', { search: 'produk' }],
+    ['count on demand: search (sepatu) + active', { search: 'sepatu', status: 'active' }],
+    ['count on demand: category + active', { categoryId, status: 'active' }],
+  ];
+  for (const [name, params] of counts) {
+    let totalCount = 0;
+    const result = await measure(async () => {
+      totalCount = (await countMatchingProducts(db, adminCountQuerySchema.parse(params)))
+        .totalCount;
     });
     figures[name] = { ...result, totalCount };
     log(`${name}: p50 ${result.p50} ms, p95 ${result.p95} ms (${totalCount} rows match)`);
@@ -188,7 +243,35 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   }
 }
 
+/**
+ * The measures on a catalogue seeded beforehand (`npm run catalogue:seed`), left as it is:
+ * BENCH_ADMIN_DATABASE_URL (PostgreSQL) or BENCH_ADMIN_DATA_DIR (SQLite). How the figures at
+ * 1,000,000 products are taken without seeding for every run.
+ */
+async function runOnSeeded(databaseUrl: string | null, dataDir: string) {
+  const dialect = databaseUrl ? 'postgres' : 'sqlite';
+  const log = (line: string) => console.log(`[admin-list:${dialect}, seeded] ${line}`);
+  const db = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const rows = await db.sequelize.query<{ id: number }>('SELECT id FROM categories ORDER BY id', {
+      type: QueryTypes.SELECT,
+    });
+    return {
+      [dialect]: await measureAdminList(
+        db,
+        rows.map((row) => Number(row.id)),
+        log,
+      ),
+    };
+  } finally {
+    await db.close();
+  }
+}
+
 export function run(): Promise<Record<string, unknown>> {
+  const seededUrl = process.env.BENCH_ADMIN_DATABASE_URL;
+  const seededDir = process.env.BENCH_ADMIN_DATA_DIR;
+  if (seededUrl || seededDir) return runOnSeeded(seededUrl ?? null, seededDir ?? os.tmpdir());
   return runOnDialects('BENCH_ADMIN_DIALECT', runDialect);
 }
 

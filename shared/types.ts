@@ -138,10 +138,24 @@ export interface AdminProductListResponse {
   totalPages: number;
   totalCount: number;
   /**
-   * True when a search matched more than ADMIN_SEARCH_COUNT_CAP products: totalCount is then
-   * the cap, not the exact number, and the pages cover the first matches.
+   * True when a search matched more than ADMIN_SEARCH_COUNT_CAP products and the count
+   * stopped: more than totalCount match (the cap, or the rows up to this page when it is
+   * further), and totalPages is a lower bound (at least one page after this one). Every page
+   * with rows is answered; GET /api/admin/products/count gives the exact count on demand.
    */
   totalCountCapped?: boolean;
+  /** A page after this one has rows (read with the page, so it holds when the count is capped). */
+  hasNextPage: boolean;
+}
+
+/**
+ * GET /api/admin/products/count (the list's filters): how many products match, exact up to
+ * the bulk limit (MAX_BULK_PRODUCTS); beyond it totalCount is that limit and
+ * totalCountCapped is true ("more than 10.000").
+ */
+export interface AdminProductCountResponse {
+  totalCount: number;
+  totalCountCapped: boolean;
 }
 
 /** GET /api/search/suggest?q=: at most 5 products and 3 categories. */

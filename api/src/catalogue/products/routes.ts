@@ -16,8 +16,8 @@ import {
   listActiveProducts,
   updateProduct,
 } from './queries';
-import { adminListQuerySchema, listQuerySchema } from './schema';
-import { listAdminProductsPage, streamAllProducts } from './admin-list';
+import { adminCountQuerySchema, adminListQuerySchema, listQuerySchema } from './schema';
+import { countMatchingProducts, listAdminProductsPage, streamAllProducts } from './admin-list';
 import { runProductBulkAction } from './bulk';
 
 const byId = validate({ params: productIdParams });
@@ -66,6 +66,13 @@ export function adminProductRoutes({ db }: AppContext): Router {
       if (page === undefined) return streamAllProducts(db, res);
       res.json(await listAdminProductsPage(db, { ...query, page }));
     }),
+  );
+  // Before '/:id', which would read 'count' as a (malformed) product id.
+  router.get(
+    '/count',
+    json(validate({ query: adminCountQuerySchema }), ({ query }) =>
+      countMatchingProducts(db, query),
+    ),
   );
   router.get(
     '/:id',

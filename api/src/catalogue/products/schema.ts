@@ -44,3 +44,11 @@ export const adminListQuerySchema = z.object({
 });
 
 export type AdminProductListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** GET /api/admin/products/count: the list's filters, without paging or sort. */
+export const adminCountQuerySchema = adminListQuerySchema.pick({
+  search: true,
+  categoryId: true,
+  status: true,
+  linkHealth: true,
+});

@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProductBulkInput, ProductBulkResult, ProductValues } from '@shared/schemas';
-import type { AdminProductListResponse, Product } from '@shared/types';
+import type {
+  ProductBulkFilter,
+  ProductBulkInput,
+  ProductBulkResult,
+  ProductValues,
+} from '@shared/schemas';
+import type { AdminProductCountResponse, AdminProductListResponse, Product } from '@shared/types';
 import { useApi } from '../api/ApiContext';
 import { productListQuery, type ProductListState } from '../lib/product-list-params';
 import { useCrudMutations } from './crud';
@@ -20,6 +25,23 @@ export function useAdminProductPage(state: ProductPageQuery, enabled = true) {
     queryFn: ({ signal }) =>
       api.get<AdminProductListResponse>(`/api/admin/products?${query}`, { signal }),
     placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * How many products the list's filters match, exact up to the bulk limit: asked only when
+ * the page's count was capped and "every product that matches" is about to be offered.
+ */
+export function useAdminProductCount(filter: ProductBulkFilter, enabled: boolean) {
+  const api = useApi();
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+  return useQuery({
+    queryKey: [...queryKeys.products, 'count', query],
+    queryFn: ({ signal }) =>
+      api.get<AdminProductCountResponse>(`/api/admin/products/count?${query}`, { signal }),
     enabled,
   });
 }

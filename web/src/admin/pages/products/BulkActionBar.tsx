@@ -16,7 +16,7 @@ import {
 } from '../../lib/product-bulk';
 import type { ProductListState } from '../../lib/product-list-params';
 import { serverMessage, toast } from '../../lib/toast';
-import { useProductBulkAction } from '../../queries/useProducts';
+import { useAdminProductCount, useProductBulkAction } from '../../queries/useProducts';
 import { confirmAction } from '../../store/confirm';
 import type { ProductSelection } from './useProductSelection';
 
@@ -29,6 +29,55 @@ const FLAG_ACTIONS: ProductBulkAction[] = [
   'featurePopular',
   'unfeaturePopular',
 ];
+
+/** What "every product that matches" can offer: the count, once known. */
+interface MatchingCount {
+  /** Still being counted (the page's count was capped). */
+  counting: boolean;
+  failed: boolean;
+  count: number;
+  /** More than `count` match (the count stopped at the bulk limit). */
+  moreThan: boolean;
+}
+
+/**
+ * The number of products "every product that matches" would choose: the page's count when it
+ * is exact; when the page's count was capped ("lebih dari 1.000"), counted on demand up to the
+ * bulk limit, only once the offer is on screen.
+ */
+function useMatchingCount(
+  list: ProductListState,
+  page: { totalCount: number; totalCountCapped: boolean },
+  offered: boolean,
+): MatchingCount {
+  const exact = useAdminProductCount(bulkFilterOf(list), offered && page.totalCountCapped);
+  if (!page.totalCountCapped) {
+    return { counting: false, failed: false, count: page.totalCount, moreThan: false };
+  }
+  return {
+    counting: exact.isPending,
+    failed: exact.isError,
+    count: exact.data?.totalCount ?? page.totalCount,
+    moreThan: exact.data?.totalCountCapped ?? true,
+  };
+}
+
+/** The offer to choose every match, e.g. "Pilih semua 4.321 produk yang cocok". */
+function allMatchingLabel(matching: MatchingCount): string {
+  if (matching.counting) return 'Menghitung produk yang cocok…';
+  if (matching.failed) return 'Pilih semua produk yang cocok';
+  const count = `${matching.moreThan ? 'lebih dari ' : ''}${formatNumber(matching.count)}`;
+  return `Pilih semua ${count} produk yang cocok`;
+}
+
+/** Why every match cannot be chosen, or null when it can. */
+function allMatchingRefusal(matching: MatchingCount): string | null {
+  if (matching.failed) return 'Jumlah produk yang cocok gagal dihitung. Silakan coba lagi.';
+  if (matching.counting) return null;
+  if (matching.moreThan) return PRODUCT_BULK_MESSAGES.filterTooMany;
+  if (matching.count > MAX_BULK_PRODUCTS) return PRODUCT_BULK_MESSAGES.tooMany;
+  return null;
+}
 
 /**
  * Shown while rows are chosen: how many, "every product that matches" when the whole page is
@@ -54,13 +103,15 @@ export function BulkActionBar({
   const bulk = useProductBulkAction();
   const [running, setRunning] = useState<ProductBulkAction | null>(null);
   const [targetCategory, setTargetCategory] = useState<string | null>(null);
+  const canChooseAllMatching =
+    selection.pageState === 'all' &&
+    !selection.allMatching &&
+    (totalCountCapped || totalCount > pageRows);
+  const matching = useMatchingCount(list, { totalCount, totalCountCapped }, canChooseAllMatching);
   if (selection.count === 0) return null;
 
   const count = selection.count;
-  const canChooseAllMatching =
-    selection.pageState === 'all' && !selection.allMatching && totalCount > pageRows;
-  // A capped count is not the real number of matches, so "every match" cannot be confirmed.
-  const tooManyMatching = totalCountCapped || totalCount > MAX_BULK_PRODUCTS;
+  const refusal = allMatchingRefusal(matching);
 
   async function run(action: ProductBulkAction) {
     const category = categories.find((c) => c.id === targetCategory);
@@ -133,18 +184,15 @@ export function BulkActionBar({
           <Button
             size="compact-sm"
             variant="subtle"
-            disabled={tooManyMatching || busy}
-            onClick={selection.selectAllMatching}
+            disabled={matching.counting || refusal !== null || busy}
+            onClick={() => selection.selectAllMatching(matching.count)}
           >
-            Pilih semua {totalCountCapped ? 'lebih dari ' : ''}
-            {formatNumber(totalCount)} produk yang cocok
+            {allMatchingLabel(matching)}
           </Button>
         )}
-        {canChooseAllMatching && tooManyMatching && (
+        {canChooseAllMatching && refusal !== null && (
           <Text size="xs" c="dimmed">
-            {totalCountCapped
-              ? 'Terlalu banyak produk cocok untuk dihitung; persempit pencarian terlebih dahulu.'
-              : PRODUCT_BULK_MESSAGES.tooMany}
+            {refusal}
           </Text>
         )}
         <Button

@@ -1,44 +1,23 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Box,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useSearchParams } from 'react-router-dom';
+import { Button, Text } from '@mantine/core';
 import { formatNumber } from '@shared/rules/format';
-import type { AdminProductRow, AdminProductSort, Product } from '@shared/types';
+import type { AdminProductRow, Product } from '@shared/types';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
-import { IconPlus, IconSearch } from '../../components/admin-icons';
-import {
-  changeProductList,
-  DEFAULT_PRODUCT_LIST,
-  isFiltered,
-  PAGE_SIZES,
-  productListQuery,
-  PRODUCT_SORTS,
-  readProductListParams,
-  writeProductListParams,
-  type ProductListState,
-} from '../../lib/product-list-params';
+import { IconPlus } from '../../components/admin-icons';
+import { isFiltered, productListQuery } from '../../lib/product-list-params';
 import { runWithToast, serverMessage } from '../../lib/toast';
-import { useBelowTablet } from '../../lib/use-below-tablet';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../queries/useCategories';
 import { useAdminProductPage, useProductMutations } from '../../queries/useProducts';
-import { AdminProductCard } from './AdminProductCard';
 import { BulkActionBar } from './BulkActionBar';
 import { ImportExportActions } from './ImportExportActions';
 import { PlatformPricesDialog } from './PlatformPricesDialog';
 import { ProductFormDialog } from './ProductFormDialog';
-import { ProductTable } from './ProductTable';
+import { ProductListBody } from './ProductListBody';
+import { ProductListPaging } from './ProductListPaging';
+import { ProductListToolbar } from './ProductListToolbar';
+import { useProductListState } from './useProductListState';
 import { useProductSelection } from './useProductSelection';
 
 export const DELETE_PRODUCT_CONFIRM = 'Apakah Anda yakin ingin menghapus produk ini?';
@@ -48,28 +27,6 @@ type Dialog =
   | { kind: 'form'; product: Product | null }
   | { kind: 'prices'; product: Product };
 
-const SEARCH_DELAY_MS = 300;
-
-/**
- * The list's state lives in the address (search, category, status, sort, page, page size,
- * view): a reload, the back button or a shared link shows the same page.
- */
-function useProductListState() {
-  const [params, setParams] = useSearchParams();
-  const defaultView = useBelowTablet() ? 'grid' : 'table';
-  const state = useMemo(() => readProductListParams(params, defaultView), [params, defaultView]);
-  const update = (change: Partial<ProductListState>, replace = false) =>
-    setParams(
-      (current) =>
-        writeProductListParams(
-          changeProductList(readProductListParams(current, defaultView), change),
-          defaultView,
-        ),
-      { replace },
-    );
-  return [state, update] as const;
-}
-
 export function ProductsPage() {
   useDocumentTitle('Kelola Produk');
   const [state, update] = useProductListState();
@@ -78,22 +35,17 @@ export function ProductsPage() {
   const { remove } = useProductMutations();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
 
-  // The box shows what is typed at once; the address (and the server) follow after a pause.
-  const [searchText, setSearchText] = useState(state.search);
-  const commitSearch = useDebouncedCallback(
-    (search: string) => update({ search }, true),
-    SEARCH_DELAY_MS,
-  );
-  useEffect(() => {
-    if (!commitSearch.isPending()) setSearchText(state.search);
-  }, [state.search, commitSearch]);
-
-  // A page past the end (after deletions, or an old link) moves to the last page.
+  // An empty page past the end (after deletions, or an old link) moves to the last page. A
+  // page with rows is never moved: past a capped count the pages run on while rows remain.
   const totalPages = products.data?.totalPages ?? 0;
+  const pastTheEnd =
+    products.data !== undefined &&
+    !products.isPlaceholderData &&
+    products.data.products.length === 0 &&
+    totalPages > 0 &&
+    state.page > totalPages;
   useEffect(() => {
-    if (!products.isPlaceholderData && totalPages > 0 && state.page > totalPages) {
-      update({ page: totalPages }, true);
-    }
+    if (pastTheEnd) update({ page: totalPages }, true);
   });
 
   const categoryNames = useMemo(
@@ -105,15 +57,14 @@ export function ProductsPage() {
   const filtered = isFiltered(state);
   const rows = products.data?.products ?? [];
   const totalCount = products.data?.totalCount ?? 0;
+  const capped = products.data?.totalCountCapped ?? false;
   const selection = useProductSelection(
     productListQuery({ ...state, view: 'table' }),
     rows.map((row) => row.id),
-    totalCount,
   );
-  // A search with very many matches is counted only up to ADMIN_SEARCH_COUNT_CAP.
-  const total = products.data?.totalCountCapped
-    ? `lebih dari ${formatNumber(totalCount)}`
-    : formatNumber(totalCount);
+  // A search with very many matches is counted only up to ADMIN_SEARCH_COUNT_CAP (or as far as
+  // the page shows): "lebih dari".
+  const total = capped ? `lebih dari ${formatNumber(totalCount)}` : formatNumber(totalCount);
   const firstRow = (state.page - 1) * state.limit + 1;
   const range =
     rows.length > 0
@@ -132,17 +83,6 @@ export function ProductsPage() {
     onManagePrices: (product: AdminProductRow) => setDialog({ kind: 'prices', product }),
     onEdit: (product: AdminProductRow) => setDialog({ kind: 'form', product }),
     onDelete: (product: AdminProductRow) => void onDelete(product),
-  };
-
-  const resetFilters = () => {
-    commitSearch.cancel();
-    setSearchText('');
-    update({
-      search: DEFAULT_PRODUCT_LIST.search,
-      categoryId: DEFAULT_PRODUCT_LIST.categoryId,
-      status: DEFAULT_PRODUCT_LIST.status,
-      links: DEFAULT_PRODUCT_LIST.links,
-    });
   };
 
   return (
@@ -164,82 +104,7 @@ export function ProductsPage() {
         }
       />
 
-      <Group mb="md" align="flex-end" gap="sm" wrap="wrap" role="search">
-        <TextInput
-          label="Cari produk"
-          placeholder="Judul, deskripsi atau badge..."
-          leftSection={<IconSearch size={16} />}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            commitSearch(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commitSearch.flush();
-          }}
-          w={{ base: '100%', sm: 280 }}
-        />
-        <Select
-          label="Kategori"
-          data={[
-            { value: 'all', label: 'Semua Kategori' },
-            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-          ]}
-          value={state.categoryId}
-          onChange={(value) => update({ categoryId: value ?? 'all' })}
-          allowDeselect={false}
-          searchable
-          w={{ base: '100%', sm: 220 }}
-        />
-        <Select
-          label="Status"
-          data={[
-            { value: 'all', label: 'Semua Status' },
-            { value: 'active', label: 'Aktif' },
-            { value: 'inactive', label: 'Tidak Aktif' },
-          ]}
-          value={state.status}
-          onChange={(value) => update({ status: (value as ProductListState['status']) ?? 'all' })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 150 }}
-        />
-        <Select
-          label="Link afiliasi"
-          data={[
-            { value: 'all', label: 'Semua link' },
-            { value: 'broken', label: 'Ada link rusak' },
-          ]}
-          value={state.links}
-          onChange={(value) => update({ links: value === 'broken' ? 'broken' : 'all' })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 160 }}
-        />
-        <Select
-          label="Urutkan"
-          data={PRODUCT_SORTS}
-          value={state.sort}
-          onChange={(value) => update({ sort: (value as AdminProductSort) ?? 'newest' })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 170 }}
-        />
-        <Button variant="default" onClick={resetFilters} disabled={!filtered}>
-          Reset Filter
-        </Button>
-        <Box ml={{ sm: 'auto' }}>
-          <Text component="span" size="sm" fw={500} id="product-view-label" display="block" mb={4}>
-            Tampilan
-          </Text>
-          <SegmentedControl
-            aria-labelledby="product-view-label"
-            value={state.view}
-            onChange={(value) => update({ view: value as ProductListState['view'] })}
-            data={[
-              { value: 'table', label: 'Tabel' },
-              { value: 'grid', label: 'Kartu' },
-            ]}
-          />
-        </Box>
-      </Group>
+      <ProductListToolbar state={state} update={update} categories={categories.data ?? []} />
 
       {products.data && (
         <Text size="sm" c="dimmed" mb="sm" aria-live="polite" data-testid="product-count">
@@ -258,76 +123,24 @@ export function ProductsPage() {
         list={state}
         pageRows={rows.length}
         totalCount={totalCount}
-        totalCountCapped={products.data?.totalCountCapped ?? false}
+        totalCountCapped={capped}
         categories={categories.data ?? []}
       />
-      {rows.length > 0 && (
-        <Box
-          aria-busy={products.isPlaceholderData}
-          style={{ opacity: products.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-        >
-          {state.view === 'table' ? (
-            <ProductTable
-              products={rows}
-              sort={state.sort}
-              caption={`Daftar produk, halaman ${state.page} dari ${Math.max(totalPages, 1)}`}
-              categoryName={categoryName}
-              actions={actions}
-              selection={selection}
-            />
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-              {rows.map((product) => (
-                <AdminProductCard
-                  key={product.id}
-                  product={product}
-                  categoryName={categoryName(product)}
-                  onManagePrices={() => actions.onManagePrices(product)}
-                  onEdit={() => actions.onEdit(product)}
-                  onDelete={() => actions.onDelete(product)}
-                  selected={selection.isSelected(product.id)}
-                  onToggleSelect={() => selection.toggle(product.id)}
-                />
-              ))}
-            </SimpleGrid>
-          )}
-        </Box>
-      )}
+      <ProductListBody
+        rows={rows}
+        state={state}
+        caption={
+          capped
+            ? `Daftar produk, halaman ${formatNumber(state.page)}`
+            : `Daftar produk, halaman ${formatNumber(state.page)} dari ${formatNumber(Math.max(totalPages, 1))}`
+        }
+        loading={products.isPlaceholderData}
+        categoryName={categoryName}
+        actions={actions}
+        selection={selection}
+      />
 
-      {products.data && (
-        <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
-          <Select
-            label="Per halaman"
-            data={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-            value={String(state.limit)}
-            onChange={(value) => update({ limit: Number(value ?? state.limit) })}
-            allowDeselect={false}
-            w={120}
-          />
-          {totalPages > 1 && (
-            <Pagination
-              aria-label="Halaman produk"
-              total={totalPages}
-              value={Math.min(state.page, totalPages)}
-              onChange={(page) => update({ page })}
-              siblings={1}
-              boundaries={1}
-              getItemProps={(page) => ({
-                'aria-label': `Halaman ${page}`,
-                'aria-current': page === state.page ? 'page' : undefined,
-              })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'Halaman pertama',
-                  previous: 'Halaman sebelumnya',
-                  next: 'Halaman berikutnya',
-                  last: 'Halaman terakhir',
-                }[control],
-              })}
-            />
-          )}
-        </Group>
-      )}
+      {products.data && <ProductListPaging state={state} update={update} totalPages={totalPages} />}
 
       <ProductFormDialog
         opened={dialog.kind === 'form'}

@@ -14,7 +14,8 @@ export interface ProductSelection {
   toggle(id: string): void;
   /** Chooses every row of the page, or none when they all are. */
   togglePage(): void;
-  selectAllMatching(): void;
+  /** Chooses every product that matches the list's filter: `matchCount` of them. */
+  selectAllMatching(matchCount: number): void;
   clear(): void;
 }
 
@@ -22,6 +23,8 @@ interface Chosen {
   listKey: string;
   ids: ReadonlySet<string>;
   allMatching: boolean;
+  /** How many match, when allMatching (the count the admin confirmed). */
+  matchCount: number;
 }
 
 const NOTHING = new Set<string>();
@@ -31,17 +34,12 @@ const NOTHING = new Set<string>();
  * dropped as soon as `listKey` (filters, sort, page, page size) changes, so an action never
  * touches rows the admin cannot see, except by the explicit "every product that matches".
  */
-export function useProductSelection(
-  listKey: string,
-  pageIds: readonly string[],
-  totalCount: number,
-): ProductSelection {
-  const [chosen, setChosen] = useState<Chosen>({ listKey, ids: NOTHING, allMatching: false });
-  const current =
-    chosen.listKey === listKey ? chosen : { listKey, ids: NOTHING, allMatching: false };
+export function useProductSelection(listKey: string, pageIds: readonly string[]): ProductSelection {
+  const nothing: Chosen = { listKey, ids: NOTHING, allMatching: false, matchCount: 0 };
+  const [chosen, setChosen] = useState<Chosen>(nothing);
+  const current = chosen.listKey === listKey ? chosen : nothing;
   const { ids, allMatching } = current;
-  const set = (next: ReadonlySet<string>, everything = false) =>
-    setChosen({ listKey, ids: next, allMatching: everything });
+  const set = (next: ReadonlySet<string>) => setChosen({ ...nothing, ids: next });
 
   const isSelected = (id: string) => allMatching || ids.has(id);
   const onPage = pageIds.filter(isSelected).length;
@@ -49,7 +47,7 @@ export function useProductSelection(
     pageIds.length > 0 && onPage === pageIds.length ? 'all' : onPage > 0 ? 'some' : 'none';
 
   return {
-    count: allMatching ? totalCount : ids.size,
+    count: allMatching ? current.matchCount : ids.size,
     allMatching,
     ids: allMatching ? [] : [...ids],
     pageState,
@@ -64,8 +62,8 @@ export function useProductSelection(
     togglePage() {
       set(pageState === 'all' ? NOTHING : new Set(pageIds));
     },
-    selectAllMatching() {
-      set(NOTHING, true);
+    selectAllMatching(matchCount) {
+      setChosen({ ...nothing, allMatching: true, matchCount });
     },
     clear() {
       set(NOTHING);
