@@ -1,6 +1,7 @@
 import type { FindOptions, Model, ModelStatic, Order, WhereOptions } from 'sequelize';
 import { z } from 'zod';
 import { positiveInt } from '../lib/params';
+import { json, validate } from '../middleware/validate';
 
 /** Rows per page of the FAQ, meta tag and popup managers unless the client asks otherwise. */
 export const ADMIN_SITE_PAGE_SIZE = 20;
@@ -21,6 +22,15 @@ export const adminSiteListQuery = z.object({
 });
 
 export type AdminSiteListQuery = z.output<typeof adminSiteListQuery>;
+
+/** GET / of the FAQ, meta tag and popup managers: the whole list, or the page asked for. */
+export const adminSiteList = (
+  whole: (search: string | undefined) => Promise<unknown>,
+  onePage: (query: AdminSiteListQuery & { page: number }) => Promise<unknown>,
+) =>
+  json(validate({ query: adminSiteListQuery }), ({ query }) =>
+    query.page === undefined ? whole(query.search) : onePage({ ...query, page: query.page }),
+  );
 
 export interface PageOfRows<M> {
   rows: M[];
