@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Text, TextInput } from '@mantine/core';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { MIN_PASSWORD_LENGTH, userCreateSchema, STAFF_MESSAGES } from '@shared/schemas';
 import type { AdminUserInfo } from '@shared/types';
 import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
@@ -14,17 +14,34 @@ type CreateValues = z.output<typeof userCreateSchema>;
 
 const PASSWORD_HINT = `Minimal ${MIN_PASSWORD_LENGTH} karakter.`;
 
+/** A form of password fields that starts blank each time its dialog opens. */
+function useBlankFormWhenOpened<F extends Record<string, string>, V extends FieldValues>(
+  schema: ZodType<V, F>,
+  blank: F,
+  opened: boolean,
+) {
+  const form = useEntityForm<F, V>(
+    { resolver: zodResolver(schema), defaultValues: blank as DefaultValues<F> },
+    Object.keys(blank),
+  );
+  const { reset } = form;
+  useEffect(() => {
+    if (opened) reset(blank);
+  }, [opened, reset, blank]);
+  return form;
+}
+
+const BLANK_NEW_USER: CreateForm = { username: '', password: '' };
+
 /** "Tambah pengguna": a new admin account with its first password. */
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { create } = useUserMutations();
-  const form = useEntityForm<CreateForm, CreateValues>(
-    { resolver: zodResolver(userCreateSchema), defaultValues: { username: '', password: '' } },
-    ['username', 'password'],
+  const form = useBlankFormWhenOpened<CreateForm, CreateValues>(
+    userCreateSchema,
+    BLANK_NEW_USER,
+    opened,
   );
-  const { register, reset, formState } = form;
-  useEffect(() => {
-    if (opened) reset({ username: '', password: '' });
-  }, [opened, reset]);
+  const { register, formState } = form;
 
   const onSubmit = form.submitWithToast((values) => ({
     lang: 'id',
@@ -97,6 +114,7 @@ const resetSchema = z.object({
   currentPassword,
 });
 type ResetValues = z.output<typeof resetSchema>;
+const BLANK_RESET: ResetValues = { password: '', currentPassword: '' };
 
 /** "Atur ulang kata sandi": a new password, which signs that user out everywhere. */
 export function ResetPasswordDialog({
@@ -109,14 +127,12 @@ export function ResetPasswordDialog({
   onClose(): void;
 }) {
   const { update } = useUserMutations();
-  const form = useEntityForm<ResetValues, ResetValues>(
-    { resolver: zodResolver(resetSchema), defaultValues: { password: '', currentPassword: '' } },
-    ['password', 'currentPassword'],
+  const form = useBlankFormWhenOpened<ResetValues, ResetValues>(
+    resetSchema,
+    BLANK_RESET,
+    user !== null,
   );
-  const { register, reset, formState } = form;
-  useEffect(() => {
-    if (user) reset({ password: '', currentPassword: '' });
-  }, [user, reset]);
+  const { register, formState } = form;
 
   const onSubmit = form.submitWithToast((values) => ({
     lang: 'id',
