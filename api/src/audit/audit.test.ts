@@ -31,12 +31,7 @@ const actions = (entries: AuditEntry[]) => entries.map((e) => e.action);
 
 /** A Lazada link of `productId` at Rp 99.000, then edited to Rp 89.000: two entries. */
 async function addLinkThenLowerItsPrice(api: ApiFixture, productId: string): Promise<string> {
-  const link = await api.admin.post<{ id: string }>('/api/admin/platform-links', {
-    productId,
-    platform: 'Lazada',
-    affiliateUrl: 'https://www.lazada.co.id/p',
-    price: 'Rp 99.000',
-  });
+  const link = await api.addLink(productId, 'Lazada', 'https://www.lazada.co.id/p', 'Rp 99.000');
   await api.admin.put(`/api/admin/platform-links/${link.body.id}`, {
     platform: 'Lazada',
     affiliateUrl: 'https://www.lazada.co.id/p',
