@@ -1,6 +1,6 @@
 import type { FindOptions, Model, ModelStatic, Order, WhereOptions } from 'sequelize';
 import { z } from 'zod';
-import { positiveInt } from '../lib/params';
+import { optionalPage, positiveInt } from '../lib/params';
 import { json, validate } from '../middleware/validate';
 
 /** Rows per page of the FAQ, meta tag and popup managers unless the client asks otherwise. */
@@ -11,12 +11,7 @@ export const ADMIN_SITE_PAGE_SIZE = 20;
  * specification's call); with it one page of at most 100 rows. `search` narrows either form.
  */
 export const adminSiteListQuery = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1))
-    .optional(),
+  page: optionalPage(),
   limit: positiveInt(ADMIN_SITE_PAGE_SIZE, 100),
   search: z.string().max(200).optional(),
 });
