@@ -6,7 +6,7 @@ import { META_TAG_PAGES } from '@shared/constants';
 import { metaTagSchema } from '@shared/schemas';
 import type { MetaTag } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
-import { AutocompleteField, SwitchField } from '../../components/form-fields';
+import { AutocompleteField, SwitchField, textField } from '../../components/form-fields';
 import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
@@ -70,8 +70,7 @@ function MetaTagDialog({
         minRows={2}
         placeholder={'<meta name="description" content="...">'}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        error={formState.errors.htmlTag?.message}
-        {...register('htmlTag')}
+        {...textField(register, formState.errors, 'htmlTag')}
       />
       <AutocompleteField
         control={control}

@@ -8,13 +8,14 @@ import type { AdminUserInfo } from '@shared/types';
 import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
 import { serverMessage } from '../../lib/toast';
 import { useUserMutations } from '../../queries/useStaff';
+import { textField } from '../../components/form-fields';
 
 type CreateForm = z.input<typeof userCreateSchema>;
 type CreateValues = z.output<typeof userCreateSchema>;
 
 const PASSWORD_HINT = `Minimal ${MIN_PASSWORD_LENGTH} karakter.`;
 
-/** A form of password fields that starts blank each time its dialog opens. */
+/** A form of text fields (names, passwords) that starts blank each time its dialog opens. */
 function useBlankFormWhenOpened<F extends Record<string, string>, V extends FieldValues>(
   schema: ZodType<V, F>,
   blank: F,
@@ -67,16 +68,14 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose():
         data-autofocus
         autoComplete="off"
         description="Huruf, angka, titik, garis bawah, tanda hubung atau @."
-        error={formState.errors.username?.message}
-        {...register('username')}
+        {...textField(register, formState.errors, 'username')}
       />
       <PasswordInput
         label="Kata sandi"
         withAsterisk
         autoComplete="new-password"
         description={PASSWORD_HINT}
-        error={formState.errors.password?.message}
-        {...register('password')}
+        {...textField(register, formState.errors, 'password')}
       />
     </EntityFormDialog>
   );
@@ -165,19 +164,16 @@ export function ResetPasswordDialog({
         data-autofocus
         autoComplete="new-password"
         description={PASSWORD_HINT}
-        error={formState.errors.password?.message}
-        {...register('password')}
+        {...textField(register, formState.errors, 'password')}
       />
-      <CurrentPasswordInput
-        error={formState.errors.currentPassword?.message}
-        {...register('currentPassword')}
-      />
+      <CurrentPasswordInput {...textField(register, formState.errors, 'currentPassword')} />
     </EntityFormDialog>
   );
 }
 
 const statusSchema = z.object({ currentPassword });
 type StatusValues = z.output<typeof statusSchema>;
+const BLANK_STATUS: StatusValues = { currentPassword: '' };
 
 /**
  * "Nonaktifkan" / "Aktifkan": asks once more, with the acting admin's own password. Disabling
@@ -191,14 +187,12 @@ export function UserStatusDialog({
   onClose(): void;
 }) {
   const { update } = useUserMutations();
-  const form = useEntityForm<StatusValues, StatusValues>(
-    { resolver: zodResolver(statusSchema), defaultValues: { currentPassword: '' } },
-    ['currentPassword'],
+  const form = useBlankFormWhenOpened<StatusValues, StatusValues>(
+    statusSchema,
+    BLANK_STATUS,
+    user !== null,
   );
-  const { register, reset, formState } = form;
-  useEffect(() => {
-    if (user) reset({ currentPassword: '' });
-  }, [user, reset]);
+  const { register, formState } = form;
   const disable = !user?.disabled;
   const verb = disable ? 'Nonaktifkan' : 'Aktifkan';
 
@@ -228,8 +222,7 @@ export function UserStatusDialog({
       </Text>
       <CurrentPasswordInput
         data-autofocus
-        error={formState.errors.currentPassword?.message}
-        {...register('currentPassword')}
+        {...textField(register, formState.errors, 'currentPassword')}
       />
     </EntityFormDialog>
   );
