@@ -15,6 +15,13 @@ describeApi('content', (api) => {
       isActive,
     });
 
+  /** Saves a block the forms must refuse: 400, and the messages of its fields. */
+  const refusalMessages = async (key: string, title: string, data: unknown) => {
+    const res = await save<Refusal>(key, title, data);
+    expect(res.status).toBe(400);
+    return Object.values(res.body.errors);
+  };
+
   it('updates contact content and validates it with the spec messages', async () => {
     const current = await api.admin.get<ContentBlock>('/api/admin/content/contact_us');
     const data = JSON.parse(current.body.data) as Record<string, unknown>;
@@ -22,7 +29,7 @@ describeApi('content', (api) => {
     expect(ok.status).toBe(200);
     const publicView = await api.visitor.get<ContentBlock>('/api/content/contact_us');
     expect(JSON.parse(publicView.body.data).phone).toBe('+62 21 555 0000');
-    const bad = await save<Refusal>('contact_us', 'Hubungi Kami', {
+    const messages = await refusalMessages('contact_us', 'Hubungi Kami', {
       companyName: '',
       address: '',
       phone: '',
@@ -37,8 +44,7 @@ describeApi('content', (api) => {
         youtube: 'z',
       },
     });
-    expect(bad.status).toBe(400);
-    expect(Object.values(bad.body.errors)).toEqual(
+    expect(messages).toEqual(
       expect.arrayContaining([
         'Company name is required',
         'Address is required',
@@ -59,15 +65,14 @@ describeApi('content', (api) => {
   });
 
   it('validates the hero form and hides inactive content from visitors', async () => {
-    const bad = await save<Refusal>('homepage_hero', 'Hero', {
+    const messages = await refusalMessages('homepage_hero', 'Hero', {
       mainTitle: '',
       subtitle: '',
       ctaText: '',
       backgroundImage: 'nope',
       platforms: '',
     });
-    expect(bad.status).toBe(400);
-    expect(Object.values(bad.body.errors)).toEqual(
+    expect(messages).toEqual(
       expect.arrayContaining([
         'Main title is required',
         'Subtitle is required',
