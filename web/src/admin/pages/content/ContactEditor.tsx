@@ -11,6 +11,14 @@ import { ContentEditorCard, useContentEditor } from './contentEditor';
 import { textField } from '../../components/form-fields';
 
 type ContactForm = z.input<typeof contactContentSchema>;
+
+/** The contact block's social links, each with its label. */
+const SOCIAL_FIELDS = [
+  ['facebook', 'Facebook'],
+  ['instagram', 'Instagram'],
+  ['twitter', 'Twitter'],
+  ['youtube', 'YouTube'],
+] as const;
 type ContactValues = z.output<typeof contactContentSchema>;
 
 const FIELDS = [
@@ -106,26 +114,14 @@ export function ContactEditor() {
             Social Media
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Facebook"
-              placeholder="https://facebook.com/..."
-              {...textField(register, errors, 'socialMedia.facebook')}
-            />
-            <TextInput
-              label="Instagram"
-              placeholder="https://instagram.com/..."
-              {...textField(register, errors, 'socialMedia.instagram')}
-            />
-            <TextInput
-              label="Twitter"
-              placeholder="https://twitter.com/..."
-              {...textField(register, errors, 'socialMedia.twitter')}
-            />
-            <TextInput
-              label="YouTube"
-              placeholder="https://youtube.com/..."
-              {...textField(register, errors, 'socialMedia.youtube')}
-            />
+            {SOCIAL_FIELDS.map(([name, label]) => (
+              <TextInput
+                key={name}
+                label={label}
+                placeholder={`https://${name}.com/...`}
+                {...textField(register, errors, `socialMedia.${name}`)}
+              />
+            ))}
           </SimpleGrid>
         </ContentEditorCard>
       )}
