@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { z, type ZodType } from 'zod';
 import { MIN_PASSWORD_LENGTH, userCreateSchema, STAFF_MESSAGES } from '@shared/schemas';
+import type { UserUpdateInput } from '@shared/schemas';
 import type { AdminUserInfo } from '@shared/types';
 import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
 import { serverMessage } from '../../lib/toast';
@@ -106,6 +107,31 @@ function CurrentPasswordInput({
   );
 }
 
+/**
+ * A change to `user` that the acting admin confirms with its own password: the form, and its
+ * submit that saves the change and says so.
+ */
+function useConfirmedUserChange<V extends Record<string, string>>(
+  user: AdminUserInfo | null,
+  onClose: () => void,
+  schema: ZodType<V, V>,
+  blank: V,
+  change: { input(values: V): UserUpdateInput; success: string; failure: string },
+) {
+  const { update } = useUserMutations();
+  const form = useBlankFormWhenOpened<V, V>(schema, blank, user !== null);
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => update.mutateAsync({ id: user!.id, input: change.input(values) }),
+    success: change.success,
+    failure: (error) => serverMessage(error, change.failure),
+    // Puts a wrong current password under its field (the toast says it too).
+    onError: () => undefined,
+    onSuccess: onClose,
+  }));
+  return { form, onSubmit };
+}
+
 const resetSchema = z.object({
   password: z
     .string({ error: STAFF_MESSAGES.password })
@@ -125,23 +151,12 @@ export function ResetPasswordDialog({
   self: boolean;
   onClose(): void;
 }) {
-  const { update } = useUserMutations();
-  const form = useBlankFormWhenOpened<ResetValues, ResetValues>(
-    resetSchema,
-    BLANK_RESET,
-    user !== null,
-  );
-  const { register, formState } = form;
-
-  const onSubmit = form.submitWithToast((values) => ({
-    lang: 'id',
-    run: () => update.mutateAsync({ id: user!.id, input: values }),
+  const { form, onSubmit } = useConfirmedUserChange(user, onClose, resetSchema, BLANK_RESET, {
+    input: (values) => values,
     success: `Kata sandi ${user?.username} diatur ulang.`,
-    failure: (error) => serverMessage(error, 'Gagal mengatur ulang kata sandi'),
-    // Puts a wrong current password under its field (the toast says it too).
-    onError: () => undefined,
-    onSuccess: onClose,
-  }));
+    failure: 'Gagal mengatur ulang kata sandi',
+  });
+  const { register, formState } = form;
 
   return (
     <EntityFormDialog
@@ -186,24 +201,14 @@ export function UserStatusDialog({
   user: AdminUserInfo | null;
   onClose(): void;
 }) {
-  const { update } = useUserMutations();
-  const form = useBlankFormWhenOpened<StatusValues, StatusValues>(
-    statusSchema,
-    BLANK_STATUS,
-    user !== null,
-  );
-  const { register, formState } = form;
   const disable = !user?.disabled;
   const verb = disable ? 'Nonaktifkan' : 'Aktifkan';
-
-  const onSubmit = form.submitWithToast((values) => ({
-    lang: 'id',
-    run: () => update.mutateAsync({ id: user!.id, input: { disabled: disable, ...values } }),
+  const { form, onSubmit } = useConfirmedUserChange(user, onClose, statusSchema, BLANK_STATUS, {
+    input: (values) => ({ disabled: disable, ...values }),
     success: disable ? `${user?.username} dinonaktifkan.` : `${user?.username} diaktifkan.`,
-    failure: (error) => serverMessage(error, 'Gagal mengubah status pengguna'),
-    onError: () => undefined,
-    onSuccess: onClose,
-  }));
+    failure: 'Gagal mengubah status pengguna',
+  });
+  const { register, formState } = form;
 
   return (
     <EntityFormDialog
