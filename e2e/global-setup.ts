@@ -8,6 +8,20 @@ import { startServer } from '../api/src/server';
 /** The geolocation service the pages call; tests answer it with page.route(). */
 export const E2E_GEO_URL = 'https://geo.e2e.test/json/';
 
+/** The settings of an e2e server over its own data folder: the demo admin, the test geo service. */
+export function e2eServerConfig(dataDir: string, extra: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'admin12345',
+    GEO_LOOKUP_URL: E2E_GEO_URL,
+    ...extra,
+  });
+}
+
 /**
  * Starts ONE server on a random free port with a fresh temporary database (demo data seeded),
  * for every spec. It builds nothing: run `npm run build` first.
@@ -20,14 +34,7 @@ export default async function globalSetup() {
     }
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-e2e-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'admin12345',
-    GEO_LOOKUP_URL: E2E_GEO_URL,
+  const config = e2eServerConfig(dataDir, {
     // Playwright's request client reuses idle connections without retrying one the server has
     // just closed (a browser retries): keep them open longer than its reuse, as behind a proxy.
     KEEP_ALIVE_TIMEOUT_MS: '65000',

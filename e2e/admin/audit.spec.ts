@@ -1,5 +1,5 @@
-import type { Category, PlatformLink, Product } from '../../shared/types';
-import { expect, test, unique } from './fixtures';
+import type { PlatformLink } from '../../shared/types';
+import { createHiddenProduct, expect, test, unique } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -7,20 +7,8 @@ test('audit: "Riwayat perubahan" names fields and records as staff do, after a d
   adminPage: page,
   api,
 }) => {
-  const category = (await api.get<Category[]>('/api/admin/categories'))[0]!;
   const title = unique('E2E Riwayat Harga');
-  const product = await api.post<Product>('/api/admin/products', {
-    categoryId: category.id,
-    title,
-    description: 'Produk untuk riwayat harga.',
-    imageUrl: 'https://images.example.com/e2e/audit-price.jpg',
-    mediaType: 'default',
-    discountPercentage: 20,
-    badgeColor: 'green',
-    platforms: ['Lazada'],
-    // Inactive: shoppers' specs running alongside never meet it.
-    isActive: false,
-  });
+  const product = await createHiddenProduct(api, { title, platforms: ['Lazada'] });
   const link = await api.post<PlatformLink>('/api/admin/platform-links', {
     productId: product.id,
     platform: 'Lazada',

@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import type { Category, Product } from '../../shared/types';
 
 export { expect };
 
@@ -51,6 +52,29 @@ function adminApi(request: APIRequestContext, baseURL: string): AdminApi {
       check(await request.put(`${baseURL}${path}`, { data: body }), `PUT ${path}`),
     delete: async (path) => (await request.delete(`${baseURL}${path}`)).status(),
   };
+}
+
+/**
+ * A product of the first category, made through the API for a screen to work on: 20% off on
+ * Shopee unless `fields` say otherwise, and inactive, so shoppers' specs running alongside
+ * never meet a product without links.
+ */
+export async function createHiddenProduct(
+  api: AdminApi,
+  fields: { title: string } & Record<string, unknown>,
+): Promise<Product> {
+  const [category] = await api.get<Category[]>('/api/admin/categories');
+  return api.post<Product>('/api/admin/products', {
+    categoryId: category!.id,
+    description: 'Produk untuk uji layar staf.',
+    imageUrl: 'https://images.example.com/e2e/staf.jpg',
+    mediaType: 'default',
+    discountPercentage: 20,
+    badgeColor: 'green',
+    platforms: ['Shopee'],
+    isActive: false,
+    ...fields,
+  });
 }
 
 interface AdminFixtures {

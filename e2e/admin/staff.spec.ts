@@ -1,5 +1,13 @@
-import type { AdminSessionInfo, AdminUserInfo, Category, Product } from '../../shared/types';
-import { ADMIN, createAdminUser, expect, expectToast, test, unique } from './fixtures';
+import type { AdminSessionInfo, AdminUserInfo } from '../../shared/types';
+import {
+  ADMIN,
+  createAdminUser,
+  createHiddenProduct,
+  expect,
+  expectToast,
+  test,
+  unique,
+} from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -120,20 +128,8 @@ test('audit: the "Riwayat perubahan" screen shows the change just made, filtered
   adminPage: page,
   api,
 }) => {
-  const category = (await api.get<Category[]>('/api/admin/categories'))[0]!;
   const title = unique('E2E Riwayat');
-  const product = await api.post<Product>('/api/admin/products', {
-    categoryId: category.id,
-    title,
-    description: 'Produk untuk riwayat.',
-    imageUrl: 'https://images.example.com/e2e/audit.jpg',
-    mediaType: 'default',
-    discountPercentage: 20,
-    badgeColor: 'green',
-    platforms: ['Shopee'],
-    // Inactive: shoppers' specs running alongside never meet a product without links.
-    isActive: false,
-  });
+  const product = await createHiddenProduct(api, { title });
 
   // The change: the discount, edited in the product dialog.
   await page.goto('/admin/products');

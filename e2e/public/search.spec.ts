@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { loadConfig } from '../../api/src/config';
 import { startServer, type RunningServer } from '../../api/src/server';
 import type { Popup, ProductListResponse, SearchSuggestions } from '../../shared/types';
-import { E2E_GEO_URL } from '../global-setup';
+import { e2eServerConfig } from '../global-setup';
 import { expect, hydrated, isPhone, test } from './fixtures';
 
 const searchBox = (page: Page) =>
@@ -124,15 +123,7 @@ test.describe('a catalogue of 1,200 more products', () => {
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-e2e-search-'));
     running = await startServer({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: 'admin',
-        ADMIN_PASSWORD: 'admin12345',
-        GEO_LOOKUP_URL: E2E_GEO_URL,
-      }),
+      config: e2eServerConfig(dataDir),
       log: () => {},
     });
     base = `http://127.0.0.1:${running.port}`;

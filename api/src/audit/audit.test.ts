@@ -29,6 +29,17 @@ const history = async (api: ApiFixture, entity: string, entityId: string) =>
 
 const actions = (entries: AuditEntry[]) => entries.map((e) => e.action);
 
+/** A Lazada link of `productId` at Rp 99.000, then edited to Rp 89.000: two entries. */
+async function addLinkThenLowerItsPrice(api: ApiFixture, productId: string): Promise<string> {
+  const link = await api.addLink(productId, 'Lazada', 'https://www.lazada.co.id/p', 'Rp 99.000');
+  await api.admin.put(`/api/admin/platform-links/${link.body.id}`, {
+    platform: 'Lazada',
+    affiliateUrl: 'https://www.lazada.co.id/p',
+    price: 'Rp 89.000',
+  });
+  return link.body.id;
+}
+
 describeApi('audit log', (api) => {
   it(
     'records create, update and delete of each kind of record, with before and after',
@@ -78,17 +89,7 @@ describeApi('audit log', (api) => {
         isActive: true,
       });
       expect(edited.status).toBe(200);
-      const link = await api.admin.post<{ id: string }>('/api/admin/platform-links', {
-        productId: product.id,
-        platform: 'Lazada',
-        affiliateUrl: 'https://www.lazada.co.id/p',
-        price: 'Rp 99.000',
-      });
-      await api.admin.put(`/api/admin/platform-links/${link.body.id}`, {
-        platform: 'Lazada',
-        affiliateUrl: 'https://www.lazada.co.id/p',
-        price: 'Rp 89.000',
-      });
+      const linkId = await addLinkThenLowerItsPrice(api, product.id);
       const image = await api.admin.post<{ id: string }>('/api/admin/product-images', {
         productId: product.id,
         imageUrl: 'https://example.com/audit.webp',
@@ -106,7 +107,7 @@ describeApi('audit log', (api) => {
         (e) => e.action === 'update' && e.changes?.discountPercentage,
       );
       expect(discount?.changes?.discountPercentage).toEqual([35, 50]);
-      const linkLog = await history(api, 'platform_link', link.body.id);
+      const linkLog = await history(api, 'platform_link', linkId);
       expect(linkLog.find((e) => e.action === 'update')?.changes?.price).toEqual([
         'Rp 99.000',
         'Rp 89.000',
@@ -154,18 +155,8 @@ describeApi('audit log', (api) => {
     async () => {
       const title = `Sepatu Audit ${unique()}`;
       const product = await api.createProduct({ title });
-      const link = await api.admin.post<{ id: string }>('/api/admin/platform-links', {
-        productId: product.id,
-        platform: 'Lazada',
-        affiliateUrl: 'https://www.lazada.co.id/p',
-        price: 'Rp 99.000',
-      });
-      await api.admin.put(`/api/admin/platform-links/${link.body.id}`, {
-        platform: 'Lazada',
-        affiliateUrl: 'https://www.lazada.co.id/p',
-        price: 'Rp 89.000',
-      });
-      const linkLog = await history(api, 'platform_link', link.body.id);
+      const linkId = await addLinkThenLowerItsPrice(api, product.id);
+      const linkLog = await history(api, 'platform_link', linkId);
       expect(linkLog.map((e) => e.entityLabel)).toEqual([`Lazada · ${title}`, `Lazada · ${title}`]);
       // The summary names the fields as the form does, not as the model does (priceValue).
       expect(linkLog[0]!.summary).toBe(

@@ -6,6 +6,7 @@ import { TestClient } from '../../test/support/client';
 import {
   BCRYPT_BOUND_MS,
   createStaff,
+  itWithStaff,
   meStatus,
   signIn,
   signInMany,
@@ -45,17 +46,12 @@ describeApi('server-side sessions', (api) => {
     );
   }
 
-  it(
-    'keeps only a random session id in the signed cookie',
-    async () => {
-      const staff = await createStaff(api);
-      const browser = await signIn(api, staff);
-      const payload = cookiePayload(browser);
-      expect(Object.keys(payload)).toEqual(['sid']);
-      expect(String(payload.sid)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    },
-    BCRYPT_BOUND_MS,
-  );
+  itWithStaff(api, 'keeps only a random session id in the signed cookie', async (staff) => {
+    const browser = await signIn(api, staff);
+    const payload = cookiePayload(browser);
+    expect(Object.keys(payload)).toEqual(['sid']);
+    expect(String(payload.sid)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
 
   it(
     'refuses old-style, unknown and foreign-signed cookies',
@@ -73,10 +69,10 @@ describeApi('server-side sessions', (api) => {
     BCRYPT_BOUND_MS,
   );
 
-  it(
+  itWithStaff(
+    api,
     'ends a session 12 hours after sign-in and after 2 hours without use',
-    async () => {
-      const staff = await createStaff(api);
+    async (staff) => {
       const absolute = await signIn(api, staff);
       await age(absolute, { expiresAt: new Date(Date.now() - 1000) });
       expect(await meStatus(absolute)).toBe(401);
@@ -92,90 +88,74 @@ describeApi('server-side sessions', (api) => {
       const seen = (await sessions(active)).body.find((s) => s.current)!;
       expect(Date.now() - Date.parse(seen.lastSeenAt)).toBeLessThan(60_000);
     },
-    BCRYPT_BOUND_MS,
   );
 
-  it(
-    'lists the user’s sessions and ends them one by one',
-    async () => {
-      const staff = await createStaff(api);
-      const laptop = await signIn(api, staff);
-      const phone = await signIn(
-        api,
-        staff,
-        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  itWithStaff(api, 'lists the user’s sessions and ends them one by one', async (staff) => {
+    const laptop = await signIn(api, staff);
+    const phone = await signIn(
+      api,
+      staff,
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+    );
+    const tablet = await signIn(api, staff);
+
+    const listed = await sessions(laptop);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toHaveLength(3);
+    expect(listed.body.filter((s) => s.current)).toHaveLength(1);
+    for (const session of listed.body) {
+      expect(Object.keys(session).sort()).toEqual(
+        ['createdAt', 'current', 'id', 'ip', 'lastSeenAt', 'userAgent'].sort(),
       );
-      const tablet = await signIn(api, staff);
+      expect(session.ip).toMatch(/127\.0\.0\.1/);
+    }
+    const phoneId = (await sessions(phone)).body.find((s) => s.current)!.id;
+    expect(listed.body.find((s) => s.id === phoneId)?.userAgent).toContain('Android');
 
-      const listed = await sessions(laptop);
-      expect(listed.status).toBe(200);
-      expect(listed.body).toHaveLength(3);
-      expect(listed.body.filter((s) => s.current)).toHaveLength(1);
-      for (const session of listed.body) {
-        expect(Object.keys(session).sort()).toEqual(
-          ['createdAt', 'current', 'id', 'ip', 'lastSeenAt', 'userAgent'].sort(),
-        );
-        expect(session.ip).toMatch(/127\.0\.0\.1/);
-      }
-      const phoneId = (await sessions(phone)).body.find((s) => s.current)!.id;
-      expect(listed.body.find((s) => s.id === phoneId)?.userAgent).toContain('Android');
+    // The laptop ends the phone's session: only the phone is signed out.
+    expect((await laptop.delete(`/api/admin/sessions/${phoneId}`)).status).toBe(204);
+    expect(await meStatus(phone)).toBe(401);
+    expect(await meStatus(laptop)).toBe(200);
+    expect(await meStatus(tablet)).toBe(200);
+    expect((await laptop.delete(`/api/admin/sessions/${phoneId}`)).status).toBe(404);
 
-      // The laptop ends the phone's session: only the phone is signed out.
-      expect((await laptop.delete(`/api/admin/sessions/${phoneId}`)).status).toBe(204);
-      expect(await meStatus(phone)).toBe(401);
-      expect(await meStatus(laptop)).toBe(200);
-      expect(await meStatus(tablet)).toBe(200);
-      expect((await laptop.delete(`/api/admin/sessions/${phoneId}`)).status).toBe(404);
+    // Logout ends the session it is sent from, and only that one.
+    expect((await tablet.post('/api/admin/logout')).status).toBe(200);
+    expect(await meStatus(tablet)).toBe(401);
+    expect(await meStatus(laptop)).toBe(200);
+    expect((await sessions(laptop)).body.map((s) => s.current)).toEqual([true]);
+  });
 
-      // Logout ends the session it is sent from, and only that one.
-      expect((await tablet.post('/api/admin/logout')).status).toBe(200);
-      expect(await meStatus(tablet)).toBe(401);
-      expect(await meStatus(laptop)).toBe(200);
-      expect((await sessions(laptop)).body.map((s) => s.current)).toEqual([true]);
-    },
-    BCRYPT_BOUND_MS,
-  );
+  itWithStaff(api, 'ends all other sessions, and never another user’s', async (staff) => {
+    const first = await signIn(api, staff);
+    const others = await signInMany(api, staff, 2);
+    const stranger = await signIn(api, await createStaff(api));
+    const strangerId = (await sessions(stranger)).body[0]!.id;
+    expect((await first.delete(`/api/admin/sessions/${strangerId}`)).status).toBe(404);
+    expect(await meStatus(stranger)).toBe(200);
 
-  it(
-    'ends all other sessions, and never another user’s',
-    async () => {
-      const staff = await createStaff(api);
-      const first = await signIn(api, staff);
-      const others = await signInMany(api, staff, 2);
-      const stranger = await signIn(api, await createStaff(api));
-      const strangerId = (await sessions(stranger)).body[0]!.id;
-      expect((await first.delete(`/api/admin/sessions/${strangerId}`)).status).toBe(404);
-      expect(await meStatus(stranger)).toBe(200);
+    const revoked = await first.post<{ ended: number }>('/api/admin/sessions/revoke-others');
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.ended).toBe(2);
+    for (const other of others) expect(await meStatus(other)).toBe(401);
+    expect(await meStatus(first)).toBe(200);
+    expect(await meStatus(stranger)).toBe(200);
+    expect((await sessions(first)).body).toHaveLength(1);
+  });
 
-      const revoked = await first.post<{ ended: number }>('/api/admin/sessions/revoke-others');
-      expect(revoked.status).toBe(200);
-      expect(revoked.body.ended).toBe(2);
-      for (const other of others) expect(await meStatus(other)).toBe(401);
-      expect(await meStatus(first)).toBe(200);
-      expect(await meStatus(stranger)).toBe(200);
-      expect((await sessions(first)).body).toHaveLength(1);
-    },
-    BCRYPT_BOUND_MS,
-  );
+  itWithStaff(api, 'a copied cookie is the same session: it ends with it', async (staff) => {
+    const tab = await signIn(api, staff);
+    const copy = new TestClient(api.url);
+    copy.cloneCookiesFrom(tab);
+    expect(await meStatus(copy)).toBe(200);
+    await tab.post('/api/admin/logout');
+    expect(await meStatus(copy)).toBe(401);
+  });
 
-  it(
-    'a copied cookie is the same session: it ends with it',
-    async () => {
-      const staff = await createStaff(api);
-      const tab = await signIn(api, staff);
-      const copy = new TestClient(api.url);
-      copy.cloneCookiesFrom(tab);
-      expect(await meStatus(copy)).toBe(200);
-      await tab.post('/api/admin/logout');
-      expect(await meStatus(copy)).toBe(401);
-    },
-    BCRYPT_BOUND_MS,
-  );
-
-  it(
+  itWithStaff(
+    api,
     'a password reset from the command line signs the user out everywhere',
-    async () => {
-      const staff = await createStaff(api);
+    async (staff) => {
       const browsers = await signInMany(api, staff, 2);
       await resetAdminPassword(api.server.running.db, staff.username, 'a-new-password-1');
       for (const browser of browsers) expect(await meStatus(browser)).toBe(401);
@@ -186,6 +166,5 @@ describeApi('server-side sessions', (api) => {
       expect(old.status).toBe(401);
       await signIn(api, { username: staff.username, password: 'a-new-password-1' });
     },
-    BCRYPT_BOUND_MS,
   );
 });

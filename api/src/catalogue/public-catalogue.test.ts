@@ -113,12 +113,7 @@ describeApi('demo seed and public catalogue', (api) => {
 
   it('hides inactive products, their links and images from visitors', async () => {
     const hidden = await api.createProduct({ isActive: false, isFeaturedPromo: true });
-    const link = await api.admin.post('/api/admin/platform-links', {
-      productId: hidden.id,
-      platform: 'Shopee',
-      affiliateUrl: 'https://shopee.co.id/x',
-      price: 'Rp 10.000',
-    });
+    const link = await api.addLink(hidden.id, 'Shopee', 'https://shopee.co.id/x', 'Rp 10.000');
     expect(link.status).toBe(201);
     expect((await api.visitor.get(`/api/products/${hidden.id}`)).status).toBe(404);
     expect((await api.visitor.get(`/api/platform-links/${hidden.id}`)).status).toBe(404);

@@ -39,12 +39,19 @@ export function isUuid(text: string): boolean {
   return UUID.test(text);
 }
 
-/** A whole-number query parameter from 1 to `max`; absent means `fallback`. */
-export const positiveInt = (fallback: number, max: number) =>
+/** A query parameter's digits (seven at most), as a number. */
+const wholeNumber = () =>
   z
     .string()
     .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
+    .transform(Number);
+
+/** A whole-number query parameter from 1 to `max`; absent means `fallback`. */
+export const positiveInt = (fallback: number, max: number) =>
+  wholeNumber()
     .pipe(z.number().int().min(1).max(max))
     .optional()
     .transform((value) => value ?? fallback);
+
+/** `page` of an admin list, from 1; absent asks for the whole list instead of a page. */
+export const optionalPage = () => wholeNumber().pipe(z.number().int().min(1)).optional();

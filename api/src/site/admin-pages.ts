@@ -1,6 +1,7 @@
 import type { FindOptions, Model, ModelStatic, Order, WhereOptions } from 'sequelize';
 import { z } from 'zod';
-import { positiveInt } from '../lib/params';
+import { optionalPage, positiveInt } from '../lib/params';
+import { json, validate } from '../middleware/validate';
 
 /** Rows per page of the FAQ, meta tag and popup managers unless the client asks otherwise. */
 export const ADMIN_SITE_PAGE_SIZE = 20;
@@ -10,17 +11,21 @@ export const ADMIN_SITE_PAGE_SIZE = 20;
  * specification's call); with it one page of at most 100 rows. `search` narrows either form.
  */
 export const adminSiteListQuery = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1))
-    .optional(),
+  page: optionalPage(),
   limit: positiveInt(ADMIN_SITE_PAGE_SIZE, 100),
   search: z.string().max(200).optional(),
 });
 
 export type AdminSiteListQuery = z.output<typeof adminSiteListQuery>;
+
+/** GET / of the FAQ, meta tag and popup managers: the whole list, or the page asked for. */
+export const adminSiteList = (
+  whole: (search: string | undefined) => Promise<unknown>,
+  onePage: (query: AdminSiteListQuery & { page: number }) => Promise<unknown>,
+) =>
+  json(validate({ query: adminSiteListQuery }), ({ query }) =>
+    query.page === undefined ? whole(query.search) : onePage({ ...query, page: query.page }),
+  );
 
 export interface PageOfRows<M> {
   rows: M[];

@@ -15,12 +15,12 @@ describeApi('dashboard stats', (api) => {
   it('counts broken links, and the product list filters to products with one', async () => {
     const before = (await api.admin.get<StatsResponse>('/api/admin/stats')).body.brokenLinks;
     const product = await api.createProduct({ platforms: ['Shopee'] });
-    const link = await api.admin.post<PlatformLink>('/api/admin/platform-links', {
-      productId: product.id,
-      platform: 'Shopee',
-      affiliateUrl: 'https://shopee.co.id/hilang',
-      price: 'Rp 10.000',
-    });
+    const link = await api.addLink(
+      product.id,
+      'Shopee',
+      'https://shopee.co.id/hilang',
+      'Rp 10.000',
+    );
     expect(link.status).toBe(201);
     // What the link checker writes when a marketplace answers 404.
     await api.server.running.db.sequelize.query(

@@ -7,31 +7,27 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../../test/support/server';
 import {
   BCRYPT_BOUND_MS,
   createStaff,
+  itWithStaff,
   meStatus,
   signIn,
   signInMany,
 } from '../../test/support/staff';
 
 describeApi('admin users', (api) => {
-  it(
-    'lists admins without any password or hash',
-    async () => {
-      const staff = await createStaff(api);
-      const res = await api.admin.get<AdminUserInfo[]>('/api/admin/users');
-      expect(res.status).toBe(200);
-      const names = res.body.map((u) => u.username);
-      expect(names).toContain(ADMIN_USERNAME);
-      expect(names).toContain(staff.username);
-      expect(res.body.find((u) => u.username === staff.username)).toEqual({
-        id: staff.user.id,
-        username: staff.username,
-        disabled: false,
-        createdAt: expect.any(String),
-      });
-      expect(res.text).not.toMatch(/password|hash|\$2[aby]\$/i);
-    },
-    BCRYPT_BOUND_MS,
-  );
+  itWithStaff(api, 'lists admins without any password or hash', async (staff) => {
+    const res = await api.admin.get<AdminUserInfo[]>('/api/admin/users');
+    expect(res.status).toBe(200);
+    const names = res.body.map((u) => u.username);
+    expect(names).toContain(ADMIN_USERNAME);
+    expect(names).toContain(staff.username);
+    expect(res.body.find((u) => u.username === staff.username)).toEqual({
+      id: staff.user.id,
+      username: staff.username,
+      disabled: false,
+      createdAt: expect.any(String),
+    });
+    expect(res.text).not.toMatch(/password|hash|\$2[aby]\$/i);
+  });
 
   it(
     'adds an admin who can sign in; validates name and password; refuses a taken name',
@@ -67,33 +63,28 @@ describeApi('admin users', (api) => {
     BCRYPT_BOUND_MS,
   );
 
-  it(
-    'a password reset ends every session of that user',
-    async () => {
-      const staff = await createStaff(api);
-      const browsers = await signInMany(api, staff, 2);
-      const short = await api.admin.put(`/api/admin/users/${staff.user.id}`, {
-        password: 'short',
-        currentPassword: ADMIN_PASSWORD,
-      });
-      expect(short.status).toBe(400);
-      for (const browser of browsers) expect(await meStatus(browser)).toBe(200);
-      const reset = await api.admin.put<AdminUserInfo>(`/api/admin/users/${staff.user.id}`, {
-        password: 'brand-new-password',
-        currentPassword: ADMIN_PASSWORD,
-      });
-      expect(reset.status).toBe(200);
-      for (const browser of browsers) expect(await meStatus(browser)).toBe(401);
-      await signIn(api, { username: staff.username, password: 'brand-new-password' });
-      expect((await api.admin.get('/api/admin/me')).status).toBe(200);
-    },
-    BCRYPT_BOUND_MS,
-  );
+  itWithStaff(api, 'a password reset ends every session of that user', async (staff) => {
+    const browsers = await signInMany(api, staff, 2);
+    const short = await api.admin.put(`/api/admin/users/${staff.user.id}`, {
+      password: 'short',
+      currentPassword: ADMIN_PASSWORD,
+    });
+    expect(short.status).toBe(400);
+    for (const browser of browsers) expect(await meStatus(browser)).toBe(200);
+    const reset = await api.admin.put<AdminUserInfo>(`/api/admin/users/${staff.user.id}`, {
+      password: 'brand-new-password',
+      currentPassword: ADMIN_PASSWORD,
+    });
+    expect(reset.status).toBe(200);
+    for (const browser of browsers) expect(await meStatus(browser)).toBe(401);
+    await signIn(api, { username: staff.username, password: 'brand-new-password' });
+    expect((await api.admin.get('/api/admin/me')).status).toBe(200);
+  });
 
-  it(
+  itWithStaff(
+    api,
     'a disabled user is signed out at once and cannot sign in until enabled',
-    async () => {
-      const staff = await createStaff(api);
+    async (staff) => {
       const browser = await signIn(api, staff);
       const disabled = await api.admin.put<AdminUserInfo>(`/api/admin/users/${staff.user.id}`, {
         disabled: true,
@@ -132,13 +123,12 @@ describeApi('admin users', (api) => {
       });
       await signIn(api, staff);
     },
-    BCRYPT_BOUND_MS,
   );
 
-  it(
+  itWithStaff(
+    api,
     'a user cannot disable itself; a new password of its own keeps this session only',
-    async () => {
-      const staff = await createStaff(api);
+    async (staff) => {
       const here = await signIn(api, staff);
       const elsewhere = await signIn(api, staff);
       const self = await here.put<{ message: string }>(`/api/admin/users/${staff.user.id}`, {
@@ -158,13 +148,12 @@ describeApi('admin users', (api) => {
       expect(await meStatus(elsewhere)).toBe(401);
       expect((await api.admin.put('/api/admin/users/999999', { disabled: true })).status).toBe(404);
     },
-    BCRYPT_BOUND_MS,
   );
 
-  it(
+  itWithStaff(
+    api,
     "a new password or a change of status asks for the acting admin's current password",
-    async () => {
-      const staff = await createStaff(api);
+    async (staff) => {
       const browser = await signIn(api, staff);
       const url = `/api/admin/users/${staff.user.id}`;
       const attempts = [
@@ -205,6 +194,5 @@ describeApi('admin users', (api) => {
           .status,
       ).toBe(200);
     },
-    BCRYPT_BOUND_MS,
   );
 });

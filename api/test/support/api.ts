@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Category, Product } from '@shared/types';
+import type { Category, PlatformLink, Product } from '@shared/types';
 import { TestClient } from './client';
 import type { TestDialect } from './databases';
 import { validProduct } from './fixtures';
@@ -44,6 +44,21 @@ export class ApiFixture {
     });
     expect(res.status).toBe(201);
     return res.body;
+  }
+
+  /** Links `productId` to a marketplace; the answer comes back as it is (tests check it). */
+  addLink<Body = PlatformLink>(
+    productId: string,
+    platform: string,
+    affiliateUrl: string,
+    price: string,
+  ) {
+    return this.admin.post<Body>('/api/admin/platform-links', {
+      productId,
+      platform,
+      affiliateUrl,
+      price,
+    });
   }
 }
 

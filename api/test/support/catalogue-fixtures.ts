@@ -42,31 +42,41 @@ export async function insertCategory(db: Database, slug = `cat-${randomUUID().sl
   return Number(row!.id);
 }
 
+/** A row of the products table as written without the models: an active 10% product on Shopee. */
+export function productRow(
+  fields: { id: string; categoryId: number; title: string } & Record<string, unknown>,
+) {
+  const at = now();
+  return {
+    description: 'Deskripsi',
+    imageUrl: 'https://example.com/a.jpg',
+    imageUrls: JSON.stringify([]),
+    mediaType: 'default',
+    discountPercentage: 10,
+    badgeColor: 'green',
+    platforms: JSON.stringify(['Shopee']),
+    isActive: true,
+    isFeaturedPromo: false,
+    isFeaturedPopular: false,
+    featuredOrder: 0,
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  };
+}
+
 export async function insertProduct(
   db: Database,
   fields: { categoryId: number; title?: string; isActive?: boolean },
 ): Promise<string> {
   const id = randomUUID();
-  const at = now();
   await db.sequelize.getQueryInterface().bulkInsert('products', [
-    {
+    productRow({
       id,
       categoryId: fields.categoryId,
       title: fields.title ?? 'Produk uji',
-      description: 'Deskripsi',
-      imageUrl: 'https://example.com/a.jpg',
-      imageUrls: JSON.stringify([]),
-      mediaType: 'default',
-      discountPercentage: 10,
-      badgeColor: 'green',
-      platforms: JSON.stringify(['Shopee']),
       isActive: fields.isActive ?? true,
-      isFeaturedPromo: false,
-      isFeaturedPopular: false,
-      featuredOrder: 0,
-      createdAt: at,
-      updatedAt: at,
-    },
+    }),
   ]);
   return id;
 }

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AdminUserInfo } from '@shared/types';
 import type { ApiFixture } from './api';
 import { TestClient } from './client';
@@ -51,3 +51,15 @@ export function signInMany(
 }
 
 export const meStatus = async (client: TestClient) => (await client.get('/api/admin/me')).status;
+
+/**
+ * A test that works with an admin account of its own, created before `body` runs, under the
+ * bcrypt-bound timeout.
+ */
+export function itWithStaff(
+  api: ApiFixture,
+  name: string,
+  body: (staff: StaffAccount) => Promise<void>,
+): void {
+  it(name, async () => body(await createStaff(api)), BCRYPT_BOUND_MS);
+}

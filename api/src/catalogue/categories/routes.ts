@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import { categorySchema } from '@shared/schemas';
-import { idParams } from '../../lib/params';
-import { created, json, noContent, validate } from '../../middleware/validate';
+import { mountRecordWrites } from '../../middleware/record-routes';
+import { json, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
 import type { ResponseCache } from '../../lib/response-cache';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './queries';
-
-const categoryId = idParams('Category');
 
 export function publicCategoryRoutes({ db }: AppContext, cache: ResponseCache): Router {
   const router = Router();
@@ -22,19 +20,13 @@ export function adminCategoryRoutes({ db }: AppContext): Router {
     '/',
     json(validate({}), () => listCategories(db, 'all')),
   );
-  router.post(
-    '/',
-    created(validate({ body: categorySchema }), ({ body }) => createCategory(db, body)),
-  );
-  router.put(
-    '/:id',
-    json(validate({ params: categoryId, body: categorySchema }), ({ params, body }) =>
-      updateCategory(db, params.id, body),
-    ),
-  );
-  router.delete(
-    '/:id',
-    noContent(validate({ params: categoryId }), ({ params }) => deleteCategory(db, params.id)),
-  );
+  mountRecordWrites(router, {
+    what: 'Category',
+    createBody: categorySchema,
+    updateBody: categorySchema,
+    create: (body) => createCategory(db, body),
+    update: (id, body) => updateCategory(db, id, body),
+    remove: (id) => deleteCategory(db, id),
+  });
   return router;
 }

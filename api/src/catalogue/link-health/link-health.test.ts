@@ -390,6 +390,17 @@ describe.each(['sqlite', 'postgres'] as const)('a check run without network on %
       checkedAt: row.lastCheckedAt === null ? null : String(row.lastCheckedAt),
     }));
 
+  /** A check of every link, with the warnings it would print. */
+  async function runWithWarnings() {
+    const warnings: string[] = [];
+    const summary = await checkLinks(fixture.db, {
+      timeoutMs: TIMEOUT_MS,
+      allowPrivate: true,
+      warn: (line) => warnings.push(line),
+    });
+    return { summary, warnings };
+  }
+
   /** `count` links to a loopback port nobody listens on, with a state from an earlier run. */
   async function unreachableLinks(count: number) {
     const linkIds: number[] = [];
@@ -436,23 +447,14 @@ describe.each(['sqlite', 'postgres'] as const)('a check run without network on %
   it('flags nothing, keeps every previous state and warns when no link answers', async () => {
     await unreachableLinks(6);
     const before = await snapshot();
-    const warnings: string[] = [];
-    const summary = await checkLinks(fixture.db, {
-      timeoutMs: TIMEOUT_MS,
-      allowPrivate: true,
-      warn: (line) => warnings.push(line),
-    });
+    const { summary, warnings } = await runWithWarnings();
     expect(summary).toMatchObject({ checked: 6, broken: 0, unreachable: 6, networkDown: true });
     expect(await snapshot()).toEqual(before);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/6 of 6 links gave no answer \(ECONNREFUSED\)/);
     expect(warnings[0]).toMatch(/no link was flagged/);
     // A second offline run does not turn "unreachable twice" into broken either.
-    await checkLinks(fixture.db, {
-      timeoutMs: TIMEOUT_MS,
-      allowPrivate: true,
-      warn: () => undefined,
-    });
+    await runWithWarnings();
     expect(await snapshot()).toEqual(before);
   });
 
@@ -465,13 +467,8 @@ describe.each(['sqlite', 'postgres'] as const)('a check run without network on %
       affiliateUrl: `${server.url}/missing`,
     });
     const before = await snapshot();
-    const warnings: string[] = [];
     // 12 unreachable of 13: over 90% gave no answer.
-    const summary = await checkLinks(fixture.db, {
-      timeoutMs: TIMEOUT_MS,
-      allowPrivate: true,
-      warn: (line) => warnings.push(line),
-    });
+    const { summary, warnings } = await runWithWarnings();
     expect(summary).toMatchObject({ checked: 13, broken: 1, unreachable: 12, networkDown: true });
     expect(warnings).toHaveLength(1);
     const after = await snapshot();

@@ -6,20 +6,15 @@ import { describeApi } from '../../../test/support/api';
 describeApi('platform links', (api) => {
   it('adds, edits and deletes links, with 409 for a platform linked twice', async () => {
     const product = await api.createProduct({ platforms: ['Shopee'] });
-    const created = await api.admin.post<PlatformLink>('/api/admin/platform-links', {
-      productId: product.id,
-      platform: 'Lazada',
-      affiliateUrl: 'https://www.lazada.co.id/p',
-      price: 'Rp 99.000',
-    });
+    const created = await api.addLink(
+      product.id,
+      'Lazada',
+      'https://www.lazada.co.id/p',
+      'Rp 99.000',
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ platform: 'Lazada', price: 'Rp 99.000' });
-    const twice = await api.admin.post<{ message: string }>('/api/admin/platform-links', {
-      productId: product.id,
-      platform: 'Lazada',
-      affiliateUrl: 'https://www.lazada.co.id/q',
-      price: 'Rp 1',
-    });
+    const twice = await api.addLink(product.id, 'Lazada', 'https://www.lazada.co.id/q', 'Rp 1');
     expect(twice.status).toBe(409);
     const links = await api.visitor.get<PlatformLink[]>(`/api/platform-links/${product.id}`);
     expect(links.body.map((l) => l.platform)).toEqual(['Lazada']);
@@ -58,12 +53,12 @@ describeApi('platform links', (api) => {
         await api.visitor.get<PriceHistory>(`/api/products/${product.id}/price-history`)
       ).body.platforms.map((p) => [p.platform, p.points.map((point) => point.price)]);
 
-    const created = await api.admin.post<PlatformLink>('/api/admin/platform-links', {
-      productId: product.id,
-      platform: 'Shopee',
-      affiliateUrl: 'https://shopee.co.id/p',
-      price: 'Rp 1.299.000',
-    });
+    const created = await api.addLink(
+      product.id,
+      'Shopee',
+      'https://shopee.co.id/p',
+      'Rp 1.299.000',
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.body.priceValue).toBe(1_299_000);
     expect(await history()).toEqual([['Shopee', [1_299_000]]]);

@@ -12,12 +12,12 @@ describeApi('product platforms follow the links', (api) => {
       .map((link) => link.platform)
       .sort();
   const addLink = async (productId: string, platform: string) => {
-    const res = await api.admin.post<PlatformLink>('/api/admin/platform-links', {
+    const res = await api.addLink(
       productId,
       platform,
-      affiliateUrl: `https://example.com/${platform}`,
-      price: 'Rp 10.000',
-    });
+      `https://example.com/${platform}`,
+      'Rp 10.000',
+    );
     expect(res.status, res.text).toBe(201);
     return res.body;
   };

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { platformLinkCreateSchema, platformLinkUpdateSchema } from '@shared/schemas';
-import { idParams, uuid, uuidId } from '../../lib/params';
-import { created, json, noContent, validate } from '../../middleware/validate';
+import { uuid, uuidId } from '../../lib/params';
+import { mountRecordWrites } from '../../middleware/record-routes';
+import { json, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
 import {
   createPlatformLink,
@@ -12,7 +13,6 @@ import {
 } from './queries';
 
 const byProduct = validate({ params: z.object({ productId: uuid('Product') }) });
-const linkId = idParams('Platform link');
 
 export function publicPlatformLinkRoutes({ db }: AppContext): Router {
   const router = Router();
@@ -29,22 +29,14 @@ export function adminPlatformLinkRoutes({ db }: AppContext): Router {
     '/:productId',
     json(byProduct, ({ params }) => linksOfProduct(db, params.productId, 'admin')),
   );
-  // The product comes in the body; an unknown one is a 404 as it would be in the path.
-  router.post(
-    '/',
-    created(validate({ body: platformLinkCreateSchema }), ({ body }) =>
-      createPlatformLink(db, uuidId(body.productId, 'Product'), body),
-    ),
-  );
-  router.put(
-    '/:id',
-    json(validate({ params: linkId, body: platformLinkUpdateSchema }), ({ params, body }) =>
-      updatePlatformLink(db, params.id, body),
-    ),
-  );
-  router.delete(
-    '/:id',
-    noContent(validate({ params: linkId }), ({ params }) => deletePlatformLink(db, params.id)),
-  );
+  mountRecordWrites(router, {
+    what: 'Platform link',
+    createBody: platformLinkCreateSchema,
+    updateBody: platformLinkUpdateSchema,
+    // The product comes in the body; an unknown one is a 404 as it would be in the path.
+    create: (body) => createPlatformLink(db, uuidId(body.productId, 'Product'), body),
+    update: (id, body) => updatePlatformLink(db, id, body),
+    remove: (id) => deletePlatformLink(db, id),
+  });
   return router;
 }

@@ -187,12 +187,7 @@ describeApi('admin product list', (api) => {
       ['Lazada', 'Rp 99.500'],
       ['Blibli', 'Hubungi penjual'],
     ] as const) {
-      const res = await api.admin.post('/api/admin/platform-links', {
-        productId: apel.id,
-        platform,
-        affiliateUrl: `https://example.com/${platform}`,
-        price,
-      });
+      const res = await api.addLink(apel.id, platform, `https://example.com/${platform}`, price);
       expect(res.status).toBe(201);
     }
     const body = await page(`page=1&search=${tag}&sort=title`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MAX_LENGTH } from '@shared/constants';
-import { positiveInt } from '../../lib/params';
+import { optionalPage, positiveInt } from '../../lib/params';
 
 /** GET /api/products: the public list's query string. */
 export const listQuerySchema = z.object({
@@ -24,12 +24,7 @@ const ADMIN_MAX_LIMIT = 100;
  * streamed); with it one page of at most 100 rows, filtered and sorted on the server.
  */
 export const adminListQuerySchema = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1))
-    .optional(),
+  page: optionalPage(),
   limit: positiveInt(24, ADMIN_MAX_LIMIT),
   search: z.string().max(200).optional(),
   categoryId: z

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { createMigrator, migrate } from '../../db/migrate';
+import { productRow } from '../../../test/support/catalogue-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { searchProductIds } from './queries';
 
@@ -15,25 +16,17 @@ const SAME_MOMENT = new Date('2026-03-01T10:00:00.000Z');
 async function addLamp(db: Database, categoryId: number, title: string): Promise<string> {
   const id = randomUUID();
   await db.sequelize.getQueryInterface().bulkInsert('products', [
-    {
+    productRow({
       id,
       sku: id,
       categoryId,
       title,
       description: 'Lampu belajar hemat energi.',
       imageUrl: `/images/${id}.jpg`,
-      imageUrls: '[]',
-      mediaType: 'default',
-      discountPercentage: 10,
-      badgeColor: 'green',
       platforms: '[]',
-      isActive: true,
-      isFeaturedPromo: false,
-      isFeaturedPopular: false,
-      featuredOrder: 0,
       createdAt: SAME_MOMENT,
       updatedAt: SAME_MOMENT,
-    },
+    }),
   ]);
   return id;
 }

@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import { faqSchema } from '@shared/schemas';
-import { idParams } from '../../lib/params';
-import { created, json, noContent, validate } from '../../middleware/validate';
+import { mountRecordWrites } from '../../middleware/record-routes';
+import { json, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
-import { adminSiteListQuery } from '../admin-pages';
+import { adminSiteList } from '../admin-pages';
 import { createFaq, deleteFaq, listActiveFaqs, listFaqs, pageFaqs, updateFaq } from './queries';
-
-const faqId = idParams('FAQ');
 
 export function publicFaqRoutes({ db }: AppContext): Router {
   const router = Router();
@@ -21,25 +19,18 @@ export function adminFaqRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({ query: adminSiteListQuery }), ({ query }) =>
-      query.page === undefined
-        ? listFaqs(db, 'admin', query.search)
-        : pageFaqs(db, { ...query, page: query.page }),
+    adminSiteList(
+      (search) => listFaqs(db, 'admin', search),
+      (query) => pageFaqs(db, query),
     ),
   );
-  router.post(
-    '/',
-    created(validate({ body: faqSchema }), ({ body }) => createFaq(db, body)),
-  );
-  router.put(
-    '/:id',
-    json(validate({ params: faqId, body: faqSchema }), ({ params, body }) =>
-      updateFaq(db, params.id, body),
-    ),
-  );
-  router.delete(
-    '/:id',
-    noContent(validate({ params: faqId }), ({ params }) => deleteFaq(db, params.id)),
-  );
+  mountRecordWrites(router, {
+    what: 'FAQ',
+    createBody: faqSchema,
+    updateBody: faqSchema,
+    create: (body) => createFaq(db, body),
+    update: (id, body) => updateFaq(db, id, body),
+    remove: (id) => deleteFaq(db, id),
+  });
   return router;
 }

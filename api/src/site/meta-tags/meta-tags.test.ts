@@ -7,6 +7,14 @@ const NOT_ALLOWED =
   'Meta tag ini tidak diizinkan: tag perlu atribut name atau property, dan http-equiv, charset serta name referrer, viewport atau color-scheme tidak boleh dipakai karena mengubah cara browser memuat halaman';
 
 describeApi('meta tags', (api) => {
+  /** The answer to adding an active `htmlTag` for every page. */
+  const addOnEveryPage = (htmlTag: string) =>
+    api.admin.post<{ errors: Record<string, string> }>('/api/admin/meta-tags', {
+      htmlTag,
+      pageUrl: '*',
+      isActive: true,
+    });
+
   it('parses tags on the server and validates them', async () => {
     const created = await api.admin.post<MetaTag>('/api/admin/meta-tags', {
       htmlTag: '<meta property="og:title" content="Diskon &amp; Promo">',
@@ -25,16 +33,9 @@ describeApi('meta tags', (api) => {
       isActive: false,
     });
     expect(updated.body).toMatchObject({ parsedName: 'description', isActive: false });
-    const empty = await api.admin.post<{ errors: Record<string, string> }>('/api/admin/meta-tags', {
-      htmlTag: '',
-      pageUrl: '*',
-      isActive: true,
-    });
+    const empty = await addOnEveryPage('');
     expect(empty.body.errors.htmlTag).toBe('HTML meta tag is required');
-    const invalid = await api.admin.post<{ errors: Record<string, string> }>(
-      '/api/admin/meta-tags',
-      { htmlTag: '<script>alert(1)</script>', pageUrl: '*', isActive: true },
-    );
+    const invalid = await addOnEveryPage('<script>alert(1)</script>');
     expect(invalid.body.errors.htmlTag).toBe('Must be a valid HTML meta tag');
     for (const [htmlTag, message] of [
       ['<meta http-equiv="refresh" content="0;url=https://evil.example">', NOT_ALLOWED],
@@ -43,11 +44,8 @@ describeApi('meta tags', (api) => {
         '<meta property="og:image" content="javascript:alert(1)">',
         'og:* and twitter:* URLs must start with http:// or https://',
       ],
-    ]) {
-      const refused = await api.admin.post<{ errors: Record<string, string> }>(
-        '/api/admin/meta-tags',
-        { htmlTag, pageUrl: '*', isActive: true },
-      );
+    ] as const) {
+      const refused = await addOnEveryPage(htmlTag);
       expect(refused.status, htmlTag).toBe(400);
       expect(refused.body.errors.htmlTag).toBe(message);
     }
@@ -90,10 +88,7 @@ describeApi('meta tags', (api) => {
       '<meta charset="utf-7">',
       '<meta http-equiv="content-security-policy" content="default-src *">',
     ]) {
-      const refused = await api.admin.post<{ errors: Record<string, string> }>(
-        '/api/admin/meta-tags',
-        { htmlTag, pageUrl: '*', isActive: true },
-      );
+      const refused = await addOnEveryPage(htmlTag);
       expect(refused.status, htmlTag).toBe(400);
       expect(refused.body.errors.htmlTag, htmlTag).toBe(NOT_ALLOWED);
     }

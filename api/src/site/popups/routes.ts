@@ -2,10 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { popupPagePath } from '@shared/rules/popup';
 import { popupCreateSchema, popupSchema } from '@shared/schemas';
-import { idParams } from '../../lib/params';
-import { created, json, noContent, validate } from '../../middleware/validate';
+import { mountRecordWrites } from '../../middleware/record-routes';
+import { json, validate } from '../../middleware/validate';
 import type { AppContext } from '../../context';
-import { adminSiteListQuery } from '../admin-pages';
+import { adminSiteList } from '../admin-pages';
 import {
   activePopupsFor,
   createPopup,
@@ -17,7 +17,6 @@ import {
 
 /** The client sends its current page URL; only its path decides which popups apply. */
 const activeQuery = z.object({ url: z.unknown().optional().transform(popupPagePath) });
-const popupId = idParams('Popup');
 
 export function publicPopupRoutes({ db }: AppContext): Router {
   const router = Router();
@@ -32,25 +31,18 @@ export function adminPopupRoutes({ db }: AppContext): Router {
   const router = Router();
   router.get(
     '/',
-    json(validate({ query: adminSiteListQuery }), ({ query }) =>
-      query.page === undefined
-        ? listPopups(db, query.search)
-        : pagePopups(db, { ...query, page: query.page }),
+    adminSiteList(
+      (search) => listPopups(db, search),
+      (query) => pagePopups(db, query),
     ),
   );
-  router.post(
-    '/',
-    created(validate({ body: popupCreateSchema }), ({ body }) => createPopup(db, body)),
-  );
-  router.put(
-    '/:id',
-    json(validate({ params: popupId, body: popupSchema }), ({ params, body }) =>
-      updatePopup(db, params.id, body),
-    ),
-  );
-  router.delete(
-    '/:id',
-    noContent(validate({ params: popupId }), ({ params }) => deletePopup(db, params.id)),
-  );
+  mountRecordWrites(router, {
+    what: 'Popup',
+    createBody: popupCreateSchema,
+    updateBody: popupSchema,
+    create: (body) => createPopup(db, body),
+    update: (id, body) => updatePopup(db, id, body),
+    remove: (id) => deletePopup(db, id),
+  });
   return router;
 }

@@ -25,6 +25,7 @@ import { useAuthUi } from '../store/auth-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { loginErrorMessage } from './login-error';
 import { resolveReturnTo } from './return-to';
+import { textField } from '../components/form-fields';
 
 /** Admin pages are never indexed, also where the host page did not say so (desktop app). */
 function useNoIndex() {
@@ -99,8 +100,7 @@ export function LoginPage() {
               label="Username"
               autoComplete="username"
               autoFocus
-              error={errors.username?.message}
-              {...register('username')}
+              {...textField(register, errors, 'username')}
             />
             <PasswordInput
               label="Password"
@@ -111,8 +111,7 @@ export function LoginPage() {
               visibilityToggleButtonProps={{
                 'aria-label': visible ? 'Sembunyikan password' : 'Tampilkan password',
               }}
-              error={errors.password?.message}
-              {...register('password')}
+              {...textField(register, errors, 'password')}
             />
             {errorLine && (
               <Alert color="red" variant="light" role="alert" data-testid="login-error">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table } from '@mantine/core';
+import { Table, type TableProps } from '@mantine/core';
 import { useBelowTablet } from '../lib/use-below-tablet';
 import classes from './StackingTableContainer.module.css';
 
@@ -25,4 +25,28 @@ export function StackingTableContainer({
     );
   }
   return <Table.ScrollContainer minWidth={minWidth}>{children}</Table.ScrollContainer>;
+}
+
+/** An admin table in a StackingTableContainer: its header cells, then its rows. */
+export function StackingTable({
+  minWidth,
+  head,
+  children,
+  ...tableProps
+}: TableProps & {
+  minWidth: number;
+  head: ReactNode;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    <StackingTableContainer minWidth={minWidth}>
+      <Table {...tableProps}>
+        <Table.Thead>
+          <Table.Tr>{head}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </StackingTableContainer>
+  );
 }

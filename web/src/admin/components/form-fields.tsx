@@ -1,4 +1,5 @@
-// Mantine inputs bound to react-hook-form. Text inputs use register(); these need a controller.
+// Mantine inputs bound to react-hook-form. Text inputs use register() (textField); the others
+// need a controller.
 import type { ReactNode } from 'react';
 import {
   Autocomplete,
@@ -11,7 +12,28 @@ import {
   type ComboboxItem,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import {
+  get,
+  useController,
+  type Control,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
+
+/**
+ * The props of a Mantine text input registered as `name`: its wiring, and the message of its
+ * failed check (`name` may be a nested path such as 'socialMedia.facebook').
+ */
+export function textField<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+  name: Path<T>,
+) {
+  return { ...register(name), error: (get(errors, name) as FieldError | undefined)?.message };
+}
 
 interface BaseProps<T extends FieldValues> {
   control: Control<T>;

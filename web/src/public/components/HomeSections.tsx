@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { parseHeroContent } from '@shared/rules/content';
 import { FEATURES, PARTNERS, platformColor, platformName } from '../content/site';
 import { SITE_CLAIMS } from '../../common/site-claims';
@@ -71,29 +72,47 @@ export function FeatureList({
   );
 }
 
-export function PartnersSection() {
+/** A full-width band of the home page under its centred heading. */
+function HomeSection({
+  name,
+  title,
+  subtitle,
+  children,
+}: {
+  name: 'partners' | 'features';
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
-    <section className="section partners" aria-labelledby="partners-title">
+    <section className={`section ${name}`} aria-labelledby={`${name}-title`}>
       <div className="container">
-        <h2 id="partners-title" className="section-title">
-          Partner Marketplace Kami
+        <h2 id={`${name}-title`} className="section-title">
+          {title}
         </h2>
-        <p className="section-subtitle">Promo dari 6 marketplace terbesar di Indonesia</p>
-        <PartnerList />
+        {subtitle && <p className="section-subtitle">{subtitle}</p>}
+        {children}
       </div>
     </section>
   );
 }
 
+export function PartnersSection() {
+  return (
+    <HomeSection
+      name="partners"
+      title="Partner Marketplace Kami"
+      subtitle="Promo dari 6 marketplace terbesar di Indonesia"
+    >
+      <PartnerList />
+    </HomeSection>
+  );
+}
+
 export function FeaturesSection() {
   return (
-    <section className="section features" aria-labelledby="features-title">
-      <div className="container">
-        <h2 id="features-title" className="section-title">
-          Kenapa DiskonRadar?
-        </h2>
-        <FeatureList features={FEATURES} />
-      </div>
-    </section>
+    <HomeSection name="features" title="Kenapa DiskonRadar?">
+      <FeatureList features={FEATURES} />
+    </HomeSection>
   );
 }

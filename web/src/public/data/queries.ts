@@ -1,6 +1,7 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { TIMINGS } from '@shared/constants';
 import { categoryCountClaim } from '@shared/rules/category';
+import type { Product } from '@shared/types';
 import {
   fetchActivePopups,
   fetchFallback,
@@ -62,11 +63,27 @@ export const useSearchPage = (search: string, page: number, enabled: boolean) =>
   });
 
 /** The promo/popular fallback ranking: only fetched while it is needed (nothing featured). */
-export const useFallback = (kind: 'promo' | 'popular', enabled: boolean) =>
+const useFallback = (kind: 'promo' | 'popular', enabled: boolean) =>
   useQuery({ queryKey: queryKeys.fallback(kind), queryFn: () => fetchFallback(kind), enabled });
 
-export const useFeatured = (kind: 'promo' | 'popular') =>
+const useFeatured = (kind: 'promo' | 'popular') =>
   useQuery({ queryKey: queryKeys.featured(kind), queryFn: () => fetchFeatured(kind) });
+
+/**
+ * The promo or popular page's products: the ones the admin featured, or, when none is,
+ * `pickFallback`'s choice from the whole catalogue (read only then).
+ */
+export function useFeaturedOrFallback(
+  kind: 'promo' | 'popular',
+  pickFallback: (all: readonly Product[]) => Product[],
+) {
+  const featured = useFeatured(kind);
+  const needsFallback = featured.data !== undefined && featured.data.length === 0;
+  const all = useFallback(kind, needsFallback);
+  const products = needsFallback ? pickFallback(all.data ?? []) : (featured.data ?? []);
+  const loading = featured.isPending || (needsFallback && all.isPending);
+  return { products, loading };
+}
 
 export const useProduct = (id: string | null) =>
   useQuery({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FeatureList, PartnerList } from '../components/HomeSections';
 import { STATS } from '../content/site';
-import { staticMeta } from '../seo/route-meta';
+import { topLevelMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
 const VALUES = [
@@ -50,13 +50,7 @@ function AboutSection({ id, title, children }: { id: string; title: string; chil
 }
 
 export function AboutPage() {
-  usePageMeta({
-    ...staticMeta('/tentang'),
-    breadcrumbs: [
-      { name: 'Beranda', path: '/' },
-      { name: 'Tentang', path: '/tentang' },
-    ],
-  });
+  usePageMeta(topLevelMeta('/tentang', 'Tentang'));
   return (
     <div className="container page">
       <header className="page-header">

@@ -6,7 +6,7 @@ import { TileSkeletons } from '../components/Skeletons';
 import { useCategories } from '../data/queries';
 import { groupCategories } from '../lib/category-groups';
 import { homeSearch } from '@shared/home-address';
-import { staticMeta } from '../seo/route-meta';
+import { topLevelMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
 /** '12 produk', or that none is on offer yet (the tile still leads to the category). */
@@ -16,13 +16,7 @@ function productCountText(count: number): string {
 
 export function CategoryDirectoryPage() {
   const { data: categories, isPending } = useCategories();
-  usePageMeta({
-    ...staticMeta('/kategori'),
-    breadcrumbs: [
-      { name: 'Beranda', path: '/' },
-      { name: 'Kategori', path: '/kategori' },
-    ],
-  });
+  usePageMeta(topLevelMeta('/kategori', 'Kategori'));
   return (
     <div className="container page">
       <header className="page-header">

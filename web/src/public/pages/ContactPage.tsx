@@ -8,7 +8,7 @@ import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
 import { useContent, useFaqs } from '../data/queries';
 import { safeUrl } from '../../common/safe-url';
 import { chatLink } from '../lib/whatsapp';
-import { staticMeta } from '../seo/route-meta';
+import { topLevelMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
 /** Spec section 5: only active FAQs (the API sends only those), by order, at most 5. */
@@ -33,11 +33,7 @@ export function ContactPage() {
   const email = contact.email || SUPPORT_EMAIL;
   const faqs = contactFaqs(faqsQuery.data ?? []);
   usePageMeta({
-    ...staticMeta('/contact'),
-    breadcrumbs: [
-      { name: 'Beranda', path: '/' },
-      { name: 'Kontak', path: '/contact' },
-    ],
+    ...topLevelMeta('/contact', 'Kontak'),
     faqs: faqs.map(({ question, answer }) => ({ question, answer })),
   });
 

@@ -1,35 +1,31 @@
+import type { PublicPath } from '@shared/public-routes';
 import { LegalDocument } from '../components/LegalSections';
-import { staticMeta } from '../seo/route-meta';
+import { topLevelMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
-export function PrivacyPage() {
-  usePageMeta({
-    ...staticMeta('/privacy'),
-    breadcrumbs: [
-      { name: 'Beranda', path: '/' },
-      { name: 'Kebijakan Privasi', path: '/privacy' },
-    ],
-  });
+/** The privacy policy and the terms: one legal document under its title. */
+function LegalPage({
+  path,
+  title,
+  document,
+}: {
+  path: PublicPath;
+  title: string;
+  document: 'privacy' | 'terms';
+}) {
+  usePageMeta(topLevelMeta(path, title));
   return (
     <article className="container page legal">
-      <h1>Kebijakan Privasi</h1>
-      <LegalDocument document="privacy" contactClassName="legal-contact" />
+      <h1>{title}</h1>
+      <LegalDocument document={document} contactClassName="legal-contact" />
     </article>
   );
 }
 
-export function TermsPage() {
-  usePageMeta({
-    ...staticMeta('/terms'),
-    breadcrumbs: [
-      { name: 'Beranda', path: '/' },
-      { name: 'Syarat dan Ketentuan', path: '/terms' },
-    ],
-  });
-  return (
-    <article className="container page legal">
-      <h1>Syarat dan Ketentuan</h1>
-      <LegalDocument document="terms" contactClassName="legal-contact" />
-    </article>
-  );
-}
+export const PrivacyPage = () => (
+  <LegalPage path="/privacy" title="Kebijakan Privasi" document="privacy" />
+);
+
+export const TermsPage = () => (
+  <LegalPage path="/terms" title="Syarat dan Ketentuan" document="terms" />
+);

@@ -3,23 +3,13 @@ import { SKELETONS } from '@shared/constants';
 import { popularFallback, popularLabel } from '@shared/rules/ranking';
 import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
-import { useFallback, useFeatured } from '../data/queries';
-import { staticMeta } from '../seo/route-meta';
+import { useFeaturedOrFallback } from '../data/queries';
+import { topLevelMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
 export function PopularPage() {
-  const featured = useFeatured('popular');
-  const needsFallback = featured.data !== undefined && featured.data.length === 0;
-  const all = useFallback('popular', needsFallback);
-  const products = needsFallback ? popularFallback(all.data ?? []) : (featured.data ?? []);
-  const loading = featured.isPending || (needsFallback && all.isPending);
-  usePageMeta({
-    ...staticMeta('/produk-terpopuler'),
-    breadcrumbs: [
-      { name: 'Beranda', path: '/' },
-      { name: 'Produk Terpopuler', path: '/produk-terpopuler' },
-    ],
-  });
+  const { products, loading } = useFeaturedOrFallback('popular', popularFallback);
+  usePageMeta(topLevelMeta('/produk-terpopuler', 'Produk Terpopuler'));
   return (
     <div className="container page">
       <header className="page-header">

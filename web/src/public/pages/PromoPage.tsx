@@ -3,10 +3,10 @@ import { LIMITS, SKELETONS } from '@shared/constants';
 import { isHotDeal, promoFallback } from '@shared/rules/ranking';
 import { ProductCard } from '../components/ProductCard';
 import { CardSkeletons } from '../components/Skeletons';
-import { useFallback, useFeatured } from '../data/queries';
+import { useFeaturedOrFallback } from '../data/queries';
 import { untilEndOfDay } from '../lib/countdown';
 import { useBrowserNow } from '../lib/use-now';
-import { staticMeta } from '../seo/route-meta';
+import { topLevelMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 
 function Countdown() {
@@ -25,18 +25,8 @@ function Countdown() {
 }
 
 export function PromoPage() {
-  const featured = useFeatured('promo');
-  const needsFallback = featured.data !== undefined && featured.data.length === 0;
-  const all = useFallback('promo', needsFallback);
-  const products = needsFallback ? promoFallback(all.data ?? []) : (featured.data ?? []);
-  const loading = featured.isPending || (needsFallback && all.isPending);
-  usePageMeta({
-    ...staticMeta('/promo-hari-ini'),
-    breadcrumbs: [
-      { name: 'Beranda', path: '/' },
-      { name: 'Promo Hari Ini', path: '/promo-hari-ini' },
-    ],
-  });
+  const { products, loading } = useFeaturedOrFallback('promo', promoFallback);
+  usePageMeta(topLevelMeta('/promo-hari-ini', 'Promo Hari Ini'));
   return (
     <div className="container page">
       <header className="promo-hero">

@@ -90,3 +90,14 @@ export function staticMeta(pathname: string): PageMeta {
   const meta = ROUTE_META[route.path];
   return route.indexable ? { ...meta, path: pathname } : { ...meta, path: pathname, noIndex: true };
 }
+
+/** A page one step below the home page: its static metadata and the trail Beranda › `name`. */
+export function topLevelMeta(path: PublicPath, name: string): PageMeta {
+  return {
+    ...staticMeta(path),
+    breadcrumbs: [
+      { name: 'Beranda', path: '/' },
+      { name, path },
+    ],
+  };
+}

@@ -8,8 +8,17 @@ import { contactContentSchema } from '@shared/schemas';
 import type { ContentBlock } from '@shared/types';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { ContentEditorCard, useContentEditor } from './contentEditor';
+import { textField } from '../../components/form-fields';
 
 type ContactForm = z.input<typeof contactContentSchema>;
+
+/** The contact block's social links, each with its label. */
+const SOCIAL_FIELDS = [
+  ['facebook', 'Facebook'],
+  ['instagram', 'Instagram'],
+  ['twitter', 'Twitter'],
+  ['youtube', 'YouTube'],
+] as const;
 type ContactValues = z.output<typeof contactContentSchema>;
 
 const FIELDS = [
@@ -61,44 +70,30 @@ export function ContactEditor() {
             <TextInput
               label="Nama Perusahaan"
               withAsterisk
-              error={errors.companyName?.message}
-              {...register('companyName')}
+              {...textField(register, errors, 'companyName')}
             />
             <TextInput
               label="Email"
               withAsterisk
               type="email"
-              error={errors.email?.message}
-              {...register('email')}
+              {...textField(register, errors, 'email')}
             />
-            <TextInput
-              label="Telepon"
-              withAsterisk
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
-            <TextInput
-              label="WhatsApp"
-              withAsterisk
-              error={errors.whatsapp?.message}
-              {...register('whatsapp')}
-            />
+            <TextInput label="Telepon" withAsterisk {...textField(register, errors, 'phone')} />
+            <TextInput label="WhatsApp" withAsterisk {...textField(register, errors, 'whatsapp')} />
           </SimpleGrid>
           <Textarea
             label="Alamat"
             withAsterisk
             autosize
             minRows={2}
-            error={errors.address?.message}
-            {...register('address')}
+            {...textField(register, errors, 'address')}
           />
           <Textarea
             label="Deskripsi"
             withAsterisk
             autosize
             minRows={3}
-            error={errors.description?.message}
-            {...register('description')}
+            {...textField(register, errors, 'description')}
           />
           <Title order={3} size="h5" mt="sm">
             Business Hours
@@ -107,44 +102,26 @@ export function ContactEditor() {
             <TextInput
               label="Hari Kerja"
               withAsterisk
-              error={errors.businessHours?.weekdays?.message}
-              {...register('businessHours.weekdays')}
+              {...textField(register, errors, 'businessHours.weekdays')}
             />
             <TextInput
               label="Akhir Pekan"
               withAsterisk
-              error={errors.businessHours?.weekend?.message}
-              {...register('businessHours.weekend')}
+              {...textField(register, errors, 'businessHours.weekend')}
             />
           </SimpleGrid>
           <Title order={3} size="h5" mt="sm">
             Social Media
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Facebook"
-              placeholder="https://facebook.com/..."
-              error={errors.socialMedia?.facebook?.message}
-              {...register('socialMedia.facebook')}
-            />
-            <TextInput
-              label="Instagram"
-              placeholder="https://instagram.com/..."
-              error={errors.socialMedia?.instagram?.message}
-              {...register('socialMedia.instagram')}
-            />
-            <TextInput
-              label="Twitter"
-              placeholder="https://twitter.com/..."
-              error={errors.socialMedia?.twitter?.message}
-              {...register('socialMedia.twitter')}
-            />
-            <TextInput
-              label="YouTube"
-              placeholder="https://youtube.com/..."
-              error={errors.socialMedia?.youtube?.message}
-              {...register('socialMedia.youtube')}
-            />
+            {SOCIAL_FIELDS.map(([name, label]) => (
+              <TextInput
+                key={name}
+                label={label}
+                placeholder={`https://${name}.com/...`}
+                {...textField(register, errors, `socialMedia.${name}`)}
+              />
+            ))}
           </SimpleGrid>
         </ContentEditorCard>
       )}

@@ -6,7 +6,7 @@ import { FAQ_CATEGORIES } from '@shared/constants';
 import { faqSchema } from '@shared/schemas';
 import type { Faq } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
-import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
+import { NumberField, SelectField, SwitchField, textField } from '../../components/form-fields';
 import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
@@ -69,16 +69,14 @@ function FaqDialog({
         label="Pertanyaan"
         withAsterisk
         data-autofocus
-        error={formState.errors.question?.message}
-        {...register('question')}
+        {...textField(register, formState.errors, 'question')}
       />
       <Textarea
         label="Jawaban"
         withAsterisk
         autosize
         minRows={3}
-        error={formState.errors.answer?.message}
-        {...register('answer')}
+        {...textField(register, formState.errors, 'answer')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <SelectField

@@ -14,6 +14,7 @@ import { isSiteRelative } from '../../../common/safe-url';
 import '../../../common/hero/hero.css';
 import { ContentEditorCard, useContentEditor } from './contentEditor';
 import classes from './HeroEditor.module.css';
+import { textField } from '../../components/form-fields';
 
 type HeroForm = z.input<typeof heroContentSchema>;
 type HeroValues = z.output<typeof heroContentSchema>;
@@ -91,36 +92,27 @@ export function HeroEditor() {
             <TextInput
               label="Judul Utama"
               withAsterisk
-              error={errors.mainTitle?.message}
-              {...register('mainTitle')}
+              {...textField(register, errors, 'mainTitle')}
             />
             <Textarea
               label="Subjudul"
               withAsterisk
               autosize
               minRows={2}
-              error={errors.subtitle?.message}
-              {...register('subtitle')}
+              {...textField(register, errors, 'subtitle')}
             />
-            <TextInput
-              label="Teks CTA"
-              withAsterisk
-              error={errors.ctaText?.message}
-              {...register('ctaText')}
-            />
+            <TextInput label="Teks CTA" withAsterisk {...textField(register, errors, 'ctaText')} />
             <TextInput
               label="URL Gambar Latar"
               description="Kosongkan untuk memakai foto bawaan."
               placeholder="https://..."
-              error={errors.backgroundImage?.message}
-              {...register('backgroundImage')}
+              {...textField(register, errors, 'backgroundImage')}
             />
             <TextInput
               label="Platform"
               withAsterisk
               description="Pisahkan dengan koma, mis. Shopee, Tokopedia, Lazada"
-              error={errors.platforms?.message}
-              {...register('platforms')}
+              {...textField(register, errors, 'platforms')}
             />
           </ContentEditorCard>
           <Collapse expanded={previewOpen}>

@@ -6,11 +6,11 @@ import { META_TAG_PAGES } from '@shared/constants';
 import { metaTagSchema } from '@shared/schemas';
 import type { MetaTag } from '@shared/types';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
-import { AutocompleteField, SwitchField } from '../../components/form-fields';
+import { AutocompleteField, SwitchField, textField } from '../../components/form-fields';
 import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
 import { RowActions } from '../../components/RowActions';
-import { StackingTableContainer } from '../../components/StackingTableContainer';
+import { StackingTable } from '../../components/StackingTableContainer';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { useEditDialog } from '../../lib/use-edit-dialog';
 import { pageInRange, pageRowsQuery, usePagedList } from '../../lib/use-paged-list';
@@ -70,8 +70,7 @@ function MetaTagDialog({
         minRows={2}
         placeholder={'<meta name="description" content="...">'}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        error={formState.errors.htmlTag?.message}
-        {...register('htmlTag')}
+        {...textField(register, formState.errors, 'htmlTag')}
       />
       <AutocompleteField
         control={control}
@@ -123,63 +122,61 @@ export function MetaTagManager() {
     >
       {tags.isSuccess && tags.data && tags.data.length > 0 && (
         <Card withBorder radius="md" padding={0}>
-          <StackingTableContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Meta tag</Table.Th>
-                  <Table.Th>Hasil urai</Table.Th>
-                  <Table.Th>Halaman</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <span className="mantine-visually-hidden">Aksi</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tags.data.map((tag) => (
-                  <Table.Tr key={tag.id} data-testid="meta-tag-row">
-                    <Table.Td data-label="Meta tag" maw={320}>
-                      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                        {tag.htmlTag}
-                      </Code>
-                    </Table.Td>
-                    <Table.Td data-label="Hasil urai">
-                      <Stack gap={2}>
-                        {tag.parsedName && <Text size="xs">name: {tag.parsedName}</Text>}
-                        {tag.parsedProperty && (
-                          <Text size="xs">property: {tag.parsedProperty}</Text>
-                        )}
-                        {tag.parsedContent && (
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            content: {tag.parsedContent}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td data-label="Halaman">
-                      <Code>{tag.pageUrl}</Code>
-                    </Table.Td>
-                    <Table.Td data-label="Status">
-                      <Badge variant="light" color={tag.isActive ? 'teal' : 'gray'}>
-                        {tag.isActive ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td data-label="Aksi">
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <RowActions
-                          editLabel="Edit meta tag"
-                          deleteLabel="Hapus meta tag"
-                          onEdit={() => dialog.openEdit(tag)}
-                          onDelete={() => void onDelete(tag)}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </StackingTableContainer>
+          <StackingTable
+            minWidth={720}
+            verticalSpacing="sm"
+            highlightOnHover
+            head={
+              <>
+                <Table.Th>Meta tag</Table.Th>
+                <Table.Th>Hasil urai</Table.Th>
+                <Table.Th>Halaman</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <span className="mantine-visually-hidden">Aksi</span>
+                </Table.Th>
+              </>
+            }
+          >
+            {tags.data.map((tag) => (
+              <Table.Tr key={tag.id} data-testid="meta-tag-row">
+                <Table.Td data-label="Meta tag" maw={320}>
+                  <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                    {tag.htmlTag}
+                  </Code>
+                </Table.Td>
+                <Table.Td data-label="Hasil urai">
+                  <Stack gap={2}>
+                    {tag.parsedName && <Text size="xs">name: {tag.parsedName}</Text>}
+                    {tag.parsedProperty && <Text size="xs">property: {tag.parsedProperty}</Text>}
+                    {tag.parsedContent && (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        content: {tag.parsedContent}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td data-label="Halaman">
+                  <Code>{tag.pageUrl}</Code>
+                </Table.Td>
+                <Table.Td data-label="Status">
+                  <Badge variant="light" color={tag.isActive ? 'teal' : 'gray'}>
+                    {tag.isActive ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td data-label="Aksi">
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <RowActions
+                      editLabel="Edit meta tag"
+                      deleteLabel="Hapus meta tag"
+                      onEdit={() => dialog.openEdit(tag)}
+                      onDelete={() => void onDelete(tag)}
+                    />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </StackingTable>
         </Card>
       )}
       <ListPager

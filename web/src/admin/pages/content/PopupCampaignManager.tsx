@@ -28,6 +28,7 @@ import {
   NumberField,
   SelectField,
   SwitchField,
+  textField,
 } from '../../components/form-fields';
 import { ListPager, ListSearch } from '../../components/ListPaging';
 import { ManagerSection } from '../../components/ManagerSection';
@@ -160,8 +161,7 @@ function PopupDialog({
           label="Judul"
           withAsterisk
           data-autofocus
-          error={errors.title?.message}
-          {...register('title')}
+          {...textField(register, errors, 'title')}
         />
         <SelectField
           control={control}
@@ -175,28 +175,21 @@ function PopupDialog({
         withAsterisk
         autosize
         minRows={3}
-        error={errors.content?.message}
-        {...register('content')}
+        {...textField(register, errors, 'content')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label="URL Tujuan"
           placeholder="https://..."
-          error={errors.targetUrl?.message}
-          {...register('targetUrl')}
+          {...textField(register, errors, 'targetUrl')}
         />
-        <TextInput
-          label="Teks Tombol"
-          error={errors.buttonText?.message}
-          {...register('buttonText')}
-        />
+        <TextInput label="Teks Tombol" {...textField(register, errors, 'buttonText')} />
         <ColorField control={control} name="backgroundColor" label="Warna Latar" />
         <ColorField control={control} name="textColor" label="Warna Teks" />
         <TextInput
           label="URL Gambar"
           placeholder="https://..."
-          error={errors.imageUrl?.message}
-          {...register('imageUrl')}
+          {...textField(register, errors, 'imageUrl')}
         />
         <SelectField
           control={control}

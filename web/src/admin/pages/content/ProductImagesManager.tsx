@@ -22,7 +22,7 @@ import type { AdminProductRow, ProductImage } from '@shared/types';
 import { useAdminConfig } from '../../api/ApiContext';
 import { IconArrowDown, IconArrowUp } from '../../components/admin-icons';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
-import { NumberField, SwitchField } from '../../components/form-fields';
+import { NumberField, SwitchField, textField } from '../../components/form-fields';
 import { ManagerSection, SectionHeading } from '../../components/ManagerSection';
 import { EmptyState } from '../../components/QueryState';
 import { RowActions } from '../../components/RowActions';
@@ -111,11 +111,7 @@ function ImageDialog({
         error={formState.errors.imageUrl?.message ?? formState.errors.productId?.message}
         {...register('imageUrl')}
       />
-      <TextInput
-        label="Teks Alt"
-        error={formState.errors.altText?.message}
-        {...register('altText')}
-      />
+      <TextInput label="Teks Alt" {...textField(register, formState.errors, 'altText')} />
       <NumberField control={control} name="order" label="Urutan" min={0} />
       <SwitchField control={control} name="isActive" label="Aktif" />
     </EntityFormDialog>

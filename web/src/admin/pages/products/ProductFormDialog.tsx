@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import { Link } from 'react-router-dom';
 import { productSchema } from '@shared/schemas';
 import type { Category, Product } from '@shared/types';
-import { NumberField, SelectField, SwitchField } from '../../components/form-fields';
+import { NumberField, SelectField, SwitchField, textField } from '../../components/form-fields';
 import { IconPlus, IconTrash } from '../../components/admin-icons';
 import { EntityFormDialog, saveEntity, useEntityForm } from '../../components/EntityFormDialog';
 import { BADGE_COLOR_LABELS, labelledOptions, MEDIA_TYPE_LABELS } from '../../lib/enum-labels';
@@ -242,8 +242,7 @@ export function ProductFormDialog({
         label="Judul Produk"
         withAsterisk
         data-autofocus
-        error={errors.title?.message}
-        {...register('title')}
+        {...textField(register, errors, 'title')}
       />
       <Textarea
         label="Deskripsi"
@@ -251,15 +250,13 @@ export function ProductFormDialog({
         autosize
         minRows={3}
         maxRows={8}
-        error={errors.description?.message}
-        {...register('description')}
+        {...textField(register, errors, 'description')}
       />
       <TextInput
         label="URL Gambar Utama"
         withAsterisk
         placeholder="https://..."
-        error={errors.imageUrl?.message}
-        {...register('imageUrl')}
+        {...textField(register, errors, 'imageUrl')}
       />
       <SelectField
         control={control}
@@ -274,16 +271,11 @@ export function ProductFormDialog({
           label="URL Video"
           description="TikTok, YouTube atau Instagram"
           placeholder="https://..."
-          error={errors.videoUrl?.message}
-          {...register('videoUrl')}
+          {...textField(register, errors, 'videoUrl')}
         />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Teks Badge"
-          error={errors.badgeText?.message}
-          {...register('badgeText')}
-        />
+        <TextInput label="Teks Badge" {...textField(register, errors, 'badgeText')} />
         <SelectField
           control={control}
           name="badgeColor"

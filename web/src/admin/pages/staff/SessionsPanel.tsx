@@ -4,7 +4,7 @@ import { deviceLabel } from '@shared/rules/device';
 import type { AdminSessionInfo } from '@shared/types';
 import { SectionHeading } from '../../components/ManagerSection';
 import { ListQueryStates } from '../../components/QueryState';
-import { StackingTableContainer } from '../../components/StackingTableContainer';
+import { StackingTable } from '../../components/StackingTableContainer';
 import { runWithToast, serverMessage } from '../../lib/toast';
 import { confirmAction } from '../../store/confirm';
 import { useSessionMutations, useSessions } from '../../queries/useStaff';
@@ -63,62 +63,62 @@ export function SessionsPanel() {
         emptyText="Tidak ada sesi aktif."
       />
       {list.length > 0 && (
-        <StackingTableContainer minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="sessions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Perangkat</Table.Th>
-                <Table.Th w={130}>Alamat IP</Table.Th>
-                <Table.Th>Masuk</Table.Th>
-                <Table.Th>Terakhir aktif</Table.Th>
-                <Table.Th w={110} aria-label="Tindakan" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((session) => (
-                <Table.Tr key={session.id} data-testid="session-row" data-current={session.current}>
-                  <Table.Td data-label="Perangkat">
-                    <Stack gap={2}>
-                      <Text fw={600} size="sm">
-                        {deviceLabel(session.userAgent)}
-                      </Text>
-                      <Text size="xs" c="dimmed" lineClamp={1} title={session.userAgent}>
-                        {session.userAgent || '—'}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Alamat IP">
-                    <Text size="sm" ff="monospace">
-                      {session.ip || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label="Masuk">
-                    <Text size="sm">{formatDateTime(session.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td data-label="Terakhir aktif">
-                    <Text size="sm">{formatDateTime(session.lastSeenAt)}</Text>
-                  </Table.Td>
-                  <Table.Td data-label="Tindakan" ta="right">
-                    {session.current ? (
-                      <Badge color="teal" variant="light">
-                        Sesi ini
-                      </Badge>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => end(session)}
-                        aria-label={`Akhiri sesi ${deviceLabel(session.userAgent)} ${session.ip}`}
-                      >
-                        Akhiri
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </StackingTableContainer>
+        <StackingTable
+          minWidth={640}
+          verticalSpacing="sm"
+          data-testid="sessions-table"
+          head={
+            <>
+              <Table.Th>Perangkat</Table.Th>
+              <Table.Th w={130}>Alamat IP</Table.Th>
+              <Table.Th>Masuk</Table.Th>
+              <Table.Th>Terakhir aktif</Table.Th>
+              <Table.Th w={110} aria-label="Tindakan" />
+            </>
+          }
+        >
+          {list.map((session) => (
+            <Table.Tr key={session.id} data-testid="session-row" data-current={session.current}>
+              <Table.Td data-label="Perangkat">
+                <Stack gap={2}>
+                  <Text fw={600} size="sm">
+                    {deviceLabel(session.userAgent)}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1} title={session.userAgent}>
+                    {session.userAgent || '—'}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td data-label="Alamat IP">
+                <Text size="sm" ff="monospace">
+                  {session.ip || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td data-label="Masuk">
+                <Text size="sm">{formatDateTime(session.createdAt)}</Text>
+              </Table.Td>
+              <Table.Td data-label="Terakhir aktif">
+                <Text size="sm">{formatDateTime(session.lastSeenAt)}</Text>
+              </Table.Td>
+              <Table.Td data-label="Tindakan" ta="right">
+                {session.current ? (
+                  <Badge color="teal" variant="light">
+                    Sesi ini
+                  </Badge>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => end(session)}
+                    aria-label={`Akhiri sesi ${deviceLabel(session.userAgent)} ${session.ip}`}
+                  >
+                    Akhiri
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </StackingTable>
       )}
     </Card>
   );

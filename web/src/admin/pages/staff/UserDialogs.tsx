@@ -1,30 +1,49 @@
 import { useEffect } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Text, TextInput } from '@mantine/core';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { MIN_PASSWORD_LENGTH, userCreateSchema, STAFF_MESSAGES } from '@shared/schemas';
+import type { UserUpdateInput } from '@shared/schemas';
 import type { AdminUserInfo } from '@shared/types';
 import { EntityFormDialog, useEntityForm } from '../../components/EntityFormDialog';
 import { serverMessage } from '../../lib/toast';
 import { useUserMutations } from '../../queries/useStaff';
+import { textField } from '../../components/form-fields';
 
 type CreateForm = z.input<typeof userCreateSchema>;
 type CreateValues = z.output<typeof userCreateSchema>;
 
 const PASSWORD_HINT = `Minimal ${MIN_PASSWORD_LENGTH} karakter.`;
 
+/** A form of text fields (names, passwords) that starts blank each time its dialog opens. */
+function useBlankFormWhenOpened<F extends Record<string, string>, V extends FieldValues>(
+  schema: ZodType<V, F>,
+  blank: F,
+  opened: boolean,
+) {
+  const form = useEntityForm<F, V>(
+    { resolver: zodResolver(schema), defaultValues: blank as DefaultValues<F> },
+    Object.keys(blank),
+  );
+  const { reset } = form;
+  useEffect(() => {
+    if (opened) reset(blank);
+  }, [opened, reset, blank]);
+  return form;
+}
+
+const BLANK_NEW_USER: CreateForm = { username: '', password: '' };
+
 /** "Tambah pengguna": a new admin account with its first password. */
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { create } = useUserMutations();
-  const form = useEntityForm<CreateForm, CreateValues>(
-    { resolver: zodResolver(userCreateSchema), defaultValues: { username: '', password: '' } },
-    ['username', 'password'],
+  const form = useBlankFormWhenOpened<CreateForm, CreateValues>(
+    userCreateSchema,
+    BLANK_NEW_USER,
+    opened,
   );
-  const { register, reset, formState } = form;
-  useEffect(() => {
-    if (opened) reset({ username: '', password: '' });
-  }, [opened, reset]);
+  const { register, formState } = form;
 
   const onSubmit = form.submitWithToast((values) => ({
     lang: 'id',
@@ -50,16 +69,14 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose():
         data-autofocus
         autoComplete="off"
         description="Huruf, angka, titik, garis bawah, tanda hubung atau @."
-        error={formState.errors.username?.message}
-        {...register('username')}
+        {...textField(register, formState.errors, 'username')}
       />
       <PasswordInput
         label="Kata sandi"
         withAsterisk
         autoComplete="new-password"
         description={PASSWORD_HINT}
-        error={formState.errors.password?.message}
-        {...register('password')}
+        {...textField(register, formState.errors, 'password')}
       />
     </EntityFormDialog>
   );
@@ -90,6 +107,31 @@ function CurrentPasswordInput({
   );
 }
 
+/**
+ * A change to `user` that the acting admin confirms with its own password: the form, and its
+ * submit that saves the change and says so.
+ */
+function useConfirmedUserChange<V extends Record<string, string>>(
+  user: AdminUserInfo | null,
+  onClose: () => void,
+  schema: ZodType<V, V>,
+  blank: V,
+  change: { input(values: V): UserUpdateInput; success: string; failure: string },
+) {
+  const { update } = useUserMutations();
+  const form = useBlankFormWhenOpened<V, V>(schema, blank, user !== null);
+  const onSubmit = form.submitWithToast((values) => ({
+    lang: 'id',
+    run: () => update.mutateAsync({ id: user!.id, input: change.input(values) }),
+    success: change.success,
+    failure: (error) => serverMessage(error, change.failure),
+    // Puts a wrong current password under its field (the toast says it too).
+    onError: () => undefined,
+    onSuccess: onClose,
+  }));
+  return { form, onSubmit };
+}
+
 const resetSchema = z.object({
   password: z
     .string({ error: STAFF_MESSAGES.password })
@@ -97,6 +139,7 @@ const resetSchema = z.object({
   currentPassword,
 });
 type ResetValues = z.output<typeof resetSchema>;
+const BLANK_RESET: ResetValues = { password: '', currentPassword: '' };
 
 /** "Atur ulang kata sandi": a new password, which signs that user out everywhere. */
 export function ResetPasswordDialog({
@@ -108,25 +151,12 @@ export function ResetPasswordDialog({
   self: boolean;
   onClose(): void;
 }) {
-  const { update } = useUserMutations();
-  const form = useEntityForm<ResetValues, ResetValues>(
-    { resolver: zodResolver(resetSchema), defaultValues: { password: '', currentPassword: '' } },
-    ['password', 'currentPassword'],
-  );
-  const { register, reset, formState } = form;
-  useEffect(() => {
-    if (user) reset({ password: '', currentPassword: '' });
-  }, [user, reset]);
-
-  const onSubmit = form.submitWithToast((values) => ({
-    lang: 'id',
-    run: () => update.mutateAsync({ id: user!.id, input: values }),
+  const { form, onSubmit } = useConfirmedUserChange(user, onClose, resetSchema, BLANK_RESET, {
+    input: (values) => values,
     success: `Kata sandi ${user?.username} diatur ulang.`,
-    failure: (error) => serverMessage(error, 'Gagal mengatur ulang kata sandi'),
-    // Puts a wrong current password under its field (the toast says it too).
-    onError: () => undefined,
-    onSuccess: onClose,
-  }));
+    failure: 'Gagal mengatur ulang kata sandi',
+  });
+  const { register, formState } = form;
 
   return (
     <EntityFormDialog
@@ -149,19 +179,16 @@ export function ResetPasswordDialog({
         data-autofocus
         autoComplete="new-password"
         description={PASSWORD_HINT}
-        error={formState.errors.password?.message}
-        {...register('password')}
+        {...textField(register, formState.errors, 'password')}
       />
-      <CurrentPasswordInput
-        error={formState.errors.currentPassword?.message}
-        {...register('currentPassword')}
-      />
+      <CurrentPasswordInput {...textField(register, formState.errors, 'currentPassword')} />
     </EntityFormDialog>
   );
 }
 
 const statusSchema = z.object({ currentPassword });
 type StatusValues = z.output<typeof statusSchema>;
+const BLANK_STATUS: StatusValues = { currentPassword: '' };
 
 /**
  * "Nonaktifkan" / "Aktifkan": asks once more, with the acting admin's own password. Disabling
@@ -174,26 +201,14 @@ export function UserStatusDialog({
   user: AdminUserInfo | null;
   onClose(): void;
 }) {
-  const { update } = useUserMutations();
-  const form = useEntityForm<StatusValues, StatusValues>(
-    { resolver: zodResolver(statusSchema), defaultValues: { currentPassword: '' } },
-    ['currentPassword'],
-  );
-  const { register, reset, formState } = form;
-  useEffect(() => {
-    if (user) reset({ currentPassword: '' });
-  }, [user, reset]);
   const disable = !user?.disabled;
   const verb = disable ? 'Nonaktifkan' : 'Aktifkan';
-
-  const onSubmit = form.submitWithToast((values) => ({
-    lang: 'id',
-    run: () => update.mutateAsync({ id: user!.id, input: { disabled: disable, ...values } }),
+  const { form, onSubmit } = useConfirmedUserChange(user, onClose, statusSchema, BLANK_STATUS, {
+    input: (values) => ({ disabled: disable, ...values }),
     success: disable ? `${user?.username} dinonaktifkan.` : `${user?.username} diaktifkan.`,
-    failure: (error) => serverMessage(error, 'Gagal mengubah status pengguna'),
-    onError: () => undefined,
-    onSuccess: onClose,
-  }));
+    failure: 'Gagal mengubah status pengguna',
+  });
+  const { register, formState } = form;
 
   return (
     <EntityFormDialog
@@ -212,8 +227,7 @@ export function UserStatusDialog({
       </Text>
       <CurrentPasswordInput
         data-autofocus
-        error={formState.errors.currentPassword?.message}
-        {...register('currentPassword')}
+        {...textField(register, formState.errors, 'currentPassword')}
       />
     </EntityFormDialog>
   );

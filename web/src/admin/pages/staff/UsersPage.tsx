@@ -7,7 +7,7 @@ import { IconPlus } from '../../components/admin-icons';
 import { SectionHeading } from '../../components/ManagerSection';
 import { PageHeader } from '../../components/PageHeader';
 import { ListQueryStates } from '../../components/QueryState';
-import { StackingTableContainer } from '../../components/StackingTableContainer';
+import { StackingTable } from '../../components/StackingTableContainer';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../queries/useMe';
 import { useAdminUsers } from '../../queries/useStaff';
@@ -42,81 +42,81 @@ function UsersPanel() {
         emptyText="Belum ada pengguna."
       />
       {list.length > 0 && (
-        <StackingTableContainer minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="users-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nama pengguna</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Dibuat</Table.Th>
-                <Table.Th aria-label="Tindakan" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((user) => {
-                const self = user.id === me.data?.id;
-                return (
-                  <Table.Tr key={user.id} data-testid="user-row" aria-label={user.username}>
-                    <Table.Td data-label="Nama pengguna">
-                      <Group gap="xs">
-                        <Text fw={600} size="sm">
-                          {user.username}
-                        </Text>
-                        {self && (
-                          <Badge size="sm" variant="outline">
-                            Anda
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td data-label="Status">
-                      <Badge color={user.disabled ? 'gray' : 'teal'} variant="light">
-                        {user.disabled ? 'Nonaktif' : 'Aktif'}
+        <StackingTable
+          minWidth={640}
+          verticalSpacing="sm"
+          data-testid="users-table"
+          head={
+            <>
+              <Table.Th>Nama pengguna</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Dibuat</Table.Th>
+              <Table.Th aria-label="Tindakan" />
+            </>
+          }
+        >
+          {list.map((user) => {
+            const self = user.id === me.data?.id;
+            return (
+              <Table.Tr key={user.id} data-testid="user-row" aria-label={user.username}>
+                <Table.Td data-label="Nama pengguna">
+                  <Group gap="xs">
+                    <Text fw={600} size="sm">
+                      {user.username}
+                    </Text>
+                    {self && (
+                      <Badge size="sm" variant="outline">
+                        Anda
                       </Badge>
-                    </Table.Td>
-                    <Table.Td data-label="Dibuat">
-                      <Text size="sm">{formatDate(user.createdAt)}</Text>
-                    </Table.Td>
-                    <Table.Td data-label="Tindakan">
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => setResetting(user)}>
-                          Atur ulang kata sandi
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          component={Link}
-                          to={`/audit?entity=user&entityId=${encodeURIComponent(user.id)}`}
-                        >
-                          Riwayat
-                        </Button>
-                        {self ? (
-                          <Tooltip label={CANNOT_DISABLE_SELF} withArrow>
-                            {/* A disabled button gets no pointer events: the span carries the tooltip. */}
-                            <span tabIndex={0} aria-label={CANNOT_DISABLE_SELF}>
-                              <Button size="xs" color="red" variant="light" disabled>
-                                Nonaktifkan
-                              </Button>
-                            </span>
-                          </Tooltip>
-                        ) : (
-                          <Button
-                            size="xs"
-                            color={user.disabled ? 'teal' : 'red'}
-                            variant="light"
-                            onClick={() => setToggling(user)}
-                          >
-                            {user.disabled ? 'Aktifkan' : 'Nonaktifkan'}
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td data-label="Status">
+                  <Badge color={user.disabled ? 'gray' : 'teal'} variant="light">
+                    {user.disabled ? 'Nonaktif' : 'Aktif'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td data-label="Dibuat">
+                  <Text size="sm">{formatDate(user.createdAt)}</Text>
+                </Table.Td>
+                <Table.Td data-label="Tindakan">
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => setResetting(user)}>
+                      Atur ulang kata sandi
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      component={Link}
+                      to={`/audit?entity=user&entityId=${encodeURIComponent(user.id)}`}
+                    >
+                      Riwayat
+                    </Button>
+                    {self ? (
+                      <Tooltip label={CANNOT_DISABLE_SELF} withArrow>
+                        {/* A disabled button gets no pointer events: the span carries the tooltip. */}
+                        <span tabIndex={0} aria-label={CANNOT_DISABLE_SELF}>
+                          <Button size="xs" color="red" variant="light" disabled>
+                            Nonaktifkan
                           </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </StackingTableContainer>
+                        </span>
+                      </Tooltip>
+                    ) : (
+                      <Button
+                        size="xs"
+                        color={user.disabled ? 'teal' : 'red'}
+                        variant="light"
+                        onClick={() => setToggling(user)}
+                      >
+                        {user.disabled ? 'Aktifkan' : 'Nonaktifkan'}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </StackingTable>
       )}
       <Text size="xs" c="dimmed" mt="sm">
         {CANNOT_DISABLE_SELF} Mengatur ulang kata sandi atau menonaktifkan akun mengakhiri semua

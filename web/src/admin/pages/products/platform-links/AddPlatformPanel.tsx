@@ -5,7 +5,7 @@ import type { Platform } from '@shared/constants';
 import type { z } from 'zod';
 import { parseRupiah } from '@shared/rules/price';
 import { platformLinkCreateSchema } from '@shared/schemas';
-import { SelectField } from '../../../components/form-fields';
+import { SelectField, textField } from '../../../components/form-fields';
 import { IconPlus } from '../../../components/admin-icons';
 import { useEntityForm } from '../../../components/EntityFormDialog';
 import { serverMessage } from '../../../lib/toast';
@@ -76,16 +76,14 @@ export function AddPlatformPanel({
         <TextInput
           label="URL Afiliasi"
           placeholder="https://..."
-          error={formState.errors.affiliateUrl?.message}
-          {...register('affiliateUrl')}
+          {...textField(register, formState.errors, 'affiliateUrl')}
         />
         <TextInput
           label="Harga"
           placeholder="Rp 100.000"
           description={price.trim() ? <ParsedPrice value={parseRupiah(price)} /> : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          error={formState.errors.price?.message}
-          {...register('price')}
+          {...textField(register, formState.errors, 'price')}
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { parseRupiah } from '@shared/rules/price';
 import { platformLinkUpdateSchema } from '@shared/schemas';
 import type { PlatformLink } from '@shared/types';
-import { SelectField } from '../../../components/form-fields';
+import { SelectField, textField } from '../../../components/form-fields';
 import { useEntityForm } from '../../../components/EntityFormDialog';
 import { serverMessage } from '../../../lib/toast';
 import { usePlatformLinkMutations } from '../../../queries/usePlatformLinks';
@@ -72,15 +72,13 @@ export function LinkEditRow({
         />
         <TextInput
           label="URL Afiliasi"
-          error={formState.errors.affiliateUrl?.message}
-          {...register('affiliateUrl')}
+          {...textField(register, formState.errors, 'affiliateUrl')}
         />
         <TextInput
           label="Harga"
           description={<ParsedPrice value={parseRupiah(typedPrice)} />}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          error={formState.errors.price?.message}
-          {...register('price')}
+          {...textField(register, formState.errors, 'price')}
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm" gap="xs">
