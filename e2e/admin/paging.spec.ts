@@ -74,6 +74,9 @@ test('a capped search pages past the counted matches, and every match can be cho
   for (const pageNumber of [45, 46, 47, 48]) {
     await next.click();
     await expect(page).toHaveURL(new RegExp(`[?&]page=${pageNumber}(&|$)`));
+    // The page's own rows have arrived (not the previous page's, kept while loading).
+    const firstRow = ((pageNumber - 1) * 24 + 1).toLocaleString('id-ID');
+    await expect(page.getByTestId('product-count')).toContainText(`Menampilkan ${firstRow}–`);
   }
   await expect(rows.last()).toContainText(`${marker} produk 1150`);
   await expect(rows).toHaveCount(22);

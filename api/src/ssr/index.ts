@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { loadRouteData } from './load-data';
 import { buildDocument, loadPageRenderer, type PageRenderer } from './renderer';
 import { robotsTxt, sitemapIndexXml, sitemapPlan, writeSitemapPage } from './seo-files';
-import { ClientGone, writeChunk } from './streamed-write';
+import { ClientGone, writeChunk } from '../lib/streamed-write';
 
 const OG_IMAGE_DIR = path.join(ROOT_DIR, 'web', 'src', 'public', 'static');
 

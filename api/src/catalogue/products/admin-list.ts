@@ -19,6 +19,7 @@ import type {
 } from '@shared/types';
 import type { Database } from '../../db/database';
 import { containsIgnoringCase } from '../../lib/like';
+import { writeChunk } from '../../lib/streamed-write';
 import type { Product as ProductRecord } from '../../db/models';
 import { brokenLinkProductFilter } from '../link-health/queries';
 import { presentProduct } from './presenter';
@@ -405,18 +406,6 @@ export async function listAdminProductsPage(
 
 const STREAM_BATCH = 1_000;
 
-/** Resolves when the socket takes more, or is gone; leaves no listener behind. */
-const drained = (res: Response) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-
 /**
  * The unpaged form (the specification's "list of all products"), newest first: read in
  * keyset batches and written as they come, waiting for the socket to drain, so the server
@@ -475,7 +464,7 @@ async function writeAllProducts(db: Database, res: Response): Promise<void> {
         text += (first ? '' : ',') + JSON.stringify(presentProduct(product));
         first = false;
       }
-      if (!res.write(text)) await drained(res);
+      await writeChunk(res, text);
       last = batch.at(-1)!.id;
     }
     if (batch.length < STREAM_BATCH) break;

@@ -12,6 +12,7 @@ import type {
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { TestClient } from '../../../test/support/client';
 import { unique } from '../../../test/support/fixtures';
+import { productRow } from '../../../test/support/catalogue-fixtures';
 
 const BULK = '/api/admin/products/bulk';
 
@@ -288,25 +289,9 @@ describeApi('product bulk actions', (api) => {
     async () => {
       const category = await newCategory(api);
       const { db } = api.server.running;
-      const at = new Date();
-      const rows = Array.from({ length: 10_001 }, (_, index) => ({
-        id: randomUUID(),
-        categoryId: Number(category.id),
-        title: `Massal ${index}`,
-        description: 'Deskripsi',
-        imageUrl: 'https://example.com/a.jpg',
-        imageUrls: JSON.stringify([]),
-        mediaType: 'default',
-        discountPercentage: 10,
-        badgeColor: 'green',
-        platforms: JSON.stringify(['Shopee']),
-        isActive: true,
-        isFeaturedPromo: false,
-        isFeaturedPopular: false,
-        featuredOrder: 0,
-        createdAt: at,
-        updatedAt: at,
-      }));
+      const rows = Array.from({ length: 10_001 }, (_, index) =>
+        productRow({ id: randomUUID(), categoryId: Number(category.id), title: `Massal ${index}` }),
+      );
       for (let start = 0; start < rows.length; start += 1_000) {
         await db.write((transaction) =>
           db.sequelize

@@ -1,4 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { paginationLabels } from '../../components/ListPaging';
 import { PAGE_SIZES, type ProductListState } from '../../lib/product-list-params';
 import type { UpdateProductList } from './useProductListState';
 
@@ -37,18 +38,7 @@ export function ProductListPaging({
           onChange={(page) => update({ page })}
           siblings={1}
           boundaries={1}
-          getItemProps={(page) => ({
-            'aria-label': `Halaman ${page}`,
-            'aria-current': page === state.page ? 'page' : undefined,
-          })}
-          getControlProps={(control) => ({
-            'aria-label': {
-              first: 'Halaman pertama',
-              previous: 'Halaman sebelumnya',
-              next: 'Halaman berikutnya',
-              last: 'Halaman terakhir',
-            }[control],
-          })}
+          {...paginationLabels(state.page)}
         />
       )}
       {morePages && (
