@@ -289,11 +289,18 @@ test('product images: choose a product, add with validation, move up and down, e
     const edit = page.getByRole('dialog', { name: 'Edit Gambar Produk' });
     await edit.getByLabel('Teks Alt').fill('Tampak samping');
     await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
+    // The move toasts above may still show the same text: the closed dialog marks this save.
+    await expect(edit).toBeHidden();
     await expectToast(page, 'Product image updated successfully');
-    const images = await api.get<ProductImage[]>(`/api/admin/products/${product.id}/images`);
-    expect(images.map((i) => [i.imageUrl, i.altText, i.order])).toEqual([
-      ['https://images.example.com/e2e/g1.jpg', 'Tampak samping', 0],
-    ]);
+    await expect
+      .poll(async () =>
+        (await api.get<ProductImage[]>(`/api/admin/products/${product.id}/images`)).map((i) => [
+          i.imageUrl,
+          i.altText,
+          i.order,
+        ]),
+      )
+      .toEqual([['https://images.example.com/e2e/g1.jpg', 'Tampak samping', 0]]);
 
     const edited = page.getByTestId('image-row').filter({ hasText: 'Tampak samping' });
     await edited.getByRole('button', { name: 'Hapus gambar' }).click();
