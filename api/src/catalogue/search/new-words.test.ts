@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { isFinishedImport, type ImportJob } from '@shared/rules/product-csv';
 import type { Product, ProductListResponse, SearchSuggestions } from '@shared/types';
+import { QueryTypes } from 'sequelize';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
+import { indexedTextSql } from './learn-words';
 import { unique, validProduct } from '../../../test/support/fixtures';
 
 /** A made-up word (8 letters) no product holds yet, and the same word with one letter dropped. */
@@ -119,5 +121,18 @@ describeApi('a new word is a typo fix at once', (api) => {
     });
     expect(renamed.status).toBe(200);
     expect(await searchIds(api, typo)).toEqual([product.id]);
+  });
+
+  it('reads the written products by their id or sku index, not every active product', async () => {
+    if (api.dialect !== 'sqlite') return; // PostgreSQL learns in its triggers: no such read.
+    const { db } = api.server.running;
+    for (const column of ['id', 'sku'] as const) {
+      const plan = await db.sequelize.query<{ detail: string }>(
+        `EXPLAIN QUERY PLAN ${indexedTextSql(column)}`,
+        { bind: ['[]'], type: QueryTypes.SELECT },
+      );
+      const products = plan.map((step) => step.detail).find((detail) => / p /.test(detail));
+      expect(products).toMatch(column === 'id' ? /PRIMARY KEY|products_pkey|autoindex/ : /sku/);
+    }
   });
 });
