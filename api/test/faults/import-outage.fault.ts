@@ -5,44 +5,19 @@
  * failed instead of staying `running`.
  */
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '@shared/rules/product-csv';
 import { TestClient } from '../support/client';
 import { csv, COLUMNS, productRow } from '../../src/catalogue/imports/test-support';
-import {
-  createOwnCluster,
-  startFaultServer,
-  tempDataDir,
-  uniqueId,
-  type FaultServer,
-  type OwnCluster,
-} from './support';
+import { serverOnOwnCluster, uniqueId } from './support';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PostgreSQL stopped during a CSV import', () => {
-  let cluster: OwnCluster | null = null;
-  let server: FaultServer | null = null;
-  const data = tempDataDir();
-
-  beforeAll(async () => {
-    cluster = await createOwnCluster();
-    server = await startFaultServer({ dataDir: data.dir, databaseUrl: cluster.url });
-  });
-
-  afterAll(async () => {
-    try {
-      cluster?.start();
-    } catch {
-      // Already running.
-    }
-    await server?.close();
-    cluster?.drop();
-    data.remove();
-  });
+  const own = serverOnOwnCluster();
 
   it('keeps the committed chunks, audited, and ends the job once the database is back', async () => {
-    const admin = new TestClient(server!.url);
+    const admin = new TestClient(own.server().url);
     const login = await admin.post('/api/admin/login', {
       username: 'admin',
       password: 'admin-password-123',
@@ -62,9 +37,9 @@ describe('PostgreSQL stopped during a CSV import', () => {
       await sleep(20);
     }
 
-    cluster!.stop();
+    own.cluster().stop();
     await sleep(3_000);
-    cluster!.start();
+    own.cluster().start();
 
     let job: ImportJob | null = null;
     for (let attempt = 0; attempt < 120; attempt++) {
@@ -79,7 +54,7 @@ describe('PostgreSQL stopped during a CSV import', () => {
     expect(job!.created).toBeGreaterThan(0);
     expect(job!.created).toBeLessThan(rows.length);
 
-    const { db } = server!.running;
+    const { db } = own.server().running;
     const [products] = await db.sequelize.query<{ count: number | string }>(
       `SELECT COUNT(*) AS count FROM products WHERE sku LIKE ?`,
       { replacements: [`${marker}-%`], type: QueryTypes.SELECT },

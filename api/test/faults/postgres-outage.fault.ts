@@ -4,21 +4,17 @@
  * 503 with Retry-After while the database is away, /readyz says so, and once the database is
  * back every accepted message is stored and requests succeed, without a restart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import {
   countTrackingRows,
-  createOwnCluster,
   openTrackingSocket,
   pageviewMessage,
   sessionMessage,
   settled,
-  startFaultServer,
-  tempDataDir,
   uniqueId,
   waitUntilWritten,
-  type FaultServer,
-  type OwnCluster,
+  serverOnOwnCluster,
 } from './support';
 
 const SOCKETS = 5;
@@ -38,35 +34,16 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number): Pro
 }
 
 describe('PostgreSQL stopped and started during ingest', () => {
-  let cluster: OwnCluster | null = null;
-  let server: FaultServer | null = null;
-  const data = tempDataDir();
   const logs: string[] = [];
 
-  beforeAll(async () => {
-    cluster = await createOwnCluster();
-    server = await startFaultServer({
-      dataDir: data.dir,
-      databaseUrl: cluster.url,
-      // Small enough that the outage fills it: the sockets are paused, not dropped.
-      analytics: { maxBufferedRows: 800 },
-      log: (line) => logs.push(line),
-    });
-  });
-
-  afterAll(async () => {
-    try {
-      cluster?.start();
-    } catch {
-      // Already running.
-    }
-    await server?.close();
-    cluster?.drop();
-    data.remove();
+  const own = serverOnOwnCluster({
+    // Small enough that the outage fills it: the sockets are paused, not dropped.
+    analytics: { maxBufferedRows: 800 },
+    log: (line) => logs.push(line),
   });
 
   it('keeps what it accepted, answers 503 meanwhile, and stores everything once the database is back', async () => {
-    const { running, url, healthUrl } = server!;
+    const { running, url, healthUrl } = own.server();
     const sockets: WebSocket[] = await Promise.all(
       Array.from({ length: SOCKETS }, () => openTrackingSocket(url)),
     );
@@ -88,7 +65,7 @@ describe('PostgreSQL stopped and started during ingest', () => {
       expect((await fetch(`${url}/api/faqs`)).status).toBe(200);
       expect((await fetch(`${healthUrl}/readyz`)).status).toBe(200);
 
-      cluster!.stop();
+      own.cluster().stop();
       const stoppedAt = Date.now();
 
       // While it is down: a normal request gets 503 with Retry-After and a JSON message.
@@ -108,7 +85,7 @@ describe('PostgreSQL stopped and started during ingest', () => {
       // The outage outlasted the buffer: reading was paused rather than rows refused.
       expect(stats.pauses).toBeGreaterThan(0);
 
-      cluster!.start();
+      own.cluster().start();
       await sleep(1_000);
     } finally {
       clearInterval(sender);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import express from 'express';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import {
   loadConfig,
   type AnalyticsConfig,
@@ -256,4 +257,32 @@ export async function createOwnCluster(): Promise<OwnCluster> {
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-faults-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * For an outage test: a fault server on a PostgreSQL cluster of the test's own, started before
+ * the file's tests. Afterwards the cluster is started again (a test may leave it stopped), then
+ * the server is closed and the cluster and the data folder are removed.
+ */
+export function serverOnOwnCluster(
+  options: Omit<Parameters<typeof startFaultServer>[0], 'dataDir' | 'databaseUrl'> = {},
+): { cluster(): OwnCluster; server(): FaultServer } {
+  let cluster: OwnCluster | null = null;
+  let server: FaultServer | null = null;
+  const data = tempDataDir();
+  beforeAll(async () => {
+    cluster = await createOwnCluster();
+    server = await startFaultServer({ ...options, dataDir: data.dir, databaseUrl: cluster.url });
+  });
+  afterAll(async () => {
+    try {
+      cluster?.start();
+    } catch {
+      // Already running.
+    }
+    await server?.close();
+    cluster?.drop();
+    data.remove();
+  });
+  return { cluster: () => cluster!, server: () => server! };
 }
