@@ -46,6 +46,22 @@ export class ApiFixture {
     return res.body;
   }
 
+  /**
+   * A category of its own (`<name> <tag>`, slug `<name>-<tag>` in lower case), so that the demo
+   * catalogue and other tests never show in what a test lists.
+   */
+  async createCategory(name: string, tag: string): Promise<Category> {
+    const res = await this.admin.post<Category>('/api/admin/categories', {
+      name: `${name} ${tag}`,
+      slug: `${name.toLowerCase()}-${tag}`,
+      icon: 'StarIcon',
+      color: 'text-pink-500',
+      group: 'Lifestyle',
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
   /** Links `productId` to a marketplace; the answer comes back as it is (tests check it). */
   addLink<Body = PlatformLink>(
     productId: string,

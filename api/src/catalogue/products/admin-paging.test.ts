@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ADMIN_SEARCH_COUNT_CAP } from '@shared/constants';
 import type { ProductBulkResult } from '@shared/schemas';
-import type { AdminProductCountResponse, AdminProductListResponse, Category } from '@shared/types';
+import type { AdminProductCountResponse, AdminProductListResponse } from '@shared/types';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { unique } from '../../../test/support/fixtures';
 
@@ -14,15 +14,7 @@ const MATCHES = 1_600;
 const PER_PAGE = 24;
 
 async function newCategory(api: ApiFixture, tag: string): Promise<string> {
-  const res = await api.admin.post<Category>('/api/admin/categories', {
-    name: `Halaman ${tag}`,
-    slug: `halaman-${tag}`,
-    icon: 'StarIcon',
-    color: 'text-pink-500',
-    group: 'Lifestyle',
-  });
-  expect(res.status).toBe(201);
-  return res.body.id;
+  return (await api.createCategory('Halaman', tag)).id;
 }
 
 /**

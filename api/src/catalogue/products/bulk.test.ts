@@ -24,16 +24,8 @@ interface ErrorBody {
   errors?: Record<string, string>;
 }
 
-async function newCategory(api: ApiFixture, tag = unique()): Promise<Category> {
-  const res = await api.admin.post<Category>('/api/admin/categories', {
-    name: `Massal ${tag}`,
-    slug: `massal-${tag}`,
-    icon: 'StarIcon',
-    color: 'text-pink-500',
-    group: 'Lifestyle',
-  });
-  expect(res.status).toBe(201);
-  return res.body;
+function newCategory(api: ApiFixture, tag = unique()): Promise<Category> {
+  return api.createCategory('Massal', tag);
 }
 
 /** A category of its own with `count` products whose titles carry a unique word. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ADMIN_SEARCH_COUNT_CAP } from '@shared/constants';
-import type { AdminProductListResponse, Category, Product, StatsResponse } from '@shared/types';
+import type { AdminProductListResponse, Product, StatsResponse } from '@shared/types';
 import { describeApi } from '../../../test/support/api';
 import { unique, validProduct } from '../../../test/support/fixtures';
 
@@ -72,16 +72,9 @@ describeApi('admin product list', (api) => {
   /** A category of its own, so the demo catalogue and other tests never show in the pages. */
   async function isolatedCatalogue() {
     const tag = unique();
-    const category = await api.admin.post<Category>('/api/admin/categories', {
-      name: `Daftar ${tag}`,
-      slug: `daftar-${tag}`,
-      icon: 'StarIcon',
-      color: 'text-pink-500',
-      group: 'Lifestyle',
-    });
-    expect(category.status).toBe(201);
+    const category = await api.createCategory('Daftar', tag);
     const make = async (title: string, extra: Record<string, unknown>) => {
-      const product = await api.createProduct({ categoryId: category.body.id, title, ...extra });
+      const product = await api.createProduct({ categoryId: category.id, title, ...extra });
       // Creation times a few milliseconds apart keep 'newest' deterministic.
       await new Promise((resolve) => setTimeout(resolve, 5));
       return product;
@@ -97,7 +90,7 @@ describeApi('admin product list', (api) => {
       isActive: true,
       description: `Sayur segar 100%_${tag}`,
     });
-    return { tag, categoryId: category.body.id, apel, ceri, bayam };
+    return { tag, categoryId: category.id, apel, ceri, bayam };
   }
 
   const page = async (query: string) => {
