@@ -12,6 +12,7 @@ import * as adminListAtScale from './migrations/0009-admin-list-at-scale';
 import * as searchDocidLookup from './migrations/0010-search-docid-lookup';
 import * as auditEntityLabel from './migrations/0011-audit-entity-label';
 import * as productPlatformsFollowLinks from './migrations/0012-product-platforms-follow-links';
+import * as linkOriginalPriceAvailability from './migrations/0013-link-original-price-availability';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -30,6 +31,7 @@ export const migrations = [
   { name: '0010-search-docid-lookup', ...searchDocidLookup },
   { name: '0011-audit-entity-label', ...auditEntityLabel },
   { name: '0012-product-platforms-follow-links', ...productPlatformsFollowLinks },
+  { name: '0013-link-original-price-availability', ...linkOriginalPriceAvailability },
 ];
 
 export function createMigrator(db: Database) {

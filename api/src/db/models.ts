@@ -81,6 +81,9 @@ class PlatformLink extends Model<
   declare price: CreationOptional<string>;
   /** Whole rupiah (BIGINT, so PostgreSQL hands it back as a string); null without a price. */
   declare priceValue: CreationOptional<number | string | null>;
+  /** The price before the discount when a source knows it (BIGINT, like priceValue). */
+  declare originalPriceValue: CreationOptional<number | string | null>;
+  declare availability: CreationOptional<'in_stock' | 'out_of_stock'>;
   /** Link health, written by the link checker (api/src/catalogue/link-health). */
   declare lastCheckedAt: CreationOptional<Date | null>;
   declare lastStatus: CreationOptional<number | null>;
@@ -255,6 +258,8 @@ export function defineModels(sequelize: Sequelize) {
       affiliateUrl: { type: DataTypes.STRING(2048), allowNull: false },
       price: { type: DataTypes.STRING(50), allowNull: false, defaultValue: '' },
       priceValue: { type: DataTypes.BIGINT, allowNull: true },
+      originalPriceValue: { type: DataTypes.BIGINT, allowNull: true },
+      availability: { type: DataTypes.STRING(20), allowNull: false, defaultValue: 'in_stock' },
       lastCheckedAt: { type: DataTypes.DATE, allowNull: true },
       lastStatus: { type: DataTypes.INTEGER, allowNull: true },
       lastError: { type: DataTypes.STRING(200), allowNull: true },
