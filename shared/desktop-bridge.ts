@@ -20,7 +20,19 @@ export const DESKTOP_ADMIN_ROUTES = [
 ] as const;
 export const SETTINGS_ROUTE = '/settings';
 export type DesktopAdminRoute = (typeof DESKTOP_ADMIN_ROUTES)[number];
-export type DesktopRoute = DesktopAdminRoute | typeof SETTINGS_ROUTE;
+/**
+ * An admin address inside the app: one of the screens above, optionally deeper and with a
+ * query (`/analytics?tab=realtime`, `/products?links=broken`). Deep links and the window state
+ * only ever hand over paths checked by desktop/common/admin-path.ts.
+ */
+export type AdminPath =
+  DesktopAdminRoute | `${DesktopAdminRoute}/${string}` | `${DesktopAdminRoute}?${string}`;
+export type DesktopRoute = AdminPath | typeof SETTINGS_ROUTE;
+
+/** Where an alert about live traffic opens: Analytics, on its Real-time tab. */
+export const REALTIME_ROUTE = '/analytics?tab=realtime' satisfies AdminPath;
+/** Where a broken-link entry opens: Produk filtered to products with a broken link. */
+export const BROKEN_LINKS_ROUTE = '/products?links=broken' satisfies AdminPath;
 
 /** Spec section 4: the analytics socket is Disconnected at start, Live once open. */
 export type LiveStatus = 'Live' | 'Disconnected';
@@ -46,6 +58,15 @@ export interface AlertSettings {
   disconnectMinutes: number;
   /** After an alert, the same kind of alert stays silent for this many minutes. */
   quietMinutes: number;
+  /** No native notification inside these hours (the tray still updates). */
+  quietHours: QuietHours;
+}
+
+/** A daily quiet window in local time, 'HH:mm' each; start after end spans midnight. */
+export interface QuietHours {
+  enabled: boolean;
+  start: string;
+  end: string;
 }
 
 export type AlertKind = 'visitor_spike' | 'cta_burst' | 'connection_lost' | 'connection_restored';
@@ -57,7 +78,7 @@ export interface DesktopAlert {
   body: string;
   /** Epoch milliseconds of the figures that raised it. */
   at: number;
-  route: DesktopAdminRoute;
+  route: AdminPath;
 }
 
 /** The live connection as the tray and the analytics badge show it. */

@@ -35,7 +35,7 @@ describe('visitor spike against a rolling baseline', () => {
     expect(spike?.notify).toBe(true);
     expect(spike?.alert.title).toBe('Lonjakan pengunjung');
     expect(spike?.alert.body).toBe('12 pengunjung aktif, rata-rata 15 menit terakhir 4,5.');
-    expect(spike?.alert.route).toBe('/analytics');
+    expect(spike?.alert.route).toBe('/analytics?tab=realtime');
     expect(spike?.reason).toContain('>= 2 x baseline 4.5');
   });
 

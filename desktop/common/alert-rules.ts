@@ -1,7 +1,13 @@
 // Live traffic alerts, decided as data: feed realtime_stats figures, connection changes and
 // clock ticks with their timestamps, get back decisions with the reason for each. Pure: no
 // Electron, no timers, no I/O, so the browser version of the bridge runs the same rules.
-import type { AlertKind, AlertSettings, DesktopAlert, LiveStatus } from '@shared/desktop-bridge';
+import {
+  REALTIME_ROUTE,
+  type AlertKind,
+  type AlertSettings,
+  type DesktopAlert,
+  type LiveStatus,
+} from '@shared/desktop-bridge';
 import { formatNumber } from '@shared/rules/format';
 import type { RealtimeStats } from '@shared/types';
 
@@ -146,7 +152,7 @@ function spikeDecision(
       title: 'Lonjakan pengunjung',
       body: `${formatNumber(current)} pengunjung aktif, rata-rata ${settings.baselineMinutes} menit terakhir ${formatNumber(roundedBaseline)}.`,
       at,
-      route: '/analytics',
+      route: REALTIME_ROUTE,
     },
     `visitor spike: ${current} current visitors >= ${settings.spikeMinVisitors} and >= ${settings.spikeFactor} x baseline ${roundedBaseline}`,
   );
@@ -172,7 +178,7 @@ function burstDecision(
       title: 'Lonjakan klik CTA',
       body: `${formatNumber(rise)} klik CTA baru dalam ${settings.burstWindowMinutes} menit terakhir.`,
       at,
-      route: '/analytics',
+      route: REALTIME_ROUTE,
     },
     `CTA burst: ${rise} more clicks within ${settings.burstWindowMinutes} min >= ${settings.burstClicks}`,
   );
@@ -194,7 +200,7 @@ function outageDecision(
       title: 'Koneksi live terputus',
       body: `Data live tidak diterima selama ${minutesText(down)}. DiskonRadar terus mencoba menyambung ulang.`,
       at,
-      route: '/analytics',
+      route: REALTIME_ROUTE,
     },
     `live connection lost for ${Math.round(down / 1000)} s >= ${settings.disconnectMinutes} min`,
   );
@@ -253,7 +259,7 @@ function onStatus(
           title: 'Koneksi live pulih',
           body: `Data live tersambung lagi setelah terputus ${minutesText(at - state.outage.since)}.`,
           at,
-          route: '/analytics',
+          route: REALTIME_ROUTE,
         },
         'live connection back after an outage staff were told about',
         true,

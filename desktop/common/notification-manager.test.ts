@@ -50,6 +50,20 @@ describe('NotificationManager', () => {
     expect(manager.openCount).toBe(0);
   });
 
+  it('shows nothing inside quiet hours and says so', () => {
+    const { api, shown } = fakeApi();
+    let quiet = true;
+    const manager = new NotificationManager(api, {
+      isEnabled: () => true,
+      isQuietTime: () => quiet,
+      onClick: () => {},
+    });
+    expect(manager.notify(alert)).toEqual({ shown: false, reason: 'quiet-hours' });
+    expect(shown).toHaveLength(0);
+    quiet = false;
+    expect(manager.notify(alert)).toEqual({ shown: true, reason: 'shown' });
+  });
+
   it('says why it stayed silent: switched off, unsupported, quiet period', () => {
     const off = new NotificationManager(fakeApi().api, {
       isEnabled: () => false,

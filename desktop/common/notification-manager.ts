@@ -16,7 +16,11 @@ export interface NotificationApi {
 
 export type NotifyResult =
   | { shown: true; reason: 'shown' }
-  | { shown: false; reason: 'unsupported' | 'disabled' | 'quiet-period'; detail?: string };
+  | {
+      shown: false;
+      reason: 'unsupported' | 'disabled' | 'quiet-period' | 'quiet-hours';
+      detail?: string;
+    };
 
 export interface NotificationDecision {
   notify: boolean;
@@ -32,6 +36,8 @@ export class NotificationManager {
     private readonly api: NotificationApi,
     private readonly options: {
       isEnabled(): boolean;
+      /** Inside the quiet hours staff set: the alert still reaches the tray, not the screen. */
+      isQuietTime?(): boolean;
       onClick(alert: DesktopAlert): void;
     },
   ) {}
@@ -43,6 +49,7 @@ export class NotificationManager {
 
   notify(alert: DesktopAlert): NotifyResult {
     if (!this.options.isEnabled()) return { shown: false, reason: 'disabled' };
+    if (this.options.isQuietTime?.()) return { shown: false, reason: 'quiet-hours' };
     if (!this.api.isSupported()) return { shown: false, reason: 'unsupported' };
     const notification = this.api.create({ title: alert.title, body: alert.body });
     this.open.add(notification);
