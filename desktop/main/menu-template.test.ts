@@ -11,6 +11,7 @@ function recorder() {
       navigate: (route: DesktopRoute) => calls.push(`navigate ${route}`),
       reload: () => calls.push('reload'),
       showAbout: () => calls.push('about'),
+      checkForUpdates: () => calls.push('check updates'),
       quit: () => calls.push('quit'),
     },
   };
@@ -81,8 +82,10 @@ describe('buildMenuTemplate', () => {
     expect(quit?.accelerator).toBe('Ctrl+Q');
     click(settings);
     click(quit);
-    click(submenu(template, 'Bantuan')[0]);
-    expect(calls).toEqual(['navigate /settings', 'quit', 'about']);
+    const help = submenu(template, 'Bantuan');
+    click(help.find((item) => item.label === 'Periksa pembaruan'));
+    click(help.find((item) => item.label === 'Tentang DiskonRadar'));
+    expect(calls).toEqual(['navigate /settings', 'quit', 'check updates', 'about']);
   });
 
   it('follows macOS conventions: an app menu with about, settings, hide and quit', () => {
@@ -93,6 +96,7 @@ describe('buildMenuTemplate', () => {
     expect(appMenu.map((item) => item.role ?? item.label)).toEqual(
       expect.arrayContaining([
         'Tentang DiskonRadar',
+        'Periksa pembaruan',
         'Pengaturan…',
         'hide',
         'Keluar dari DiskonRadar',

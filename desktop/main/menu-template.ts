@@ -7,6 +7,8 @@ export interface MenuActions {
   navigate(route: DesktopRoute): void;
   reload(): void;
   showAbout(): void;
+  /** "Periksa pembaruan": a check whose every outcome is told (desktop/main/updater.ts). */
+  checkForUpdates(): void;
   quit(): void;
 }
 
@@ -44,6 +46,11 @@ export function buildMenuTemplate(
     label: `Tentang ${options.appName}`,
     click: () => actions.showAbout(),
   };
+  const updateItem: MenuItemConstructorOptions = {
+    id: 'check-for-updates',
+    label: 'Periksa pembaruan',
+    click: () => actions.checkForUpdates(),
+  };
   const quitItem: MenuItemConstructorOptions = {
     label: `Keluar dari ${options.appName}`,
     accelerator: isMac ? 'Cmd+Q' : 'Ctrl+Q',
@@ -56,6 +63,7 @@ export function buildMenuTemplate(
           label: options.appName,
           submenu: [
             aboutItem,
+            updateItem,
             { type: 'separator' },
             settingsItem,
             { type: 'separator' },
@@ -115,7 +123,7 @@ export function buildMenuTemplate(
     {
       role: 'help',
       label: 'Bantuan',
-      submenu: isMac ? [] : [aboutItem],
+      submenu: isMac ? [updateItem] : [updateItem, { type: 'separator' }, aboutItem],
     },
   ];
 }

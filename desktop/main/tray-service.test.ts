@@ -35,7 +35,11 @@ function setup() {
       buildMenu: (template) => template,
       icon: 'tray.png',
     },
-    { openWindow: () => calls.push('open'), quit: () => calls.push('quit') },
+    {
+      openWindow: () => calls.push('open'),
+      openRoute: (route: string) => calls.push(`route ${route}`),
+      quit: () => calls.push('quit'),
+    },
   );
   return { service, calls, tray: () => FakeTray.created[0] };
 }
@@ -52,6 +56,8 @@ describe('TrayService', () => {
     expect(labels(tray()?.menus.at(-1))).toEqual([
       'Status: Disconnected',
       'Pengunjung aktif: -',
+      'Analitik › Realtime',
+      'Produk › Link rusak',
       'Buka DiskonRadar',
       'Keluar',
     ]);
@@ -89,6 +95,23 @@ describe('TrayService', () => {
       (item?.click as (() => void) | undefined)?.();
     }
     expect(calls).toEqual(['open', 'open', 'quit']);
+  });
+
+  it('has entries that open the screen they are about, the latest alert included', () => {
+    const { service, tray, calls } = setup();
+    service.update({
+      latestAlert: { title: 'Lonjakan pengunjung', route: '/analytics?tab=realtime' },
+    });
+    const menu = tray()?.menus.at(-1) ?? [];
+    expect(labels(menu)[2]).toBe('Peringatan: Lonjakan pengunjung');
+    for (const id of ['latest-alert', 'realtime', 'broken-links']) {
+      (menu.find((entry) => entry.id === id)?.click as (() => void) | undefined)?.();
+    }
+    expect(calls).toEqual([
+      'route /analytics?tab=realtime',
+      'route /analytics?tab=realtime',
+      'route /products?links=broken',
+    ]);
   });
 
   it('destroys its tray and makes a new one on the next render', () => {

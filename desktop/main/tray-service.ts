@@ -2,7 +2,12 @@
 // inputs in an idempotent render(). The Tray constructor and Menu builder are injected so the
 // class runs in tests without Electron.
 import type { MenuItemConstructorOptions } from 'electron';
-import type { LiveStatus } from '@shared/desktop-bridge';
+import {
+  BROKEN_LINKS_ROUTE,
+  REALTIME_ROUTE,
+  type AdminPath,
+  type LiveStatus,
+} from '@shared/desktop-bridge';
 import { formatNumber } from '@shared/rules/format';
 
 export interface TrayLike {
@@ -20,6 +25,8 @@ export interface TrayDependencies<Icon> {
 
 export interface TrayActions {
   openWindow(): void;
+  /** Brings the window up on this admin screen. */
+  openRoute(route: AdminPath): void;
   quit(): void;
 }
 
@@ -27,6 +34,8 @@ export interface TrayInputs {
   status: LiveStatus;
   /** Current visitors from the last figures; null before any arrived. */
   visitors: number | null;
+  /** The last alert raised (shown or held back by quiet hours): the entry opens its screen. */
+  latestAlert: { title: string; route: AdminPath } | null;
 }
 
 export function trayTooltip({ status, visitors }: TrayInputs): string {
@@ -39,6 +48,7 @@ export function trayMenuTemplate(
   inputs: TrayInputs,
   actions: TrayActions,
 ): MenuItemConstructorOptions[] {
+  const alert = inputs.latestAlert;
   const visitorsLabel =
     inputs.status === 'Live' && inputs.visitors !== null
       ? `Pengunjung aktif: ${formatNumber(inputs.visitors)}`
@@ -46,6 +56,26 @@ export function trayMenuTemplate(
   return [
     { id: 'status', label: `Status: ${inputs.status}`, enabled: false },
     { id: 'visitors', label: visitorsLabel, enabled: false },
+    ...(alert
+      ? [
+          {
+            id: 'latest-alert',
+            label: `Peringatan: ${alert.title}`,
+            click: () => actions.openRoute(alert.route),
+          },
+        ]
+      : []),
+    { type: 'separator' },
+    {
+      id: 'realtime',
+      label: 'Analitik › Realtime',
+      click: () => actions.openRoute(REALTIME_ROUTE),
+    },
+    {
+      id: 'broken-links',
+      label: 'Produk › Link rusak',
+      click: () => actions.openRoute(BROKEN_LINKS_ROUTE),
+    },
     { type: 'separator' },
     { id: 'open', label: 'Buka DiskonRadar', click: () => actions.openWindow() },
     { id: 'quit', label: 'Keluar', click: () => actions.quit() },
@@ -54,7 +84,7 @@ export function trayMenuTemplate(
 
 export class TrayService<Icon> {
   private tray: TrayLike | null = null;
-  private inputs: TrayInputs = { status: 'Disconnected', visitors: null };
+  private inputs: TrayInputs = { status: 'Disconnected', visitors: null, latestAlert: null };
   private rendered: string | null = null;
 
   constructor(

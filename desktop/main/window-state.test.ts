@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { restoreBounds, WindowStateStore, type Rectangle } from './window-state';
+import { restoreBounds, routeFromAppUrl, WindowStateStore, type Rectangle } from './window-state';
 
 const laptop: Rectangle = { x: 0, y: 0, width: 1440, height: 870 };
 const monitorRight: Rectangle = { x: 1440, y: 0, width: 2560, height: 1400 };
@@ -74,5 +74,17 @@ describe('WindowStateStore', () => {
     expect((await again.load())?.route).toBeNull();
     await writeFile(store.file, '{broken');
     expect(await again.load()).toBeNull();
+  });
+});
+
+describe('routeFromAppUrl', () => {
+  it('reads the admin screen from the hash of the app address only', () => {
+    const origin = 'app://admin';
+    expect(routeFromAppUrl('app://admin/index.html#/products?links=broken', origin)).toBe(
+      '/products?links=broken',
+    );
+    expect(routeFromAppUrl('app://admin/index.html#/login', origin)).toBeNull();
+    expect(routeFromAppUrl('app://admin/index.html', origin)).toBeNull();
+    expect(routeFromAppUrl('https://evil.example/#/products', origin)).toBeNull();
   });
 });

@@ -122,3 +122,13 @@ export class WindowStateStore {
     }
   }
 }
+
+/**
+ * The admin screen a window address shows: the hash router keeps it after '#'
+ * (`app://admin/index.html#/products?links=broken`); null for anything else.
+ */
+export function routeFromAppUrl(url: string, appOrigin: string): AdminPath | null {
+  if (!url.startsWith(`${appOrigin}/`)) return null;
+  const hash = url.indexOf('#');
+  return hash === -1 ? null : parseAdminPath(url.slice(hash + 1));
+}

@@ -17,6 +17,7 @@ import { alertSettingsSchema, DEFAULT_ALERT_SETTINGS } from '@shared/desktop-set
 import { AlertMonitor } from '../../common/alert-monitor';
 import { isSafeExternalUrl } from '../../common/external-links';
 import { NotificationManager, type NotificationApi } from '../../common/notification-manager';
+import { isQuietTime } from '../../common/quiet-hours';
 import {
   LiveConnection,
   socketLike,
@@ -51,6 +52,7 @@ export class BrowserBridge implements DesktopBridge {
     this.live = new LiveConnection({ createSocket: deps.createSocket });
     this.notifier = new NotificationManager(deps.notifications, {
       isEnabled: () => this.settings.notificationsEnabled,
+      isQuietTime: () => isQuietTime(this.settings, new Date()),
       onClick: (alert) => this.emitNavigate(alert.route),
     });
     this.monitor = new AlertMonitor({
