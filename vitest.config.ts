@@ -57,6 +57,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // `npm run test:desktop-start`: the built desktop main process (out/main) under a
+          // stand-in for Electron; npm test runs it right after `npm run desktop:build`.
+          name: 'desktop-start',
+          include: ['e2e/desktop/startup.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // `npm run test:faults`: database faults (bad rows, outages, floods), one file at a time.
           name: 'faults',
           include: ['api/test/faults/**/*.fault.ts'],
