@@ -139,9 +139,9 @@ test.describe('desktop renderer against a server on another origin', () => {
       expect(shown.map((notification) => notification.title)).toEqual(['Lonjakan pengunjung']);
       await page.screenshot({ path: path.join(os.tmpdir(), 'desktop-renderer-alert.png') });
 
-      // The alert opens the analytics screen.
+      // The alert opens the analytics screen on its Real-time tab.
       await alert.click();
-      await expect(page).toHaveURL(/#\/analytics$/);
+      await expect(page).toHaveURL(/#\/analytics\?tab=realtime$/);
       await expect(page.getByTestId('socket-status')).toHaveText('Live');
     } finally {
       closeVisitors();
