@@ -46,6 +46,15 @@ export interface AlertSettings {
   disconnectMinutes: number;
   /** After an alert, the same kind of alert stays silent for this many minutes. */
   quietMinutes: number;
+  /** No native notification inside these hours (the tray still updates). */
+  quietHours: QuietHours;
+}
+
+/** A daily quiet window in local time, 'HH:mm' each; start after end spans midnight. */
+export interface QuietHours {
+  enabled: boolean;
+  start: string;
+  end: string;
 }
 
 export type AlertKind = 'visitor_spike' | 'cta_burst' | 'connection_lost' | 'connection_restored';

@@ -1,7 +1,7 @@
 // Validation for what staff enter in the desktop app's Settings: the server URL and the alert
 // thresholds. Used by the main process (store, IPC), the browser bridge and the Settings form.
 import { z } from 'zod';
-import type { AlertSettings } from './desktop-bridge';
+import type { AlertSettings, QuietHours } from './desktop-bridge';
 
 export const SERVER_URL_MESSAGES = {
   required: 'Masukkan alamat server',
@@ -39,6 +39,15 @@ export const serverUrlSchema = z
 
 const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
 
+export const QUIET_HOURS_MESSAGES = { time: 'Gunakan format jam HH:mm, misalnya 22:00' } as const;
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, QUIET_HOURS_MESSAGES.time);
+
+export const DEFAULT_QUIET_HOURS: QuietHours = { enabled: false, start: '22:00', end: '07:00' };
+
+export const quietHoursSchema: z.ZodType<QuietHours> = z
+  .object({ enabled: z.boolean(), start: clockTime, end: clockTime })
+  .strict();
+
 /** Alert settings as Settings saves them and IPC receives them: bounded, no extra keys. */
 export const alertSettingsSchema: z.ZodType<AlertSettings> = z
   .object({
@@ -53,8 +62,10 @@ export const alertSettingsSchema: z.ZodType<AlertSettings> = z
     disconnectEnabled: z.boolean(),
     disconnectMinutes: wholeNumber(1, 60),
     quietMinutes: wholeNumber(0, 24 * 60),
+    // Settings files written before quiet hours existed keep their thresholds.
+    quietHours: quietHoursSchema.default(DEFAULT_QUIET_HOURS),
   })
-  .strict();
+  .strict() as z.ZodType<AlertSettings>;
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   notificationsEnabled: true,
@@ -68,4 +79,5 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   disconnectEnabled: true,
   disconnectMinutes: 1,
   quietMinutes: 10,
+  quietHours: DEFAULT_QUIET_HOURS,
 };
