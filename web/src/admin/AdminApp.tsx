@@ -27,6 +27,7 @@ const ContentPage = lazy(() => import('./pages/content/ContentPage'));
 const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage'));
 const UsersPage = lazy(() => import('./pages/staff/UsersPage'));
 const AuditPage = lazy(() => import('./pages/staff/AuditPage'));
+const DesktopReleasesPage = lazy(() => import('./pages/desktop/DesktopReleasesPage'));
 
 export type RouterKind = 'browser' | 'hash' | 'memory';
 
@@ -43,6 +44,8 @@ export interface AdminAppProps {
   fetch?: typeof fetch;
   /** Live analytics figures from the host instead of a socket of the screen's own (desktop). */
   realtimeSource?: RealtimeSource;
+  /** The server's address for links that leave the screens; '' (same origin) by default. */
+  siteUrl?: string;
 }
 
 /** Spec section 7: no staleness, no refetch on focus, no polling and no retry unless stated. */
@@ -153,6 +156,14 @@ export function AdminRoutes() {
           </Protected>
         }
       />
+      <Route
+        path="/desktop"
+        element={
+          <Protected>
+            <DesktopReleasesPage />
+          </Protected>
+        }
+      />
       <Route path="*" element={<Navigate to={DEFAULT_ROUTE} replace />} />
     </Routes>
   );
@@ -165,6 +176,7 @@ export function AdminApp({
   initialPath = DEFAULT_ROUTE,
   fetch: fetchImpl,
   realtimeSource,
+  siteUrl = '',
 }: AdminAppProps) {
   const base = normalizeBasename(basename);
   const [queryClient] = useState(createAdminQueryClient);
@@ -207,7 +219,10 @@ export function AdminApp({
     };
   }, [network]);
   useEffect(() => () => network.dispose(), [network]);
-  const config = useMemo(() => ({ apiBaseUrl, basename: base }), [apiBaseUrl, base]);
+  const config = useMemo(
+    () => ({ apiBaseUrl, basename: base, siteUrl }),
+    [apiBaseUrl, base, siteUrl],
+  );
 
   return (
     <MantineProvider
