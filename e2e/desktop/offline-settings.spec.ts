@@ -9,7 +9,7 @@ import { startRendererServer, type RendererServer } from './renderer-server';
 
 const ADMIN = { username: 'admin', password: 'desktop-offline-123' };
 /** This machine renders the admin screens slowly under load; waits are not timings. */
-const slow = { timeout: 20_000 };
+const slow = { timeout: 45_000 };
 const rendererRoot = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 
 /**
@@ -18,7 +18,7 @@ const rendererRoot = fileURLToPath(new URL('../../out/renderer', import.meta.url
  */
 test.describe('desktop renderer: offline, settings and navigation', () => {
   test.skip(({ isMobile }) => isMobile, 'the desktop window is desktop-sized');
-  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
   let renderer: RendererServer;
   let api: RunningServer;
@@ -161,7 +161,7 @@ test.describe('desktop renderer: offline, settings and navigation', () => {
 
     // A new start of the app reads them back.
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(slow);
     await page.getByRole('button', { name: 'Pengaturan' }).click();
     await expect(settings.getByRole('switch', { name: 'Jam tenang' })).toBeChecked();
     await expect(settings.getByLabel('Mulai')).toHaveValue('23:30');
@@ -177,17 +177,17 @@ test.describe('desktop renderer: offline, settings and navigation', () => {
 
     await navigate('/users');
     await expect(page).toHaveURL(/#\/users$/);
-    await expect(page.getByRole('heading', { name: 'Pengguna & Sesi' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pengguna & Sesi' })).toBeVisible(slow);
     await navigate('/analytics');
     await expect(page).toHaveURL(/#\/analytics$/);
-    await expect(page.getByTestId('socket-status')).toBeVisible();
+    await expect(page.getByTestId('socket-status')).toBeVisible(slow);
     await navigate('/settings');
     await expect(page.getByRole('dialog', { name: 'Pengaturan' })).toBeVisible();
     await expect(page).toHaveURL(/#\/analytics$/);
     // Another screen closes Settings and opens there.
     await navigate('/desktop');
     await expect(page.getByRole('dialog', { name: 'Pengaturan' })).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Aplikasi Desktop' })).toBeVisible();
-    await expect(page.getByText('Folder rilis belum diatur')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Aplikasi Desktop' })).toBeVisible(slow);
+    await expect(page.getByText('Folder rilis belum diatur')).toBeVisible(slow);
   });
 });
