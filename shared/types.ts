@@ -396,3 +396,23 @@ export interface AuditPage {
   totalPages: number;
   totalCount: number;
 }
+
+export type DesktopPlatform = 'windows' | 'macos' | 'linux';
+
+/** An installer in DESKTOP_RELEASES_DIR, as the "Aplikasi Desktop" page lists it. */
+export interface DesktopRelease {
+  fileName: string;
+  platform: DesktopPlatform;
+  /** From the latest*.yml feed that names the file, else from the file name; null if neither. */
+  version: string | null;
+  sizeBytes: number;
+  modifiedAt: string;
+  /** Where the server serves it (the update feed), relative to the server. */
+  url: string;
+}
+
+export interface DesktopReleasesResponse {
+  /** False when DESKTOP_RELEASES_DIR is not set (the feed answers 404). */
+  configured: boolean;
+  releases: DesktopRelease[];
+}

@@ -31,6 +31,7 @@ import { adminImportRoutes } from './catalogue/imports/routes';
 import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { adminExportRoutes } from './catalogue/exports/routes';
 import { adminAnalyticsRoutes } from './analytics';
+import { adminDesktopRoutes, desktopUpdateFeed } from './desktop/routes';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';
@@ -73,6 +74,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   // Load balancers probe these; they sit before the web app's catch-all.
   app.use(healthRoutes(context.db));
   if (extensions.go) app.use('/go', extensions.go);
+  app.use('/desktop/updates', desktopUpdateFeed(config.desktopReleasesDir));
 
   const api = Router();
   api.use(
@@ -152,6 +154,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   );
   admin.use('/exports', adminExportRoutes(context));
   admin.use('/analytics', adminAnalyticsRoutes(context));
+  admin.use('/desktop', adminDesktopRoutes(config.desktopReleasesDir));
   api.use('/admin', admin);
   api.use(apiNotFound);
   api.use(errorHandler);

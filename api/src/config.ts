@@ -35,6 +35,11 @@ export interface AppConfig {
    * 1,000,000 products, about 650 MB, imports with room to spare). The file streams to disk.
    */
   importMaxMb: number;
+  /**
+   * The folder electron-builder's release files are copied to (DESKTOP_RELEASES_DIR), served
+   * at /desktop/updates/ for the app's updater; null turns the feed off (404).
+   */
+  desktopReleasesDir: string | null;
 }
 
 /** Connection caps, timeouts and the shutdown deadline (README, Configuration). */
@@ -234,5 +239,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     analytics: loadAnalyticsConfig(env),
     limits: loadServerLimits(env),
     importMaxMb: parseImportMaxMb(env.IMPORT_MAX_MB),
+    desktopReleasesDir: env.DESKTOP_RELEASES_DIR?.trim()
+      ? path.resolve(env.DESKTOP_RELEASES_DIR.trim())
+      : null,
   };
 }

@@ -2,6 +2,7 @@
 // asks app://admin/api/..., and this forwards it with the session cookie from the jar. The
 // renderer and the server then never meet across origins, so an http:// server works as well
 // as an https:// one, and SameSite=Lax cookies stay first-party.
+import { UNREACHABLE_HEADER } from '@shared/unreachable';
 import type { CookieJar } from './cookie-jar';
 
 /** Paths of the renderer's own origin that belong to the server. */
@@ -33,11 +34,11 @@ export function isServerPath(pathname: string): boolean {
   return SERVER_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
-function jsonError(status: number, message: string): Response {
-  return new Response(JSON.stringify({ message }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
+function jsonError(status: number, message: string, unreachable = false): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+  // Tells the renderer's offline banner this 502 is ours, not the server's (shared/unreachable.ts).
+  if (unreachable) headers[UNREACHABLE_HEADER] = '1';
+  return new Response(JSON.stringify({ message }), { status, headers });
 }
 
 export class ServerProxy {
@@ -73,7 +74,7 @@ export class ServerProxy {
         redirect: 'manual',
       });
     } catch {
-      return jsonError(502, 'Server tidak dapat dihubungi');
+      return jsonError(502, 'Server tidak dapat dihubungi', true);
     }
     this.options.jar.store(response.headers.getSetCookie());
 

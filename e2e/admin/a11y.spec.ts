@@ -34,6 +34,7 @@ async function openFirstProductDialog(page: Page, action: RegExp, dialogName: st
 const SCREENS: Screen[] = [
   { name: 'dashboard', path: '/admin/dashboard' },
   { name: 'categories', path: '/admin/categories' },
+  { name: 'desktop-releases', path: '/admin/desktop' },
   {
     // A category with products: the admin is told so, with the count, instead of being asked.
     name: 'categories-in-use',

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { AlertSettings, DesktopBridge } from '@shared/desktop-bridge';
 import { alertSettingsSchema } from '@shared/desktop-settings';
+import { QuietHoursFields, quietHoursErrors } from './QuietHoursFields';
 
 type NumberSetting = {
   [K in keyof AlertSettings]: AlertSettings[K] extends number ? K : never;
@@ -86,6 +87,7 @@ function NumberField({
 export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
   const [settings, setSettings] = useState<AlertSettings | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [showQuietErrors, setShowQuietErrors] = useState(false);
 
   useEffect(() => {
     void bridge.getAlertSettings().then(setSettings);
@@ -100,6 +102,12 @@ export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!settings) return;
+    if (Object.keys(quietHoursErrors(settings.quietHours)).length > 0) {
+      setShowQuietErrors(true);
+      setMessage({ ok: false, text: 'Periksa kembali jam tenang.' });
+      return;
+    }
     const parsed = alertSettingsSchema.safeParse(settings);
     if (!parsed.success) {
       setMessage({ ok: false, text: 'Periksa kembali angka-angkanya: ada yang di luar batas.' });
@@ -144,6 +152,11 @@ export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
           }
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>{fieldsOf('disconnect')}</SimpleGrid>
+        <QuietHoursFields
+          value={settings.quietHours}
+          errors={showQuietErrors ? quietHoursErrors(settings.quietHours) : {}}
+          onChange={(quietHours) => change({ ...settings, quietHours })}
+        />
         <Group justify="space-between">
           <Text size="sm" c={message?.ok === false ? 'red' : 'teal'} role="status">
             {message?.text}

@@ -104,6 +104,7 @@ export function DesktopApp({ bridge }: { bridge: DesktopBridge }) {
         routerKind="hash"
         fetch={adminFetch}
         realtimeSource={realtimeSource}
+        siteUrl={connection.serverUrl}
       />
       <MantineProvider theme={adminTheme}>
         <StatusBar

@@ -27,6 +27,12 @@ import {
 import { checkServer } from '../../common/server-check';
 import { parseServerUrl, socketUrlFor } from '../../common/server-url';
 
+/**
+ * In a plain browser nothing plays the Electron menu, tray or notification click; the e2e
+ * tests dispatch this event on window (detail: an admin path) to ask for a screen the same way.
+ */
+export const NAVIGATE_EVENT = 'diskonradar:navigate';
+
 const SERVER_URL_KEY = 'diskonradar.desktop.serverUrl';
 const ALERT_SETTINGS_KEY = 'diskonradar.desktop.alertSettings';
 
@@ -36,6 +42,8 @@ export interface BrowserBridgeDependencies {
   createSocket: SocketFactory;
   notifications: NotificationApi;
   openWindow(url: string): void;
+  /** Where NAVIGATE_EVENT arrives (window); none in unit tests. */
+  navigateEvents?: EventTarget;
 }
 
 export class BrowserBridge implements DesktopBridge {
@@ -70,6 +78,12 @@ export class BrowserBridge implements DesktopBridge {
     });
     this.live.subscribe((snapshot) => this.monitor.observe(snapshot));
     this.monitor.start();
+    deps.navigateEvents?.addEventListener(NAVIGATE_EVENT, (event) => {
+      const route: unknown = (event as CustomEvent<unknown>).detail;
+      if (typeof route === 'string' && route.startsWith('/')) {
+        this.emitNavigate(route as DesktopRoute);
+      }
+    });
   }
 
   private serverUrl(): string | null {
@@ -189,5 +203,6 @@ export function createBrowserBridge(): BrowserBridge {
     createSocket: openBrowserSocket,
     notifications: webNotifications,
     openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    navigateEvents: window,
   });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
@@ -13,6 +13,9 @@ import { DEFAULT_ROUTE, normalizeBasename } from './auth/return-to';
 import { AdminShell } from './components/AdminShell';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { LoadingState } from './components/QueryState';
+import { OfflineBanner } from './components/OfflineBanner';
+import { NetworkMonitor, observeNetwork, ServerUnreachableError } from './network/network-monitor';
+import { NetworkProvider } from './network/NetworkContext';
 import { DashboardPage } from './pages/DashboardPage';
 import { adminCssVariables, adminTheme } from './theme';
 import { RealtimeSourceProvider, type RealtimeSource } from './realtime/RealtimeSourceContext';
@@ -24,6 +27,7 @@ const ContentPage = lazy(() => import('./pages/content/ContentPage'));
 const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage'));
 const UsersPage = lazy(() => import('./pages/staff/UsersPage'));
 const AuditPage = lazy(() => import('./pages/staff/AuditPage'));
+const DesktopReleasesPage = lazy(() => import('./pages/desktop/DesktopReleasesPage'));
 
 export type RouterKind = 'browser' | 'hash' | 'memory';
 
@@ -40,6 +44,8 @@ export interface AdminAppProps {
   fetch?: typeof fetch;
   /** Live analytics figures from the host instead of a socket of the screen's own (desktop). */
   realtimeSource?: RealtimeSource;
+  /** The server's address for links that leave the screens; '' (same origin) by default. */
+  siteUrl?: string;
 }
 
 /** Spec section 7: no staleness, no refetch on focus, no polling and no retry unless stated. */
@@ -150,6 +156,14 @@ export function AdminRoutes() {
           </Protected>
         }
       />
+      <Route
+        path="/desktop"
+        element={
+          <Protected>
+            <DesktopReleasesPage />
+          </Protected>
+        }
+      />
       <Route path="*" element={<Navigate to={DEFAULT_ROUTE} replace />} />
     </Routes>
   );
@@ -162,14 +176,53 @@ export function AdminApp({
   initialPath = DEFAULT_ROUTE,
   fetch: fetchImpl,
   realtimeSource,
+  siteUrl = '',
 }: AdminAppProps) {
   const base = normalizeBasename(basename);
   const [queryClient] = useState(createAdminQueryClient);
-  const client = useMemo(
-    () => createApiClient({ baseUrl: apiBaseUrl, fetch: fetchImpl }),
-    [apiBaseUrl, fetchImpl],
+  const probe = useRef<() => Promise<unknown>>(() => Promise.resolve());
+  // Offline: what failed loads again once the server answers; loaded data stays meanwhile.
+  const [network] = useState(
+    () =>
+      new NetworkMonitor({
+        probe: () => probe.current(),
+        onReconnect: () =>
+          void queryClient.refetchQueries({
+            type: 'active',
+            predicate: (query) => query.state.status === 'error',
+          }),
+      }),
   );
-  const config = useMemo(() => ({ apiBaseUrl, basename: base }), [apiBaseUrl, base]);
+  const observedFetch = useMemo(
+    () => observeNetwork(fetchImpl ?? ((input, init) => fetch(input, init)), network),
+    [fetchImpl, network],
+  );
+  const client = useMemo(
+    () => createApiClient({ baseUrl: apiBaseUrl, fetch: observedFetch }),
+    [apiBaseUrl, observedFetch],
+  );
+  useEffect(() => {
+    // The session endpoint answers 200 or 401; either means the server is back.
+    probe.current = () =>
+      client.get('/api/admin/me').catch((error: unknown) => {
+        if (error instanceof ServerUnreachableError) throw error;
+      });
+  }, [client]);
+  useEffect(() => {
+    const offline = () => network.reportUnreachable();
+    const online = () => network.retryNow();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [network]);
+  useEffect(() => () => network.dispose(), [network]);
+  const config = useMemo(
+    () => ({ apiBaseUrl, basename: base, siteUrl }),
+    [apiBaseUrl, base, siteUrl],
+  );
 
   return (
     <MantineProvider
@@ -181,12 +234,15 @@ export function AdminApp({
         <Notifications position="top-right" limit={1} autoClose={5000} zIndex={1000} />
         <QueryClientProvider client={queryClient}>
           <ApiProvider client={client} config={config}>
-            <RealtimeSourceProvider value={realtimeSource ?? null}>
-              <AdminRouter kind={routerKind} basename={base} initialPath={initialPath}>
-                <AdminRoutes />
-                <ConfirmDialog />
-              </AdminRouter>
-            </RealtimeSourceProvider>
+            <NetworkProvider value={network}>
+              <RealtimeSourceProvider value={realtimeSource ?? null}>
+                <AdminRouter kind={routerKind} basename={base} initialPath={initialPath}>
+                  <AdminRoutes />
+                  <ConfirmDialog />
+                </AdminRouter>
+              </RealtimeSourceProvider>
+              <OfflineBanner />
+            </NetworkProvider>
           </ApiProvider>
         </QueryClientProvider>
       </DatesProvider>

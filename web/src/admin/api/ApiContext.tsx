@@ -8,9 +8,18 @@ export interface AdminConfig {
   apiBaseUrl: string;
   /** The router base the admin screens are mounted under, e.g. '/admin'. */
   basename: string;
+  /**
+   * The server's address for links that leave the admin screens (installer downloads): '' in
+   * the browser (same origin); the desktop app passes its server URL.
+   */
+  siteUrl: string;
 }
 
-const ConfigContext = createContext<AdminConfig>({ apiBaseUrl: '', basename: '/admin' });
+const ConfigContext = createContext<AdminConfig>({
+  apiBaseUrl: '',
+  basename: '/admin',
+  siteUrl: '',
+});
 
 export function ApiProvider({
   client,

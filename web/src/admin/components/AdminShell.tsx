@@ -27,6 +27,7 @@ export const ADMIN_SECTIONS = [
   { to: '/analytics', label: 'Analytics' },
   { to: '/users', label: 'Pengguna' },
   { to: '/audit', label: 'Riwayat' },
+  { to: '/desktop', label: 'Desktop' },
 ] as const;
 
 function useSignOut() {

@@ -10,7 +10,7 @@ export interface BoundaryQuery<T> {
   refetch: () => unknown;
 }
 
-/** Loading, then the error (with a retry) or the content drawn from the loaded data. */
+/** Loading, then the content drawn from the loaded data, or the error (with a retry) without any. */
 export function QueryBoundary<T>({
   query,
   title,
@@ -22,7 +22,8 @@ export function QueryBoundary<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingState />;
-  if (query.isError || query.data === undefined) {
+  // A failed refetch keeps the loaded data on screen (offline: docs/contracts.md, "Offline").
+  if (query.data === undefined) {
     return (
       <ErrorState
         title={title}
