@@ -31,6 +31,7 @@ import { adminImportRoutes } from './catalogue/imports/routes';
 import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { adminExportRoutes } from './catalogue/exports/routes';
 import { adminAnalyticsRoutes } from './analytics';
+import { openApiRoutes } from './openapi/routes';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';
@@ -99,6 +100,8 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   };
   const catalogueEvents = extensions.catalogueEvents ?? new LocalCatalogueEvents();
   catalogueEvents.subscribe(clearCaches);
+  // The API's own description: /api/openapi.json and /api/docs (docs/openapi.md).
+  api.use(openApiRoutes(context));
   api.use('/categories', publicCategoryRoutes(context, catalogueCache));
   api.use('/products', priceHistoryRoutes(context));
   api.use('/products', publicProductRoutes(context, catalogueCache));
