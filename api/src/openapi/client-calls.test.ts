@@ -13,7 +13,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './document';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SCANNED = ['web/src', 'desktop'];
 /** Stands for a `${...}` of a template literal. */
-const HOLE = '\u0000';
+const HOLE = '{…}';
 
 interface ClientCall {
   where: string;
@@ -101,8 +101,8 @@ export function findClientCalls(fileName: string, source: string): ClientCall[] 
     if (
       text &&
       at !== -1 &&
-      /^\u0000*$/.test(text.slice(0, at)) &&
-      /^\/api(\/|$|\?|\u0000)/.test(text.slice(at))
+      text.slice(0, at).replaceAll(HOLE, '') === '' &&
+      /^\/api(\/|$|\?|\{…\})/.test(text.slice(at))
     ) {
       const [address = '', search = ''] = text.slice(at).split('?');
       const literalQuery = [...`?${search}`.matchAll(/[?&]([A-Za-z0-9_]+)=/g)].map((m) => m[1]!);
@@ -147,7 +147,7 @@ export function findClientCalls(fileName: string, source: string): ClientCall[] 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A client segment ('imports', '\0', 'products\0') as a test of a documented one. */
+/** A client segment ('imports', '{…}', 'products{…}') as a test of a documented one. */
 function segmentMatches(client: string, documented: string): boolean {
   if (/^\{[^}]+\}$/.test(documented)) return client !== '';
   if (!client.includes(HOLE)) return client === documented;
@@ -177,7 +177,7 @@ function operationsOf(document: OpenApiDocument): DocumentedOperation[] {
 
 /** What is wrong with one call against the document, or null when it is documented. */
 export function checkCall(call: ClientCall, operations: DocumentedOperation[]): string | null {
-  const label = `${call.where} ${call.method?.toUpperCase() ?? 'ANY'} ${call.path.replaceAll(HOLE, '{…}')}`;
+  const label = `${call.where} ${call.method?.toUpperCase() ?? 'ANY'} ${call.path}`;
   const clientSegments = call.path.replace(/\/$/, '').split('/');
   const matches = operations.filter((operation) => {
     if (call.method && operation.method !== call.method) return false;
@@ -224,7 +224,7 @@ describe('client calls against the OpenAPI document', () => {
       'get /api/search/suggest',
       `get /api/products/${HOLE}/price-history`,
     ]) {
-      expect(seen, expected.replaceAll(HOLE, '{…}')).toContain(expected);
+      expect(seen).toContain(expected);
     }
     // The desktop app's server check, after its configured base URL.
     expect(
