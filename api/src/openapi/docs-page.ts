@@ -68,7 +68,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
       '<table><thead><tr><th>Parameter</th><th>Di</th><th>Wajib</th><th>Skema</th></tr></thead><tbody>',
       ...op.parameters.map(
         (p) =>
-          `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'ya' : 'tidak'}</td><td><code>${renderJson(p.schema ?? {})}</code>${p.description ? ` ${escapeHtml(p.description)}` : ''}</td></tr>`,
+          `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'ya' : 'tidak'}</td><td><code>${escapeHtml(JSON.stringify(p.schema ?? {}))}</code>${p.description ? ` ${escapeHtml(p.description)}` : ''}</td></tr>`,
       ),
       '</tbody></table>',
     );
@@ -121,7 +121,10 @@ export function renderDocsPage(document: OpenApiDocument, scope: DocumentScope):
       byTag.get(tag)!.push(renderOperation(method, path, op));
     }
   }
-  const tags = [...byTag.keys()];
+  // The public sections first, then the back office's (a stable sort keeps each group's order).
+  const tags = [...byTag.keys()].sort(
+    (a, b) => Number(a.startsWith('Admin')) - Number(b.startsWith('Admin')),
+  );
   const schemas = Object.entries(document.components?.schemas ?? {});
   const scopeNote =
     scope === 'full'

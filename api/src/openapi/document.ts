@@ -18,7 +18,7 @@ const SESSION_SCHEME = 'adminSession';
 function sharedErrors(route: ApiRoute): Record<number, RouteResponse> {
   const errors: Record<number, RouteResponse> = {};
   if (route.query || route.body) {
-    errors[400] = { description: 'Masukan tidak valid: {message, errors: {field: message}}' };
+    errors[400] = { description: 'Masukan tidak valid (pesan, dan per kolom di errors)' };
   }
   if (route.access === 'admin') errors[401] = { description: 'Belum masuk atau sesi berakhir' };
   if (route.method !== 'get') {
