@@ -32,6 +32,7 @@ import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { adminExportRoutes } from './catalogue/exports/routes';
 import { adminAnalyticsRoutes } from './analytics';
 import { adminDesktopRoutes, desktopUpdateFeed } from './desktop/routes';
+import { openApiRoutes } from './openapi/routes';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';
@@ -101,6 +102,8 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   };
   const catalogueEvents = extensions.catalogueEvents ?? new LocalCatalogueEvents();
   catalogueEvents.subscribe(clearCaches);
+  // The API's own description: /api/openapi.json and /api/docs (docs/openapi.md).
+  api.use(openApiRoutes(context));
   api.use('/categories', publicCategoryRoutes(context, catalogueCache));
   api.use('/products', priceHistoryRoutes(context));
   api.use('/products', publicProductRoutes(context, catalogueCache));

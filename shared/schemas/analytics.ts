@@ -106,18 +106,26 @@ function resolveLimit(value: unknown, ctx: z.RefinementCtx): number | null {
 
 /** A parameter read by the resolvers below, whatever its type (a repeated one is an array). */
 const optional = z.unknown().optional();
+/** How the API document describes the parameters (docs/openapi.md). */
+const dateParam = (which: string) =>
+  optional.meta({
+    description: `${which}: YYYY-MM-DD (hari WIB) atau tanggal-waktu ISO dengan zona waktu`,
+  });
+const limitParam = optional.meta({
+  description: `Jumlah baris, 1 sampai ${ANALYTICS_MAX_LIMIT} (bawaan ${ANALYTICS_DEFAULT_LIMIT})`,
+});
 
 /**
  * `?from=&to=` of a report, resolved to its window (see resolveWindow). Every refusal is a
  * custom issue carrying its Indonesian message, under the field it is about.
  */
 export const analyticsRangeQuerySchema = z
-  .object({ from: optional, to: optional })
+  .object({ from: dateParam('Awal'), to: dateParam('Akhir') })
   .transform((query, ctx) => resolveWindow(query, ctx, Date.now()) ?? z.NEVER);
 
 /** `?from=&to=&limit=` of a report that lists (top pages, missed searches). */
 export const analyticsListQuerySchema = z
-  .object({ from: optional, to: optional, limit: optional })
+  .object({ from: dateParam('Awal'), to: dateParam('Akhir'), limit: limitParam })
   .transform((query, ctx) => {
     const window = resolveWindow(query, ctx, Date.now());
     const limit = resolveLimit(query.limit, ctx);

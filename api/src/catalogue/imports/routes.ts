@@ -26,8 +26,8 @@ export const importTooLarge = (maxMb: number) =>
 export const IMPORT_NOT_CSV = 'Kirim berkas CSV (Content-Type: text/csv)';
 export const IMPORT_EMPTY = 'Berkas CSV kosong';
 
-const jobParams = z.object({ id: uuid('Import') });
-const importQuery = z.object({
+export const jobParams = z.object({ id: uuid('Import') });
+export const importQuery = z.object({
   dryRun: z
     .enum(['true', 'false', '1', '0'])
     .optional()

@@ -12,7 +12,9 @@ import {
   updatePlatformLink,
 } from './queries';
 
-const byProduct = validate({ params: z.object({ productId: uuid('Product') }) });
+/** `/:productId` of the link lists. */
+export const productLinksParams = z.object({ productId: uuid('Product') });
+const byProduct = validate({ params: productLinksParams });
 
 export function publicPlatformLinkRoutes({ db }: AppContext): Router {
   const router = Router();

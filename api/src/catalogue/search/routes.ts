@@ -6,7 +6,7 @@ import { json, validate } from '../../middleware/validate';
 import { suggest } from './queries';
 
 /** GET /api/search/suggest?q=: the header's suggestions; a missing q suggests nothing. */
-const suggestQuerySchema = z.object({ q: z.string().max(MAX_LENGTH.search).default('') });
+export const suggestQuerySchema = z.object({ q: z.string().max(MAX_LENGTH.search).default('') });
 
 export function publicSearchRoutes({ db }: AppContext): Router {
   const router = Router();

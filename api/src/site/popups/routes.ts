@@ -16,7 +16,7 @@ import {
 } from './queries';
 
 /** The client sends its current page URL; only its path decides which popups apply. */
-const activeQuery = z.object({ url: z.unknown().optional().transform(popupPagePath) });
+export const activeQuery = z.object({ url: z.unknown().optional().transform(popupPagePath) });
 
 export function publicPopupRoutes({ db }: AppContext): Router {
   const router = Router();

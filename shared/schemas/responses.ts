@@ -1,0 +1,393 @@
+// The API's main answers as zod schemas, for the OpenAPI document (docs/contracts.md#openapi)
+// and for anything that wants to check an answer. Each one `satisfies` the type in
+// shared/types.ts that the clients use, so the two cannot drift apart silently.
+//
+// Not re-exported by ./index: the `.meta({ id })` calls register the schemas globally, which
+// a bundler cannot drop, and the public site's bundle must not carry them.
+import { z } from 'zod';
+import {
+  BADGE_COLORS,
+  FAQ_CATEGORIES,
+  MEDIA_TYPES,
+  PLATFORMS,
+  POPUP_IMAGE_POSITIONS,
+  POPUP_TYPES,
+} from '../constants';
+import { IMPORT_STATUSES, type ImportJob } from '../rules/product-csv';
+import type { PriceHistory } from '../rules/price-history';
+import type {
+  AdminProductCountResponse,
+  AdminProductListResponse,
+  AdminSessionInfo,
+  AdminUserInfo,
+  AnalyticsDashboard,
+  ApiErrorBody,
+  AuditPage,
+  AuthResponse,
+  Category,
+  CategoryWithCount,
+  ContentBlock,
+  CtaPerformance,
+  Faq,
+  MetaTag,
+  MissedSearches,
+  PlatformLink,
+  Popup,
+  Product,
+  ProductImage,
+  ProductListResponse,
+  SearchSuggestions,
+  StatsResponse,
+  TopPages,
+  TrafficByCountry,
+} from '../types';
+import type { ProductBulkResult } from './product-bulk';
+import { realtimeStatsSchema } from './realtime-stats';
+
+const isoDate = z.string().meta({ format: 'date-time' });
+const count = z.number().int().nonnegative();
+/** Record ids travel as text (integer keys as their digits, products as UUIDs). */
+const id = z.string();
+
+/** `{message}`, and per field for a validation error (docs/contracts.md, API conventions). */
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Error' }) satisfies z.ZodType<ApiErrorBody>;
+
+/** One page's position in a paged list. */
+const paging = { currentPage: count, totalPages: count, totalCount: count };
+
+export const categoryResponseSchema = z
+  .object({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    icon: z.string(),
+    color: z.string(),
+    group: z.string(),
+    createdAt: isoDate,
+  })
+  .meta({ id: 'Category' }) satisfies z.ZodType<Category>;
+
+export const categoryWithCountSchema = categoryResponseSchema
+  .extend({ productCount: count })
+  .meta({ id: 'CategoryWithCount' }) satisfies z.ZodType<CategoryWithCount>;
+
+export const lowestPriceSchema = z
+  .object({ price: z.number(), platform: z.enum(PLATFORMS), linkId: id })
+  .meta({ id: 'LowestPrice' });
+
+export const productResponseSchema = z
+  .object({
+    id,
+    categoryId: id,
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    imageUrls: z.array(z.string()),
+    videoUrl: z.string().nullable().optional(),
+    mediaType: z.enum(MEDIA_TYPES),
+    discountPercentage: z.number(),
+    badgeText: z.string().nullable().optional(),
+    badgeColor: z.enum(BADGE_COLORS),
+    platforms: z.array(z.string()),
+    isActive: z.boolean(),
+    isFeaturedPromo: z.boolean(),
+    isFeaturedPopular: z.boolean(),
+    featuredOrder: z.number().int(),
+    createdAt: isoDate,
+    brand: z.string().nullable().optional(),
+    category: categoryResponseSchema.optional(),
+    lowestPrice: lowestPriceSchema.nullable().optional(),
+  })
+  .meta({ id: 'Product' }) satisfies z.ZodType<Product>;
+
+export const productListResponseSchema = z
+  .object({ products: z.array(productResponseSchema), ...paging })
+  .meta({ id: 'ProductList' }) satisfies z.ZodType<ProductListResponse>;
+
+const priceLinkSchema = z.object({
+  id,
+  platform: z.enum(PLATFORMS),
+  price: z.string().nullable(),
+  priceValue: z.number().nullable(),
+});
+
+export const adminProductListResponseSchema = z
+  .object({
+    products: z.array(
+      productResponseSchema.extend({
+        links: z.array(priceLinkSchema),
+        lowestPriceValue: z.number().nullable(),
+      }),
+    ),
+    ...paging,
+    totalCountCapped: z.boolean().optional(),
+    hasNextPage: z.boolean(),
+  })
+  .meta({ id: 'AdminProductList' }) satisfies z.ZodType<AdminProductListResponse>;
+
+export const adminProductCountSchema = z
+  .object({ totalCount: count, totalCountCapped: z.boolean() })
+  .meta({ id: 'AdminProductCount' }) satisfies z.ZodType<AdminProductCountResponse>;
+
+export const productBulkResultSchema = z
+  .object({ affected: count })
+  .meta({ id: 'ProductBulkResult' }) satisfies z.ZodType<ProductBulkResult>;
+
+export const searchSuggestionsSchema = z
+  .object({
+    products: z.array(
+      z.object({
+        id,
+        title: z.string(),
+        imageUrl: z.string(),
+        discountPercentage: z.number(),
+      }),
+    ),
+    categories: z.array(z.object({ name: z.string(), slug: z.string() })),
+  })
+  .meta({ id: 'SearchSuggestions' }) satisfies z.ZodType<SearchSuggestions>;
+
+export const priceHistorySchema = z
+  .object({
+    platforms: z.array(
+      z.object({
+        platform: z.string(),
+        points: z.array(z.object({ at: isoDate, price: z.number() })),
+      }),
+    ),
+    lowest: z.object({ price: z.number(), platform: z.string() }).nullable(),
+    lowest30d: z.object({ price: z.number(), platform: z.string(), at: isoDate }).nullable(),
+  })
+  .meta({ id: 'PriceHistory' }) satisfies z.ZodType<PriceHistory>;
+
+export const platformLinkResponseSchema = z
+  .object({
+    id,
+    productId: id,
+    platform: z.enum(PLATFORMS),
+    affiliateUrl: z.string(),
+    price: z.string().nullable(),
+    priceValue: z.number().nullable(),
+    createdAt: isoDate,
+    health: z
+      .object({
+        isBroken: z.boolean(),
+        lastStatus: z.number().int().nullable(),
+        lastError: z.string().nullable(),
+        lastCheckedAt: isoDate.nullable(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'PlatformLink' }) satisfies z.ZodType<PlatformLink>;
+
+export const productImageResponseSchema = z
+  .object({
+    id,
+    productId: id,
+    imageUrl: z.string(),
+    altText: z.string(),
+    order: z.number().int(),
+    isActive: z.boolean(),
+    createdAt: isoDate.optional(),
+  })
+  .meta({ id: 'ProductImage' }) satisfies z.ZodType<ProductImage>;
+
+export const contentBlockSchema = z
+  .object({
+    id,
+    key: z.string(),
+    title: z.string(),
+    data: z.string().meta({ description: 'JSON text' }),
+    isActive: z.boolean(),
+    lastModified: isoDate,
+    createdAt: isoDate,
+  })
+  .meta({ id: 'ContentBlock' }) satisfies z.ZodType<ContentBlock>;
+
+export const faqResponseSchema = z
+  .object({
+    id,
+    question: z.string(),
+    answer: z.string(),
+    category: z.enum(FAQ_CATEGORIES),
+    order: z.number().int(),
+    isActive: z.boolean(),
+    createdAt: isoDate,
+  })
+  .meta({ id: 'Faq' }) satisfies z.ZodType<Faq>;
+
+export const metaTagResponseSchema = z
+  .object({
+    id,
+    htmlTag: z.string(),
+    pageUrl: z.string(),
+    isActive: z.boolean(),
+    createdAt: isoDate,
+    parsedName: z.string().nullable(),
+    parsedProperty: z.string().nullable(),
+    parsedContent: z.string().nullable(),
+  })
+  .meta({ id: 'MetaTag' }) satisfies z.ZodType<MetaTag>;
+
+export const popupResponseSchema = z
+  .object({
+    id,
+    title: z.string(),
+    content: z.string(),
+    type: z.enum(POPUP_TYPES),
+    targetUrl: z.string().nullable(),
+    buttonText: z.string(),
+    backgroundColor: z.string(),
+    textColor: z.string(),
+    imageUrl: z.string().nullable(),
+    imagePosition: z.enum(POPUP_IMAGE_POSITIONS),
+    startDate: isoDate,
+    endDate: isoDate,
+    showOnPages: z.string(),
+    triggerAfterSeconds: z.number().int(),
+    isActive: z.boolean(),
+    createdAt: isoDate.optional(),
+  })
+  .meta({ id: 'Popup' }) satisfies z.ZodType<Popup>;
+
+/** An admin list of FAQs, meta tags or popups: the whole array, or one page of it. */
+export function adminSitePageSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return z.union([
+    z.array(item),
+    z.object({ [key]: z.array(item), ...paging } as Record<K, z.ZodArray<T>>),
+  ]);
+}
+
+export const statsResponseSchema = z
+  .object({
+    totalCategories: count,
+    categoriesWithProducts: count,
+    categoriesWithoutProducts: count,
+    totalProducts: count,
+    activeProducts: count,
+    inactiveProducts: count,
+    brokenLinks: count,
+  })
+  .meta({ id: 'Stats' }) satisfies z.ZodType<StatsResponse>;
+
+export const authResponseSchema = z
+  .object({ user: z.object({ id, username: z.string() }) })
+  .meta({ id: 'AuthResponse' }) satisfies z.ZodType<AuthResponse>;
+
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const adminUserSchema = z
+  .object({ id, username: z.string(), disabled: z.boolean(), createdAt: isoDate })
+  .meta({ id: 'AdminUser' }) satisfies z.ZodType<AdminUserInfo>;
+
+export const adminSessionSchema = z
+  .object({
+    id,
+    current: z.boolean(),
+    createdAt: isoDate,
+    lastSeenAt: isoDate,
+    userAgent: z.string(),
+    ip: z.string(),
+  })
+  .meta({ id: 'AdminSession' }) satisfies z.ZodType<AdminSessionInfo>;
+
+export const auditPageSchema = z
+  .object({
+    entries: z.array(
+      z.object({
+        id,
+        at: isoDate,
+        username: z.string(),
+        action: z.string(),
+        entity: z.string(),
+        entityId: z.string().nullable(),
+        entityLabel: z.string().nullable(),
+        summary: z.string(),
+        changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
+        ip: z.string().nullable(),
+      }),
+    ),
+    ...paging,
+  })
+  .meta({ id: 'AuditPage' }) satisfies z.ZodType<AuditPage>;
+
+export const importJobSchema = z
+  .object({
+    id,
+    status: z.enum(IMPORT_STATUSES),
+    dryRun: z.boolean(),
+    totalRows: count.nullable(),
+    processedRows: count,
+    created: count,
+    updated: count,
+    unchanged: count,
+    failed: count,
+    errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+    message: z.string().nullable(),
+    createdAt: isoDate,
+    finishedAt: isoDate.nullable(),
+  })
+  .meta({ id: 'ImportJob' }) satisfies z.ZodType<ImportJob>;
+
+export const linkHealthSummarySchema = z
+  .object({ total: count, checked: count, broken: count, lastCheckedAt: isoDate.nullable() })
+  .meta({ id: 'LinkHealthSummary' });
+
+export const brokenLinksPageSchema = z
+  .object({
+    links: z.array(
+      z.object({
+        id: z.number().int(),
+        productId: id,
+        productTitle: z.string(),
+        platform: z.string(),
+        affiliateUrl: z.string(),
+        lastStatus: z.number().int().nullable(),
+        lastError: z.string().nullable(),
+        lastCheckedAt: isoDate.nullable(),
+      }),
+    ),
+    ...paging,
+  })
+  .meta({ id: 'BrokenLinksPage' });
+
+const named = <K extends string>(key: K) =>
+  z.object({ [key]: z.string() } as Record<K, z.ZodString>);
+
+export const analyticsDashboardSchema = z
+  .object({
+    totalVisitors: count,
+    weeklyVisitors: count,
+    totalPageViews: count,
+    conversionRate: z.number().meta({ description: 'Persen: 3.5 berarti 3,5%' }),
+    deviceBreakdown: z.array(named('device').extend({ count })),
+    browserBreakdown: z.array(named('browser').extend({ count })),
+    topReferrers: z.array(named('referrer').extend({ visitors: count })),
+  })
+  .meta({ id: 'AnalyticsDashboard' }) satisfies z.ZodType<AnalyticsDashboard>;
+
+export const trafficByCountrySchema = z
+  .array(named('country').extend({ visitors: count }))
+  .meta({ id: 'TrafficByCountry' }) satisfies z.ZodType<TrafficByCountry>;
+
+export const topPagesSchema = z
+  .array(named('path').extend({ views: count }))
+  .meta({ id: 'TopPages' }) satisfies z.ZodType<TopPages>;
+
+export const missedSearchesSchema = z
+  .array(named('query').extend({ searches: count, lastSearchedAt: isoDate }))
+  .meta({ id: 'MissedSearches' }) satisfies z.ZodType<MissedSearches>;
+
+export const ctaPerformanceSchema = z
+  .object({
+    platformPerformance: z.array(named('platform').extend({ clicks: count })),
+    topProducts: z.array(named('product').extend({ clicks: count })),
+  })
+  .meta({ id: 'CtaPerformance' }) satisfies z.ZodType<CtaPerformance>;
+
+export const realtimeStatsResponseSchema = realtimeStatsSchema.meta({ id: 'RealtimeStats' });
