@@ -20,6 +20,7 @@ import type {
   AdminProductListResponse,
   AdminSessionInfo,
   AdminUserInfo,
+  DesktopReleasesResponse,
   AnalyticsDashboard,
   ApiErrorBody,
   AuditPage,
@@ -391,3 +392,19 @@ export const ctaPerformanceSchema = z
   .meta({ id: 'CtaPerformance' }) satisfies z.ZodType<CtaPerformance>;
 
 export const realtimeStatsResponseSchema = realtimeStatsSchema.meta({ id: 'RealtimeStats' });
+
+export const desktopReleasesSchema = z
+  .strictObject({
+    configured: z.boolean(),
+    releases: z.array(
+      z.strictObject({
+        fileName: z.string(),
+        platform: z.enum(['windows', 'macos', 'linux']),
+        version: z.string().nullable(),
+        sizeBytes: z.number().int(),
+        modifiedAt: z.string(),
+        url: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'DesktopReleases' }) satisfies z.ZodType<DesktopReleasesResponse>;

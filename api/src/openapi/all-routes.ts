@@ -14,6 +14,7 @@ import { contentApi } from '../site/content/content.openapi';
 import { faqsApi } from '../site/faqs/faqs.openapi';
 import { metaTagsApi } from '../site/meta-tags/meta-tags.openapi';
 import { popupsApi } from '../site/popups/popups.openapi';
+import { desktopApi } from '../desktop/desktop.openapi';
 import { statsApi } from '../stats/stats.openapi';
 import { usersApi } from '../users/users.openapi';
 import { openApiApi } from './openapi.openapi';
@@ -43,4 +44,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...importsApi,
   ...exportsApi,
   ...analyticsApi,
+  ...desktopApi,
 ];
