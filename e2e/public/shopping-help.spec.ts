@@ -217,9 +217,15 @@ test.describe('a promo popup that is due while the visitor types', () => {
     expect(created.status(), await created.text()).toBe(201);
     const popup = (await created.json()) as Popup;
     await page.goto(path);
-    await hydrated(page);
     const box = searchBox(page);
-    await box.click();
+    // In the field from the first paint, before the popup's clock starts at hydration; then
+    // focused again in one step, so the page's own focus handlers (the suggestions) see it.
+    await box.focus();
+    await hydrated(page);
+    await box.evaluate((input: HTMLInputElement) => {
+      input.blur();
+      input.focus();
+    });
     // Typing for longer than the popup's delay: it falls due meanwhile.
     await box.pressSequentially('sepatu lari', { delay: 250 });
     const dialog = page.getByRole('dialog', { name: popup.title });
