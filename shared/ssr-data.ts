@@ -9,6 +9,7 @@ import type {
   Popup,
   Product,
   ProductListResponse,
+  SearchSuggestions,
 } from '@shared/types';
 import type { PriceHistory } from '@shared/rules/price-history';
 
@@ -29,6 +30,8 @@ export interface SsrData {
   productPage?: { categoryId: string | null; page: number; response: ProductListResponse };
   /** /?search=term&page=N: the ranked page of 12, searched on the server. */
   searchPage?: { search: string; page: number; response: ProductListResponse };
+  /** A search that found nothing: its spelling and categories (today's promos: `featured`). */
+  searchHelp?: { search: string; help: SearchSuggestions };
   /** page=1&limit=1000: the promo/popular fallbacks. */
   /** The promo or popular page's fallback ranking, when nothing is featured. */
   fallback?: Partial<Record<'promo' | 'popular', Product[]>>;

@@ -162,6 +162,8 @@ export interface AdminProductCountResponse {
 export interface SearchSuggestions {
   products: { id: string; title: string; imageUrl: string; discountPercentage: number }[];
   categories: { name: string; slug: string }[];
+  /** With no product found: the nearest spelling that finds one (docs/contracts.md), or null. */
+  didYouMean: string | null;
 }
 
 export interface ProductImage {

@@ -42,5 +42,5 @@ test('audit: "Riwayat perubahan" names fields and records as staff do, after a d
   const names = rows.getByTestId('audit-record-name');
   await expect(names.first()).toHaveText(title);
   expect(await names.allTextContents()).toEqual((await rows.all()).map(() => title));
-  await expect(rows.last()).toContainText('Jenis media: — → Otomatis');
+  await expect(rows.last()).toContainText('Jenis media: — → Gambar di kartu saja');
 });

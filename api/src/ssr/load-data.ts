@@ -14,6 +14,7 @@ import {
   findActiveProduct,
   listActiveProducts,
 } from '../catalogue/products/queries';
+import { suggest } from '../catalogue/search/queries';
 import type { Database } from '../db/database';
 import { isUuid } from '../lib/params';
 import { findActiveContent } from '../site/content/queries';
@@ -25,6 +26,22 @@ async function metaTagsFor(db: Database, pathname: string) {
   const lists = await Promise.all(pageTargets(pathname).map((path) => activeMetaTagsFor(db, path)));
   const seen = new Set<string>();
   return lists.flat().filter((tag) => (seen.has(tag.id) ? false : (seen.add(tag.id), true)));
+}
+
+/**
+ * A search that found nothing is drawn with its help (docs/contracts.md, "Shopping help"): the
+ * nearest spelling and matching categories, and today's promos as the promo page has them.
+ */
+async function loadSearchHelp(db: Database, data: SsrData, search: string): Promise<void> {
+  const [help, featured] = await Promise.all([
+    suggest(db, searchTerm(search)),
+    featuredProducts(db, 'promo'),
+  ]);
+  data.searchHelp = { search, help };
+  data.featured = { ...data.featured, promo: featured };
+  if (featured.length === 0) {
+    data.fallback = { ...data.fallback, promo: await fallbackProducts(db, 'promo') };
+  }
 }
 
 export async function loadRouteData(
@@ -95,6 +112,7 @@ export async function loadRouteData(
               search: searchTerm(search),
             }),
           };
+          if (data.searchPage.response.totalCount === 0) await loadSearchHelp(db, data, search);
           return;
         }
         const category = slug ? categoryList.find((c) => c.slug === slug) : null;

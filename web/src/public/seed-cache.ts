@@ -17,6 +17,7 @@ export function seedQueryCache(client: QueryClient, data: SsrData): void {
     const { search, page, response } = data.searchPage;
     set(queryKeys.searchPage(search, page), response);
   }
+  if (data.searchHelp) set(queryKeys.searchHelp(data.searchHelp.search), data.searchHelp.help);
   for (const [kind, products] of Object.entries(data.featured ?? {})) {
     set(queryKeys.featured(kind as 'promo' | 'popular'), products);
   }

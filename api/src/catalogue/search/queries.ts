@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { Params, selectBound } from '../../db/sql';
+import { didYouMean } from './did-you-mean';
 import { engineFor, type Tier, type WordGroup } from './engines';
 import {
   editDistance,
@@ -43,6 +44,8 @@ export interface CategorySuggestion {
 export interface Suggestions {
   products: ProductSuggestion[];
   categories: CategorySuggestion[];
+  /** When no product is found: the nearest spelling that finds one, else null. */
+  didYouMean: string | null;
 }
 
 export const SUGGESTED_PRODUCTS = 5;
@@ -258,14 +261,16 @@ async function suggestProducts(db: Database, tokens: SearchToken[]): Promise<Pro
 
 /**
  * The header's suggestions as the visitor types: at most 5 products, ranked as the search
- * ranks them, and 3 categories whose name matches.
+ * ranks them, and 3 categories whose name matches; with no product, the nearest spelling.
  */
 export async function suggest(db: Database, q: string): Promise<Suggestions> {
   const tokens = tokenize(q);
-  if (tokens.length === 0) return { products: [], categories: [] };
+  if (tokens.length === 0) return { products: [], categories: [], didYouMean: null };
   const [products, categories] = await Promise.all([
     suggestProducts(db, tokens),
     suggestCategories(db, tokens),
   ]);
-  return { products, categories };
+  // Only a search that found nothing pays for the spelling look-up.
+  const correction = products.length === 0 ? await didYouMean(db, tokens) : null;
+  return { products, categories, didYouMean: correction };
 }

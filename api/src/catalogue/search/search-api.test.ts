@@ -224,6 +224,7 @@ describeApi('catalogue search API', (api) => {
     expect((await api.visitor.get<SearchSuggestions>('/api/search/suggest')).body).toEqual({
       products: [],
       categories: [],
+      didYouMean: null,
     });
     expect((await api.visitor.get(`/api/search/suggest?q=${'a'.repeat(201)}`)).status).toBe(400);
     expect((await api.visitor.get('/api/search/suggest?q=a&q=b')).status).toBe(400);

@@ -37,7 +37,7 @@ describe('audit changes as staff read them', () => {
       { categoryName: (id) => (id === '3' ? 'Elektronik' : undefined) },
     );
     expect(lines.map((line) => `${line.label}: ${line.before} → ${line.after}`)).toEqual([
-      'Jenis media: Otomatis → Gambar',
+      'Jenis media: Gambar di kartu saja → Gambar',
       'Warna badge: Hijau → Merah',
       'Diskon: 35% → 50%',
       'Kategori: Elektronik → #4',

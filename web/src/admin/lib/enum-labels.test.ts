@@ -30,7 +30,7 @@ describe('enum labels', () => {
       expect(new Set(shown).size).toBe(values.length);
     }
     expect(MEDIA_TYPES.map((value) => labelOf(MEDIA_TYPE_LABELS, value))).toEqual([
-      'Otomatis',
+      'Gambar di kartu saja',
       'Gambar',
       'Video',
       'Gambar & Video',

@@ -12,7 +12,9 @@ import type {
 type LabelsOf<T extends readonly string[]> = Record<T[number], string>;
 
 export const MEDIA_TYPE_LABELS: LabelsOf<typeof MEDIA_TYPES> = {
-  default: 'Otomatis',
+  // Named for what the site does with it: the main picture on the card, and in the product
+  // window a video if there is one, else "Media tidak tersedia" (spec section 4).
+  default: 'Gambar di kartu saja',
   image: 'Gambar',
   video: 'Video',
   both: 'Gambar & Video',

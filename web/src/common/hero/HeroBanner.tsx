@@ -2,6 +2,7 @@
 // Plain React and CSS (no Mantine): the public bundle imports it.
 import { PRODUCTS_SECTION_ID, scrollToElement } from '../scroll';
 import { SITE_CLAIMS } from '../site-claims';
+import { withCategoryClaim } from './category-claim-text';
 
 // Styles: hero.css beside it (imported by the site's site.css, and by the admin's hero preview).
 
@@ -38,9 +39,9 @@ export function HeroBanner({
       <div className="container hero-inner">
         <p className="hero-kicker">🔥 Diskon hingga 70% hari ini</p>
         <h1 id="hero-title" className="hero-title">
-          {mainTitle}
+          {withCategoryClaim(mainTitle, categoryClaim)}
         </h1>
-        <p className="hero-subtitle">{subtitle}</p>
+        <p className="hero-subtitle">{withCategoryClaim(subtitle, categoryClaim)}</p>
         <a
           href={`#${PRODUCTS_SECTION_ID}`}
           className="button button-cta hero-cta"

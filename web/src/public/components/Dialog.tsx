@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { isTextField } from '../lib/typing-idle';
 import { CloseIcon } from './site-icons';
 
 const FOCUSABLE =
@@ -15,6 +16,11 @@ interface DialogProps {
   /** Visually hide the heading (it still names the dialog for screen readers). */
   hideTitle?: boolean;
   footer?: ReactNode;
+  /**
+   * Opened by the page rather than the visitor (a promo popup): a text field that has the focus
+   * keeps it. The dialog is still reached with Tab (docs/contracts.md, "Shopping help").
+   */
+  keepFieldFocus?: boolean;
 }
 
 /**
@@ -30,17 +36,19 @@ export function Dialog({
   closeLabel = 'Tutup',
   hideTitle = false,
   footer,
+  keepFieldFocus = false,
 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const keepFieldFocusRef = useRef(keepFieldFocus);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel;
-    first?.focus();
+    if (!(keepFieldFocusRef.current && isTextField(previous))) first?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
 
@@ -51,6 +59,12 @@ export function Dialog({
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
+      // Focus left in a field (keepFieldFocus): Tab goes into the dialog.
+      if (!panel.contains(document.activeElement)) {
+        event.preventDefault();
+        (panel.querySelector<HTMLElement>('[data-autofocus]') ?? panel).focus();
+        return;
+      }
       const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (el) => el.offsetParent !== null || el === document.activeElement,
       );

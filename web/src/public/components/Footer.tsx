@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseContactContent } from '@shared/rules/content';
-import { FOOTER_CATEGORIES, FOOTER_FAQS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
+import { contactFaqs } from '@shared/rules/faq';
+import { FOOTER_CATEGORIES, SUPPORT_EMAIL, SUPPORT_HOURS } from '../content/site';
 import { SITE_CLAIMS } from '../../common/site-claims';
-import { useCategoryClaim, useContent } from '../data/queries';
+import { useCategoryClaim, useContent, useFaqs } from '../data/queries';
 import { homeSearch } from '@shared/home-address';
 import { useSite } from '../lib/site-context';
 import { chatLink } from '../lib/whatsapp';
@@ -22,6 +23,33 @@ const HELP_LINKS: { id: HelpModal; label: string }[] = [
 ];
 
 const LEGAL_TITLES = { privacy: 'Kebijakan Privasi', terms: 'Syarat & Ketentuan' };
+
+/** The spec's footer FAQ modal holds 6 items: the first active FAQs staff manage, by order. */
+const FOOTER_FAQ_COUNT = 6;
+
+function FooterFaqs({ onClose }: { onClose(): void }) {
+  const { data, isPending, isError } = useFaqs();
+  if (isPending) {
+    return (
+      <p role="status">
+        <span className="spinner" aria-hidden="true" /> Memuat FAQ...
+      </p>
+    );
+  }
+  const faqs = contactFaqs(data ?? [], FOOTER_FAQ_COUNT);
+  if (isError || faqs.length === 0) {
+    return (
+      <p>
+        {isError ? 'FAQ belum dapat dimuat.' : 'Belum ada pertanyaan yang sering diajukan.'}{' '}
+        <Link to="/contact" onClick={onClose}>
+          Hubungi kami
+        </Link>{' '}
+        untuk pertanyaan lain.
+      </p>
+    );
+  }
+  return <FaqList faqs={faqs} />;
+}
 
 function HelpDialog({ modal, onClose }: { modal: HelpModal; onClose(): void }) {
   const { data } = useContent('contact_us');
@@ -73,7 +101,7 @@ function HelpDialog({ modal, onClose }: { modal: HelpModal; onClose(): void }) {
     case 'faq':
       return (
         <Dialog title="Pertanyaan yang Sering Diajukan" onClose={onClose} className="dialog-wide">
-          <FaqList faqs={FOOTER_FAQS} />
+          <FooterFaqs onClose={onClose} />
         </Dialog>
       );
   }

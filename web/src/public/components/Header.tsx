@@ -40,8 +40,12 @@ function useHeaderSearch() {
     if (choice.kind === 'product') {
       // The product opens over the page the visitor is on, as a card's link does.
       navigate({ pathname: location.pathname, search: withProduct(location.search, choice.id) });
-    } else {
+    } else if (choice.kind === 'category') {
       navigate({ pathname: '/', search: homeSearch({ category: choice.slug }) });
+    } else {
+      // A corrected spelling, or the term itself: the search page (with its help if empty).
+      setValue(choice.term);
+      go(choice.term);
     }
   };
 

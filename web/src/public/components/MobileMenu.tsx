@@ -1,27 +1,27 @@
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { FAVORITE_TOAST, useUiStore } from '../state/ui-store';
 import { HeartIcon } from './site-icons';
-import { NAV_ITEMS } from './nav-items';
+import { activeNavPath, NAV_ITEMS } from './nav-items';
 import { NavBadge } from './NavBar';
 
 export function MobileMenu({ onClose }: { onClose(): void }) {
   const showToast = useUiStore((s) => s.showToast);
+  const { pathname, search } = useLocation();
+  const active = activeNavPath(pathname, search);
   return (
     <nav id="mobile-menu" className="mobile-menu" aria-label="Menu">
       <ul>
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
-            <NavLink
+            <Link
               to={item.to}
-              end
               onClick={onClose}
-              className={({ isActive }) =>
-                `mobile-link${isActive ? ' active' : ''}${item.highlight ? ' highlight' : ''}`
-              }
+              aria-current={item.to === active ? 'page' : undefined}
+              className={`mobile-link${item.to === active ? ' active' : ''}${item.highlight ? ' highlight' : ''}`}
             >
               {item.label}
               {item.badge ? <NavBadge badge={item.badge} /> : null}
-            </NavLink>
+            </Link>
           </li>
         ))}
         <li>

@@ -1,9 +1,9 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { isPublicPath } from '@shared/public-routes';
 import { SITE_CLAIMS } from '../../common/site-claims';
 import { useCategoryClaim } from '../data/queries';
 import { NAV_DESCRIPTIONS } from '../seo/route-meta';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import { activeNavPath, NAV_ITEMS, type NavItem } from './nav-items';
 
 export function NavBadge({ badge }: { badge: NonNullable<NavItem['badge']> }) {
   const categoryClaim = useCategoryClaim(SITE_CLAIMS.navCategories);
@@ -19,7 +19,8 @@ export function NavBadge({ badge }: { badge: NonNullable<NavItem['badge']> }) {
 }
 
 export function NavBar() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const active = activeNavPath(pathname, search);
   const description = isPublicPath(pathname) ? NAV_DESCRIPTIONS[pathname] : undefined;
   return (
     <nav className="nav-bar" aria-label="Navigasi utama">
@@ -27,16 +28,14 @@ export function NavBar() {
         <ul className="nav-list">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
-              <NavLink
+              <Link
                 to={item.to}
-                end
-                className={({ isActive }) =>
-                  `nav-link${isActive ? ' active' : ''}${item.highlight ? ' highlight' : ''}`
-                }
+                aria-current={item.to === active ? 'page' : undefined}
+                className={`nav-link${item.to === active ? ' active' : ''}${item.highlight ? ' highlight' : ''}`}
               >
                 {item.label}
                 {item.badge ? <NavBadge badge={item.badge} /> : null}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

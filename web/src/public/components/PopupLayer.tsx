@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isSitePath } from '@shared/rules/url';
 import type { Popup } from '@shared/types';
 import { useActivePopups } from '../data/queries';
+import { useNotTyping } from '../lib/typing-idle';
 import { safeUrl } from '../../common/safe-url';
 import { Dialog } from './Dialog';
 
@@ -46,6 +47,7 @@ function PopupDialog({ popup, onDismiss }: { popup: Popup; onDismiss(): void }) 
       onClose={onDismiss}
       className={`popup-panel popup-image-${popup.imagePosition}`}
       closeLabel="Tutup popup"
+      keepFieldFocus
     >
       <div className="popup-content" style={style} data-popup-id={popup.id}>
         {image && popup.imagePosition !== 'background' ? (
@@ -74,7 +76,8 @@ function PopupDialog({ popup, onDismiss }: { popup: Popup; onDismiss(): void }) 
 
 /**
  * One popup at a time (spec section 4): the first active popup not yet dismissed in this
- * session appears after its triggerAfterSeconds; closing it dismisses it for the session.
+ * session appears after its triggerAfterSeconds (and once the visitor is not typing); closing
+ * it dismisses it for the session.
  */
 export function PopupLayer() {
   const { pathname } = useLocation();
@@ -92,11 +95,18 @@ export function PopupLayer() {
     [popups, dismissed],
   );
 
+  // Due after its triggerAfterSeconds; shown once the visitor is not typing as well, so it never
+  // interrupts a search (its suggestions) or a form (docs/contracts.md, "Shopping help").
+  const [due, setDue] = useState<Popup | null>(null);
+  const notTyping = useNotTyping();
   useEffect(() => {
     if (!next || shown) return;
-    const timer = setTimeout(() => setShown(next), Math.max(0, next.triggerAfterSeconds) * 1000);
+    const timer = setTimeout(() => setDue(next), Math.max(0, next.triggerAfterSeconds) * 1000);
     return () => clearTimeout(timer);
   }, [next, shown]);
+  useEffect(() => {
+    if (due && !shown && notTyping && due.id === next?.id) setShown(due);
+  }, [due, shown, notTyping, next]);
 
   if (!shown) return null;
   return (
@@ -107,6 +117,7 @@ export function PopupLayer() {
         writeDismissed(ids);
         setDismissed(ids);
         setShown(null);
+        setDue(null);
       }}
     />
   );

@@ -5,6 +5,7 @@ import { formatRupiah } from '@shared/rules/price';
 import type { Product } from '@shared/types';
 import { platformName } from '../content/site';
 import { withProduct } from '@shared/home-address';
+import { repeatsBadge } from '../lib/badges';
 import { fallbackToPlaceholder, imageSrc } from '../lib/images';
 
 /** Gold, silver and bronze for the top three of /produk-terpopuler (spec section 2). */
@@ -26,16 +27,14 @@ function RankMarks({ rank }: { rank: number }) {
   }
   return (
     <>
+      {/* Drawn in CSS, not an emoji: every phone shows the same medal. The medal is the rank:
+          no second "#1" beside it. */}
       <span
         className={`rank-medal medal-${medal.tone}`}
         role="img"
         aria-label={`Peringkat ${rank}, medali ${medal.name}`}
       >
-        {/* Drawn in CSS, not an emoji: every phone shows the same medal. */}
         {rank}
-      </span>
-      <span className={`rank-number rank-${medal.tone}`} aria-hidden="true">
-        #{rank}
       </span>
     </>
   );
@@ -80,10 +79,14 @@ export function ProductCard({
         <span className="discount-badge">-{product.discountPercentage}%</span>
         {hotDeal ? <span className="hot-deal">🔥 Hot Deal</span> : null}
         {rank !== undefined ? <RankMarks rank={rank} /> : null}
-        {rankLabel ? <span className="rank-label">{rankLabel}</span> : null}
+        {rankLabel && !repeatsBadge(product, rankLabel) ? (
+          <span className="rank-label">{rankLabel}</span>
+        ) : null}
       </div>
       <div className="card-body">
-        {product.category ? <p className="card-category">{product.category.name}</p> : null}
+        {product.category && !repeatsBadge(product, product.category.name) ? (
+          <p className="card-category">{product.category.name}</p>
+        ) : null}
         <Title className="card-title">{product.title}</Title>
         {product.lowestPrice ? (
           <p className="card-price">

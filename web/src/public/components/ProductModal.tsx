@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { repeatsBadge } from '../lib/badges';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { formatRupiah, resolvePriceValue } from '@shared/rules/price';
 import { showsGallery, showsVideo } from '@shared/rules/media';
@@ -161,7 +162,9 @@ function ProductDetails({ product, links }: { product: Product; links: PlatformL
           {product.badgeText ? (
             <span className={`badge badge-${product.badgeColor}`}>{product.badgeText}</span>
           ) : null}
-          {product.category ? <span className="muted">{product.category.name}</span> : null}
+          {product.category && !repeatsBadge(product, product.category.name) ? (
+            <span className="muted">{product.category.name}</span>
+          ) : null}
         </div>
         <h3 className="platform-heading">Cek Harga di Platform:</h3>
         <PlatformButtons product={product} links={links} />

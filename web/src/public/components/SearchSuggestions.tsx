@@ -14,7 +14,11 @@ const MIN_LENGTH = 2;
 
 export type Suggestion =
   | { kind: 'product'; id: string; title: string; imageUrl: string; discountPercentage: number }
-  | { kind: 'category'; name: string; slug: string };
+  | { kind: 'category'; name: string; slug: string }
+  /** Nothing found: searching the term anyway opens the page's help (docs/contracts.md). */
+  | { kind: 'no-results'; term: string }
+  /** Nothing found: the nearest spelling that finds something. */
+  | { kind: 'correction'; term: string };
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -25,13 +29,30 @@ function useDebounced(value: string, ms: number): string {
   return debounced;
 }
 
-function toOptions(data: Suggestions | undefined): Suggestion[] {
+function toOptions(data: Suggestions | undefined, term: string | null): Suggestion[] {
   if (!data) return [];
+  const categories = data.categories.map((c) => ({ kind: 'category' as const, ...c }));
+  if (data.products.length > 0 || term === null) {
+    return [...data.products.map((p) => ({ kind: 'product' as const, ...p })), ...categories];
+  }
+  // Nothing found says so, with the nearest spelling first among the ways on.
   return [
-    ...data.products.map((p) => ({ kind: 'product' as const, ...p })),
-    ...data.categories.map((c) => ({ kind: 'category' as const, ...c })),
+    { kind: 'no-results', term },
+    ...(data.didYouMean ? [{ kind: 'correction' as const, term: data.didYouMean }] : []),
+    ...categories,
   ];
 }
+
+const optionKey = (option: Suggestion) => {
+  switch (option.kind) {
+    case 'product':
+      return option.id;
+    case 'category':
+      return `category-${option.slug}`;
+    default:
+      return `${option.kind}-${option.term}`;
+  }
+};
 
 export interface SuggestionsState {
   listId: string;
@@ -75,7 +96,10 @@ export function useSuggestions(
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
-  const options = enabled && term.trim().length >= MIN_LENGTH ? toOptions(result.data) : [];
+  // "Nothing found" is said of the term the answer is for, not of an earlier one still shown.
+  const answeredTerm = result.isPlaceholderData ? null : term.trim();
+  const options =
+    enabled && term.trim().length >= MIN_LENGTH ? toOptions(result.data, answeredTerm) : [];
   const open = focused && !dismissed && options.length > 0;
 
   // A new term starts over: nothing active, the list may open again.
@@ -158,8 +182,19 @@ export function useSuggestions(
 
 function announcement(options: Suggestion[]): string {
   const products = options.filter((o) => o.kind === 'product').length;
-  const categories = options.length - products;
+  const categories = options.filter((o) => o.kind === 'category').length;
   if (options.length === 0) return '';
+  const correction = options.find((o) => o.kind === 'correction');
+  if (options[0]?.kind === 'no-results') {
+    return [
+      'Tidak ada produk yang cocok.',
+      correction ? `Mungkin maksud Anda ${correction.term}.` : '',
+      categories ? `${categories} kategori disarankan.` : '',
+      'Gunakan panah atas dan bawah untuk memilih.',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
   const parts = [
     products ? `${products} produk` : '',
     categories ? `${categories} kategori` : '',
@@ -172,7 +207,7 @@ export function SearchSuggestions({ state }: { state: SuggestionsState }) {
   const { options, open, active, listId } = state;
   const renderOption = (option: Suggestion, index: number) => (
     <li
-      key={option.kind === 'product' ? option.id : option.slug}
+      key={optionKey(option)}
       id={state.optionId(index)}
       role="option"
       aria-selected={index === active}
@@ -196,13 +231,31 @@ export function SearchSuggestions({ state }: { state: SuggestionsState }) {
             <span className="suggestion-discount">-{option.discountPercentage}%</span>
           ) : null}
         </>
-      ) : (
+      ) : option.kind === 'category' ? (
         <>
           <span className="suggestion-tag" aria-hidden="true">
             #
           </span>
           <span className="suggestion-title">{option.name}</span>
           <span className="suggestion-kind">Kategori</span>
+        </>
+      ) : option.kind === 'correction' ? (
+        <>
+          <span className="suggestion-tag" aria-hidden="true">
+            ?
+          </span>
+          <span className="suggestion-title">
+            Mungkin maksud Anda <strong>{option.term}</strong>
+          </span>
+          <span className="suggestion-kind">Cari</span>
+        </>
+      ) : (
+        <>
+          <span className="suggestion-tag" aria-hidden="true">
+            🔍
+          </span>
+          <span className="suggestion-title">{`Tidak ada produk untuk "${option.term}"`}</span>
+          <span className="suggestion-kind">Bantuan</span>
         </>
       )}
     </li>

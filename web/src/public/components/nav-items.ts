@@ -34,3 +34,17 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/contact', label: 'Kontak' },
   { to: '/tentang', label: 'Tentang' },
 ];
+
+/**
+ * The nav link the page belongs to: the home address lights "Beranda" only as the plain
+ * listing; a category's listing belongs to "Kategori" and a search to no link (the header's
+ * search box is its place). Other pages match by path.
+ */
+export function activeNavPath(pathname: string, search: string): PublicPath | null {
+  const match = NAV_ITEMS.find((item) => item.to === pathname)?.to ?? null;
+  if (match !== '/') return match;
+  const params = new URLSearchParams(search);
+  if ((params.get('search') ?? '').trim() !== '') return null;
+  if ((params.get('category') ?? '') !== '') return '/kategori';
+  return '/';
+}

@@ -58,37 +58,6 @@ export const STATS = [
   { value: 'Rp10 miliar+', label: 'Total penghematan' },
 ];
 
-/** The six questions of the footer's FAQ modal. */
-export const FOOTER_FAQS = [
-  {
-    question: 'Apakah DiskonRadar gratis?',
-    answer:
-      'Ya, 100% gratis dan tanpa pendaftaran. Kamu cukup mencari, membandingkan dan membuka promo.',
-  },
-  {
-    question: 'Bagaimana DiskonRadar mendapatkan penghasilan?',
-    answer:
-      'Dari komisi afiliasi marketplace saat kamu berbelanja melalui link kami, tanpa biaya tambahan untukmu.',
-  },
-  {
-    question: 'Apakah harga di DiskonRadar selalu sama dengan di marketplace?',
-    answer:
-      'Harga bisa berubah sewaktu-waktu. Harga final adalah yang tertera di marketplace saat checkout.',
-  },
-  {
-    question: 'Marketplace apa saja yang didukung?',
-    answer: 'Shopee, Tokopedia, Lazada, Blibli, Bukalapak dan TikTok Shop.',
-  },
-  {
-    question: 'Seberapa sering promo diperbarui?',
-    answer: 'Setiap hari. Promo Hari Ini berganti setiap tengah malam.',
-  },
-  {
-    question: 'Bagaimana cara menghubungi DiskonRadar?',
-    answer: `Kirim email ke ${SUPPORT_EMAIL} atau gunakan tombol chat di kanan bawah. Kami membalas dalam 1-2 hari kerja.`,
-  },
-];
-
 export const FOOTER_CATEGORIES = [
   { label: 'Fashion', slug: 'fashion' },
   { label: 'Elektronik', slug: 'elektronik' },

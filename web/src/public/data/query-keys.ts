@@ -8,6 +8,8 @@ export const queryKeys = {
     ['products', 'page', categoryId ?? 'all', page] as const,
   searchPage: (search: string, page: number) => ['products', 'search', search, page] as const,
   suggestions: (q: string) => ['suggest', q] as const,
+  /** The help of a search that found nothing: the address's term, as typed. */
+  searchHelp: (search: string) => ['search-help', search] as const,
   fallback: (kind: 'promo' | 'popular') => ['products', 'fallback', kind] as const,
   featured: (kind: 'promo' | 'popular') => ['products', 'featured', kind] as const,
   product: (id: string) => ['product', id] as const,

@@ -9,6 +9,7 @@ import { FeaturesSection, Hero, PartnersSection } from '../components/HomeSectio
 import { LiveClock } from '../components/LiveClock';
 import { Pagination } from '../components/Pagination';
 import { ProductCard } from '../components/ProductCard';
+import { SearchHelp } from '../components/SearchHelp';
 import { CardSkeletons } from '../components/Skeletons';
 import { FilterIcon } from '../components/site-icons';
 import { useCategories, useProductPage, useSearchPage } from '../data/queries';
@@ -216,17 +217,15 @@ export function HomePage() {
           </button>
           {listing.loading ? (
             <CardSkeletons count={SKELETONS.listing} />
+          ) : listing.products.length === 0 && searching ? (
+            <SearchHelp search={params.search} onShowAll={showAll} />
           ) : listing.products.length === 0 ? (
             <div className="empty-state">
               <span className="empty-icon" aria-hidden="true">
-                {searching ? '🔍' : '📦'}
+                📦
               </span>
-              <h3>{searching ? 'Tidak Ada Hasil Pencarian' : 'Produk Tidak Ditemukan'}</h3>
-              <p>
-                {searching
-                  ? `Tidak ada produk yang cocok dengan "${params.search}". Coba kata kunci lain.`
-                  : 'Belum ada produk diskon di kategori ini. Lihat semua produk lainnya.'}
-              </p>
+              <h3>Produk Tidak Ditemukan</h3>
+              <p>Belum ada produk diskon di kategori ini. Lihat semua produk lainnya.</p>
               <button type="button" className="button button-primary" onClick={showAll}>
                 Kembali ke Semua Produk
               </button>

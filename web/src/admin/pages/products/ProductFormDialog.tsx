@@ -3,6 +3,7 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
+  Alert,
   Anchor,
   Button,
   ColorSwatch,
@@ -55,6 +56,27 @@ const EMPTY: ProductForm = {
 };
 
 const FIELDS = Object.keys(EMPTY);
+
+/**
+ * A product with a picture saved on `default` shows it on the card only; its product window
+ * says "Media tidak tersedia" (spec section 4). Staff are told before saving; it does not block
+ * (docs/contracts.md, "Shopping help").
+ */
+function CardOnlyMediaWarning({ control }: { control: Control<ProductForm> }) {
+  const [mediaType, imageUrl, imageUrls, videoUrl] = useWatch({
+    control,
+    name: ['mediaType', 'imageUrl', 'imageUrls', 'videoUrl'],
+  });
+  const hasPictures =
+    (imageUrl ?? '').trim() !== '' || (imageUrls ?? []).some((url) => (url ?? '').trim() !== '');
+  if (mediaType !== 'default' || !hasPictures || (videoUrl ?? '').trim() !== '') return null;
+  return (
+    <Alert color="yellow" variant="light" title="Gambar hanya tampil di kartu" role="status">
+      Dengan “Gambar di kartu saja”, jendela produk di situs menampilkan “Media tidak tersedia”.
+      Pilih “Gambar” agar pengunjung melihat gambar produk di jendela produk.
+    </Alert>
+  );
+}
 
 function toFormValues(product: Product): ProductForm {
   return {
@@ -262,9 +284,10 @@ export function ProductFormDialog({
         control={control}
         name="mediaType"
         label="Tipe Media"
-        description="Gambar atau both menampilkan variasi gambar; video atau both menampilkan URL video."
+        description="Gambar di kartu saja: gambar utama hanya tampil di kartu; jendela produk menampilkan video bila ada, selain itu “Media tidak tersedia”. Gambar dan Gambar & Video menampilkan gambar di jendela produk; Video dan Gambar & Video memakai URL video."
         data={labelledOptions(MEDIA_TYPES, MEDIA_TYPE_LABELS)}
       />
+      <CardOnlyMediaWarning control={control} />
       {showsVariations && <ImageVariations control={control} />}
       {showsVideo && (
         <TextInput
