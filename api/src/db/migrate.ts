@@ -43,7 +43,34 @@ export function createMigrator(db: Database) {
   });
 }
 
+/**
+ * The database was migrated by a newer release: it holds migrations this release does not
+ * know, so its schema may lack what this code expects or hold what it does not (see
+ * docs/operations.md, "Upgrades: expand, then contract").
+ */
+export class SchemaNewerError extends Error {
+  constructor(readonly unknownMigrations: string[]) {
+    super(
+      `This database was migrated by a newer release of DiskonRadar: it has ` +
+        `${unknownMigrations.length === 1 ? 'a migration' : 'migrations'} this release does not ` +
+        `know (${unknownMigrations.join(', ')}). Refusing to start on a schema it does not know: ` +
+        'deploy that newer release (or a later one), or restore a backup taken before the upgrade.',
+    );
+    this.name = 'SchemaNewerError';
+  }
+}
+
+/** Applied migrations that this release does not list (none on a database it migrated). */
+export async function unknownMigrations(db: Database): Promise<string[]> {
+  const known = new Set(migrations.map((migration) => migration.name));
+  const executed = await createMigrator(db).executed();
+  return executed.map((migration) => migration.name).filter((name) => !known.has(name));
+}
+
+/** Applies what is pending; refuses (SchemaNewerError) a database a newer release migrated. */
 export async function migrate(db: Database): Promise<string[]> {
+  const unknown = await unknownMigrations(db);
+  if (unknown.length > 0) throw new SchemaNewerError(unknown);
   const applied = await createMigrator(db).up();
   return applied.map((migration) => migration.name);
 }
