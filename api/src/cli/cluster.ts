@@ -124,6 +124,7 @@ export function runPrimary(options: ClusterOptions): void {
       if (stopping) return;
       const fresh = fork();
       if (!(await ready(fresh))) {
+        if (stopping) return;
         retired.add(fresh);
         if (!fresh.isDead()) fresh.process.kill('SIGKILL');
         log(
