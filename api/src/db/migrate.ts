@@ -34,11 +34,16 @@ export const migrations = [
   { name: '0013-link-original-price-availability', ...linkOriginalPriceAvailability },
 ];
 
+/** The applied migrations' names, as the database records them. */
+function migrationStorage(db: Database) {
+  return new SequelizeStorage({ sequelize: db.sequelize, tableName: 'schema_migrations' });
+}
+
 export function createMigrator(db: Database) {
   return new Umzug({
     migrations,
     context: db.sequelize.getQueryInterface(),
-    storage: new SequelizeStorage({ sequelize: db.sequelize, tableName: 'schema_migrations' }),
+    storage: migrationStorage(db),
     logger: undefined,
   });
 }
@@ -63,8 +68,9 @@ export class SchemaNewerError extends Error {
 /** Applied migrations that this release does not list (none on a database it migrated). */
 export async function unknownMigrations(db: Database): Promise<string[]> {
   const known = new Set(migrations.map((migration) => migration.name));
-  const executed = await createMigrator(db).executed();
-  return executed.map((migration) => migration.name).filter((name) => !known.has(name));
+  // The storage's own list: Umzug's executed() leaves out the names it does not know.
+  const executed = await migrationStorage(db).executed();
+  return executed.filter((name) => !known.has(name));
 }
 
 /** Applies what is pending; refuses (SchemaNewerError) a database a newer release migrated. */
