@@ -11,14 +11,17 @@
  * tracking client keeps its queue while the socket is not open (they may then be stored twice,
  * never lost).
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../analytics-support';
+import { BROWSER_UA, spawnServer } from '../analytics-support';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { startCli, waitFor } from '../support/processes';
+import { ROOT, startCli, waitFor } from '../support/processes';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/server';
 import { pageviewMessage } from './support';
 
@@ -370,6 +373,88 @@ describe('rolling reload under load (postgres, WEB_CONCURRENCY=2)', { timeout: 4
       await client.end().catch(() => undefined);
       const code = await cli.stop();
       expect(code, cli.output()).toBe(0);
+    }
+  });
+});
+
+describe('a reload whose new worker fails to start (postgres)', { timeout: 300_000 }, () => {
+  let database: TestDatabase | null = null;
+  afterAll(() => database?.drop());
+
+  it('is aborted and the old workers keep serving', async () => {
+    database = await createTestDatabase('postgres');
+    const port = await freePort();
+    const cli = startCli({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.databaseUrl!,
+      DATA_DIR: database.dataDir,
+      SESSION_SECRET: 'reload-fault-secret',
+      SEED_DEMO: 'false',
+      WEB_CONCURRENCY: '2',
+      PORT: String(port),
+    });
+    const client = new pg.Client({ connectionString: database.databaseUrl! });
+    try {
+      const serving = await waitFor(
+        () => {
+          const found = [...cli.output().matchAll(/serving at \S+ \(postgres, worker (\d+)\)/g)];
+          return found.length === 2 ? found.map((match) => Number(match[1])) : undefined;
+        },
+        120_000,
+        100,
+      );
+      expect(serving, cli.output()).toBeDefined();
+      // A newer release migrated the database meanwhile: a new worker of this one refuses it.
+      await client.connect();
+      await client.query(`INSERT INTO schema_migrations (name) VALUES ('9999-a-newer-release')`);
+      process.kill(cli.child.pid!, 'SIGHUP');
+      const aborted = await waitFor(
+        () => (/Reload aborted/.test(cli.output()) ? true : undefined),
+        180_000,
+        100,
+      );
+      expect(aborted, cli.output()).toBe(true);
+      expect(cli.output()).toMatch(/migrated by a newer release.*9999-a-newer-release/);
+      for (const pid of serving!) expect(() => process.kill(pid, 0)).not.toThrow();
+      for (let i = 0; i < 10; i += 1) {
+        expect(await freshGet(`http://127.0.0.1:${port}/healthz`)).toEqual({ status: 200 });
+      }
+      expect(cli.output()).not.toMatch(/stopping worker/);
+    } finally {
+      await client.end().catch(() => undefined);
+      const code = await cli.stop();
+      expect(code, cli.output()).toBe(0);
+    }
+  });
+});
+
+describe('SIGHUP to one process (SQLite)', { timeout: 180_000 }, () => {
+  it('logs that a reload needs the cluster, keeps serving, and npm run reload says so', async () => {
+    const database = await createTestDatabase('sqlite');
+    const server = await spawnServer({ DATA_DIR: database.dataDir, WEB_CONCURRENCY: '2' });
+    try {
+      server.child.kill('SIGHUP');
+      const logged = await waitFor(
+        () => (/a rolling reload needs PostgreSQL/.test(server.output()) ? true : undefined),
+        30_000,
+        50,
+      );
+      expect(logged, server.output()).toBe(true);
+      expect(await freshGet(`${server.url}/healthz`)).toEqual({ status: 200 });
+      const reload = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/cli/reload.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: database.dataDir },
+        encoding: 'utf8',
+      });
+      expect(reload.status).toBe(1);
+      expect(reload.stderr).toMatch(/runs as one process: a rolling reload needs PostgreSQL/);
+      expect(await freshGet(`${server.url}/healthz`)).toEqual({ status: 200 });
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      // The pid file goes with the process.
+      expect(existsSync(path.join(database.dataDir, 'server.pid'))).toBe(false);
+      await database.drop();
     }
   });
 });
