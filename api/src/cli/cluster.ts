@@ -34,6 +34,8 @@ export function runPrimary(options: ClusterOptions): void {
   const started = new Map<Worker, number>();
   /** Workers the primary stopped on purpose (replaced, or a new one given up): not restarted. */
   const retired = new Set<Worker>();
+  /** A reload's new workers until they listen: one that exits ends the reload, not restarted. */
+  const trial = new Set<Worker>();
   let delay = firstDelay;
   let pendingRestarts = 0;
   let stopping = false;
@@ -64,6 +66,10 @@ export function runPrimary(options: ClusterOptions): void {
     }
     if (retired.delete(worker)) {
       log(`Worker ${worker.process.pid} stopped (${signal ?? `code ${code}`}), replaced.`);
+      return;
+    }
+    if (trial.delete(worker)) {
+      log(`New worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) before serving.`);
       return;
     }
     const lived = Date.now() - since;
@@ -123,9 +129,11 @@ export function runPrimary(options: ClusterOptions): void {
     for (const previous of old) {
       if (stopping) return;
       const fresh = fork();
-      if (!(await ready(fresh))) {
+      trial.add(fresh);
+      const listening = await ready(fresh);
+      if (listening) trial.delete(fresh);
+      else {
         if (stopping) return;
-        retired.add(fresh);
         if (!fresh.isDead()) fresh.process.kill('SIGKILL');
         log(
           `Reload aborted: new worker ${fresh.process.pid} did not start listening; ` +
