@@ -10,6 +10,16 @@ const log = (line: string) => console.log(line);
 
 /** One server: the only process, or one worker of a cluster. */
 async function main() {
+  if (!cluster.isWorker) {
+    // From the start (SIGHUP would end the process by default): a reload needs the cluster
+    // (docs/operations.md).
+    process.on('SIGHUP', () =>
+      log(
+        'SIGHUP received: a rolling reload needs PostgreSQL and WEB_CONCURRENCY of 2 or more; ' +
+          'this server runs as one process and keeps running as it is.',
+      ),
+    );
+  }
   const running = await startServer({ log });
   const worker = cluster.isWorker ? `, worker ${process.pid}` : '';
   // Tests, benches and scripts read the address from this line.
@@ -74,13 +84,6 @@ async function main() {
     process.on('SIGHUP', () => undefined);
   } else {
     writePidFile(running.config.dataDir, 'single');
-    // SIGHUP would end the process by default; a reload needs the cluster (docs/operations.md).
-    process.on('SIGHUP', () =>
-      log(
-        'SIGHUP received: a rolling reload needs PostgreSQL and WEB_CONCURRENCY of 2 or more; ' +
-          'this server runs as one process and keeps running as it is.',
-      ),
-    );
   }
 }
 

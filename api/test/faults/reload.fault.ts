@@ -452,8 +452,10 @@ describe('SIGHUP to one process (SQLite)', { timeout: 180_000 }, () => {
       expect(reload.stderr).toMatch(/runs as one process: a rolling reload needs PostgreSQL/);
       expect(await freshGet(`${server.url}/healthz`)).toEqual({ status: 200 });
     } finally {
+      let signal: string | null = null;
+      server.child.once('exit', (_code, by) => (signal = by));
       server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await server.exited, `${signal} ${server.output()}`).toBe(0);
       // The pid file goes with the process.
       expect(existsSync(path.join(database.dataDir, 'server.pid'))).toBe(false);
       await database.drop();
