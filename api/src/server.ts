@@ -37,9 +37,10 @@ export interface RunningServer {
   /**
    * Graceful stop: no new connections, idle ones close at once and busy ones as soon as their
    * response is sent; after the grace period (SHUTDOWN_GRACE_MS) every connection is closed.
-   * Then the analytics are flushed and the database closes.
+   * Then the analytics are flushed and the database closes. `restart` (a rolling reload):
+   * the sockets are closed with 1012 Service Restart rather than 1001.
    */
-  close(): Promise<void>;
+  close(options?: { restart?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -133,7 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
   let closing: Promise<void> | null = null;
-  const close = () => {
+  const close = (options: { restart?: boolean } = {}) => {
     closing ??= (async () => {
       stopping = true;
       // A running import finishes its chunk and records it while the database is still open.
@@ -151,7 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       sweep.unref();
       cutOff.unref();
       // Sockets close first (they hold server.close() open).
-      await analytics.closeSockets();
+      await analytics.closeSockets(options);
       await httpClosed;
       clearInterval(sweep);
       clearTimeout(cutOff);

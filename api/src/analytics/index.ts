@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { RealtimeBroadcaster } from './realtime';
 import { scheduleRetention } from './retention';
-import { TrackingSocketServer, type IngestCounters } from './socket-server';
+import { CLOSE_SERVICE_RESTART, TrackingSocketServer, type IngestCounters } from './socket-server';
 import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 
 // The module's front door: all that other modules (the /go redirect, app.ts, the traffic seed)
@@ -40,8 +40,11 @@ export interface Analytics {
   stats(): IngestStats;
   /** Refuses new sockets (first step of a graceful stop). */
   stopAccepting(): void;
-  /** Closes the sockets (they hold the HTTP server's close open); the buffer keeps taking clicks. */
-  closeSockets(): Promise<void>;
+  /**
+   * Closes the sockets (they hold the HTTP server's close open); the buffer keeps taking clicks.
+   * `restart`: the close code tells clients the service restarts (a reload), not that it goes.
+   */
+  closeSockets(options?: { restart?: boolean }): Promise<void>;
   /** Closes the sockets, writes every buffered row (clicks included) and stops the timers. */
   close(): Promise<void>;
 }
@@ -68,7 +71,10 @@ export function createAnalytics(options: {
   const stopRetention = scheduleRetention(db, settings.retentionDays, log);
   let sockets: TrackingSocketServer | null = null;
   let socketsClosed: Promise<void> | null = null;
-  const closeSockets = () => (socketsClosed ??= sockets?.close() ?? Promise.resolve());
+  const closeSockets = (closing: { restart?: boolean } = {}) =>
+    (socketsClosed ??=
+      sockets?.close(undefined, closing.restart ? CLOSE_SERVICE_RESTART : undefined) ??
+      Promise.resolve());
 
   return {
     buffer,

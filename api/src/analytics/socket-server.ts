@@ -40,6 +40,11 @@ const CLOCK_FUTURE_MS = 30_000;
  * Later" (RFC 6455 registry). The tracking client reconnects after a pause on any close.
  */
 export const CLOSE_TRY_AGAIN_LATER = 1013;
+/**
+ * Close code of a rolling reload's retiring worker: 1012 "Service Restart". The tracking client
+ * reconnects (to another worker) and sends what it queued meanwhile (docs/operations.md).
+ */
+export const CLOSE_SERVICE_RESTART = 1012;
 
 export type DropReason = 'binary' | 'rate' | 'json' | 'invalid' | 'bot' | 'full';
 
@@ -376,8 +381,11 @@ export class TrackingSocketServer {
     this.accepting = false;
   }
 
-  /** Closes every socket (1001 going away) and waits for them, terminating stragglers. */
-  async close(graceMs = 1000): Promise<void> {
+  /**
+   * Closes every socket (1001 going away, or 1012 on a reload) and waits for them,
+   * terminating stragglers. Frames a client sent before it read the close are still taken.
+   */
+  async close(graceMs = 1000, code = 1001): Promise<void> {
     this.stopAccepting();
     this.stopPressure();
     clearInterval(this.heartbeat);
@@ -395,7 +403,10 @@ export class TrackingSocketServer {
               clearTimeout(timer);
               resolve();
             });
-            ws.close(1001, 'Server shutting down');
+            ws.close(
+              code,
+              code === CLOSE_SERVICE_RESTART ? 'Service restart' : 'Server shutting down',
+            );
           }),
       ),
     );

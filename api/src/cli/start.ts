@@ -2,13 +2,24 @@ import cluster from 'node:cluster';
 import { loadConfig } from '../config';
 import { prepareDatabase, startServer } from '../server';
 import type { FirstAdmin } from '../auth/users';
-import { runPrimary } from './cluster';
+import { RETIRE_MESSAGE, runPrimary } from './cluster';
+import { writePidFile } from './pid-file';
 import { startBanner } from './start-banner';
 
 const log = (line: string) => console.log(line);
 
 /** One server: the only process, or one worker of a cluster. */
 async function main() {
+  if (!cluster.isWorker) {
+    // From the start (SIGHUP would end the process by default): a reload needs the cluster
+    // (docs/operations.md).
+    process.on('SIGHUP', () =>
+      log(
+        'SIGHUP received: a rolling reload needs PostgreSQL and WEB_CONCURRENCY of 2 or more; ' +
+          'this server runs as one process and keeps running as it is.',
+      ),
+    );
+  }
   const running = await startServer({ log });
   const worker = cluster.isWorker ? `, worker ${process.pid}` : '';
   // Tests, benches and scripts read the address from this line.
@@ -25,11 +36,11 @@ async function main() {
   }
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (signal: string, restart = false) => {
     if (stopping) return;
     stopping = true;
     const { shutdownTimeoutMs } = running.config.limits;
-    log(`${signal} received: finishing in-flight requests (at most ${shutdownTimeoutMs} ms)...`);
+    log(`${signal}: finishing in-flight requests (at most ${shutdownTimeoutMs} ms)...`);
     // The hard deadline: whatever still hangs, the analytics get a last flush and the process
     // ends on time. The last quarter (up to 2 s) of the deadline is kept for that flush.
     const flushAt = shutdownTimeoutMs - Math.min(2000, Math.floor(shutdownTimeoutMs / 4));
@@ -51,7 +62,7 @@ async function main() {
       log(`Shutdown deadline (${shutdownTimeoutMs} ms) passed: exiting.`);
       process.exit(1);
     }, shutdownTimeoutMs).unref();
-    running.close().then(
+    running.close({ restart }).then(
       () => {
         log('Stopped cleanly.');
         process.exit(0);
@@ -62,8 +73,18 @@ async function main() {
       },
     );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM received'));
+  process.on('SIGINT', () => stop('SIGINT received'));
+  if (cluster.isWorker) {
+    // A rolling reload replaces this worker: the same graceful stop as SIGTERM.
+    process.on('message', (message) => {
+      if (message === RETIRE_MESSAGE) stop('Replaced by a reload', true);
+    });
+    // SIGHUP is the primary's (a reload); one sent to the whole process group must not end us.
+    process.on('SIGHUP', () => undefined);
+  } else {
+    writePidFile(running.config.dataDir, 'single');
+  }
 }
 
 /**
@@ -84,7 +105,8 @@ async function launch() {
       const db = await prepareDatabase(config, log, (admin) => (firstAdmin = admin));
       await db.close();
       log(`Starting ${workers} workers (primary ${process.pid})...`);
-      runPrimary({ workers, log });
+      runPrimary({ workers, log, stopTimeoutMs: config.limits.shutdownTimeoutMs + 5000 });
+      writePidFile(config.dataDir, 'cluster');
       const shownHost =
         config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       const siteUrl = config.publicUrl ?? `http://${shownHost}:${config.port}`;

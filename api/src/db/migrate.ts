@@ -34,16 +34,49 @@ export const migrations = [
   { name: '0013-link-original-price-availability', ...linkOriginalPriceAvailability },
 ];
 
+/** The applied migrations' names, as the database records them. */
+function migrationStorage(db: Database) {
+  return new SequelizeStorage({ sequelize: db.sequelize, tableName: 'schema_migrations' });
+}
+
 export function createMigrator(db: Database) {
   return new Umzug({
     migrations,
     context: db.sequelize.getQueryInterface(),
-    storage: new SequelizeStorage({ sequelize: db.sequelize, tableName: 'schema_migrations' }),
+    storage: migrationStorage(db),
     logger: undefined,
   });
 }
 
+/**
+ * The database was migrated by a newer release: it holds migrations this release does not
+ * know, so its schema may lack what this code expects or hold what it does not (see
+ * docs/operations.md, "Upgrades: expand, then contract").
+ */
+export class SchemaNewerError extends Error {
+  constructor(readonly unknownMigrations: string[]) {
+    super(
+      `This database was migrated by a newer release of DiskonRadar: it has ` +
+        `${unknownMigrations.length === 1 ? 'a migration' : 'migrations'} this release does not ` +
+        `know (${unknownMigrations.join(', ')}). Refusing to start on a schema it does not know: ` +
+        'deploy that newer release (or a later one), or restore a backup taken before the upgrade.',
+    );
+    this.name = 'SchemaNewerError';
+  }
+}
+
+/** Applied migrations that this release does not list (none on a database it migrated). */
+export async function unknownMigrations(db: Database): Promise<string[]> {
+  const known = new Set(migrations.map((migration) => migration.name));
+  // The storage's own list: Umzug's executed() leaves out the names it does not know.
+  const executed = await migrationStorage(db).executed();
+  return executed.filter((name) => !known.has(name));
+}
+
+/** Applies what is pending; refuses (SchemaNewerError) a database a newer release migrated. */
 export async function migrate(db: Database): Promise<string[]> {
+  const unknown = await unknownMigrations(db);
+  if (unknown.length > 0) throw new SchemaNewerError(unknown);
   const applied = await createMigrator(db).up();
   return applied.map((migration) => migration.name);
 }
