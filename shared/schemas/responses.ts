@@ -150,6 +150,10 @@ export const searchSuggestionsSchema = z
       }),
     ),
     categories: z.array(z.object({ name: z.string(), slug: z.string() })),
+    didYouMean: z
+      .string()
+      .nullable()
+      .describe('With no product found: the nearest spelling that finds one, else null'),
   })
   .meta({ id: 'SearchSuggestions' }) satisfies z.ZodType<SearchSuggestions>;
 
