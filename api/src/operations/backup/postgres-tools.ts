@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { spawn } from 'node:child_process';
 
 /**
@@ -35,7 +36,10 @@ export function runTool(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // PG_BIN_DIR picks one installed version's tools (e.g. /usr/lib/postgresql/16/bin).
+    const binDir = process.env.PG_BIN_DIR?.trim();
+    const command = binDir ? path.join(binDir, tool) : tool;
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,9 +51,9 @@ export function runTool(
       if (error.code === 'ENOENT') {
         reject(
           new ToolError(
-            `${tool} was not found. PostgreSQL backups need the PostgreSQL client tools ` +
+            `${tool} was not found${binDir ? ` in PG_BIN_DIR (${binDir})` : ''}. PostgreSQL backups need the PostgreSQL client tools ` +
               `(pg_dump and pg_restore, e.g. "apt install postgresql-client"), ` +
-              `at least the server's major version, on the PATH.`,
+              `at least the server's major version, on the PATH or in PG_BIN_DIR.`,
           ),
         );
       } else reject(error);
