@@ -125,6 +125,14 @@ async function verify(staging: string, engine: BackupEngine): Promise<BackupMani
   if (manifest.format !== 'diskonradar-backup' || manifest.formatVersion !== 1) {
     throw new RestoreRefused('This is not a DiskonRadar backup this release can read.');
   }
+  // Names are ours: the database member or data/<relative path>, never leaving the folder.
+  const unsafe = manifest.files.find(
+    (file) =>
+      !(file.name === DATABASE_MEMBER[manifest.engine] || file.name.startsWith(DATA_PREFIX)) ||
+      path.isAbsolute(file.name) ||
+      file.name.split(/[\\/]/).includes('..'),
+  );
+  if (unsafe) throw new RestoreRefused(`The backup lists a file it may not: ${unsafe.name}.`);
   const listed = new Set(manifest.files.map((file) => file.name));
   const extra = (await listMembers(staging)).filter(
     (name) => name !== MANIFEST_NAME && !listed.has(name),
