@@ -267,7 +267,8 @@ describe.each(dialects)('backup drill on %s', { timeout: 240_000 }, (dialect) =>
       expect(changed.output).toMatch(/Checksum mismatch for data\/session-secret/);
 
       const bytes = readFileSync(backupFile);
-      bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+      const middle = Math.floor(bytes.length / 2);
+      bytes[middle] = bytes[middle]! ^ 0xff;
       const damagedFile = `${tampered}.damaged.tar.gz`;
       writeFileSync(damagedFile, bytes);
       const damaged = await runCli(RESTORE_CLI, [damagedFile], targetEnv(empty));
