@@ -321,13 +321,25 @@ describe.each(dialects)('backup drill on %s', { timeout: 240_000 }, (dialect) =>
   });
 
   if (dialect === 'postgres') {
-    it('names the missing tool when pg_dump is not there', async () => {
+    it('names the missing tool when pg_dump is not there, and an outdated one', async () => {
       const result = await runCli(BACKUP_CLI, [], {
         ...targetEnv(source),
         PG_BIN_DIR: '/nonexistent/postgresql/bin',
       });
       expect(result.code).toBe(1);
       expect(result.output).toMatch(/Backup failed: pg_dump was not found/);
+
+      // A pg_dump older than the server is refused before it runs.
+      const bin = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-old-pg-'));
+      writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n', {
+        mode: 0o755,
+      });
+      const old = await runCli(BACKUP_CLI, [], { ...targetEnv(source), PG_BIN_DIR: bin });
+      rmSync(bin, { recursive: true, force: true });
+      expect(old.code).toBe(1);
+      expect(old.output).toMatch(
+        /Backup failed: pg_dump is version 9 but the PostgreSQL server is version \d+/,
+      );
     });
   }
 });
