@@ -19,6 +19,8 @@ import {
 } from './lib/catalogue-events';
 import { withStartupLock } from './db/startup-lock';
 import { ImportRunner, uploadsDir } from './catalogue/imports/service';
+import { startBackupSchedule } from './operations/backup/schedule';
+import { loadBackupSettings } from './operations/backup/settings';
 
 export interface RunningServer {
   config: AppConfig;
@@ -91,6 +93,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const analytics = createAnalytics({ config, db, log });
   const go = createGo({ config, db, log, clicks: analytics.buffer });
   const stopLinkChecks = startLinkHealthSchedule(db, linkCheckIntervalHours(), log);
+  const stopBackups = startBackupSchedule(
+    db,
+    {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      settings: loadBackupSettings(process.env, config.dataDir),
+    },
+    log,
+  );
   const catalogueEvents = await createCatalogueEvents(config, db, log);
   // Before serving: imports a previous process left running are ended, their uploads removed.
   const imports = new ImportRunner(db, uploadsDir(config.dataDir), log);
@@ -137,6 +148,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = (options: { restart?: boolean } = {}) => {
     closing ??= (async () => {
       stopping = true;
+      stopBackups();
       // A running import finishes its chunk and records it while the database is still open.
       const importsStopped = imports.stop();
       analytics.stopAccepting();
