@@ -58,7 +58,7 @@ const FTS5_SCOPES: Record<Scope, string> = {
   all: 'title category badge description',
 };
 
-const fts5Scope = (groups: WordGroup[], scope: Scope) => fts5All(groups, FTS5_SCOPES[scope]);
+export const fts5Scope = (groups: WordGroup[], scope: Scope) => fts5All(groups, FTS5_SCOPES[scope]);
 
 const fts5Tier = (groups: WordGroup[], tier: Tier) => {
   if (tier === 0) return fts5Scope(groups, 'title');
@@ -69,7 +69,7 @@ const fts5Tier = (groups: WordGroup[], tier: Tier) => {
 const FTS5_JOIN = 'JOIN product_search_docs d ON d.docid = product_search.rowid';
 
 /** The category filter is a token of the index's `filter` column: part of the match. */
-const fts5InCategory = (query: string, categoryId: number | null) =>
+export const fts5InCategory = (query: string, categoryId: number | null) =>
   categoryId === null ? query : `${query} AND {filter} : ${fts5String(`c${categoryId}`)}`;
 
 async function countFts5(db: Database, query: string, categoryId: number | null) {
@@ -128,7 +128,7 @@ const tsGroup = (group: WordGroup) => {
 };
 
 /** Every group must match. */
-const tsAll = (groups: WordGroup[]) => groups.map(tsGroup).join(' & ');
+export const tsAll = (groups: WordGroup[]) => groups.map(tsGroup).join(' & ');
 
 const tsTier = (tier: Tier) => {
   if (tier === 0) return 's.title @@ $1::tsquery';
