@@ -4,7 +4,9 @@ import {
   listingFilters,
   listingParams,
   listingQuerySchema,
+  listingApiQuery,
   parseListingParams,
+  readListingParams,
 } from './listing';
 
 describe('listing query schema', () => {
@@ -67,5 +69,20 @@ describe('listing query schema', () => {
     expect(effectiveSort(undefined, false)).toBe('newest');
     expect(effectiveSort('relevance', false)).toBe('newest');
     expect(effectiveSort('saving', true)).toBe('saving');
+  });
+});
+
+describe('readListingParams', () => {
+  it('reads the repeated platform boxes of a plain form like a comma list', () => {
+    const params = new URLSearchParams(
+      'platform=Shopee&platform=lazada&minPrice=&maxPrice=&minDiscount=&inStock=true',
+    );
+    expect(readListingParams(params)).toEqual({
+      platforms: ['Shopee', 'Lazada'],
+      inStock: true,
+    });
+    expect(listingApiQuery(readListingParams(params), true)).toBe(
+      'platform=Shopee%2CLazada&inStock=true&facets=true',
+    );
   });
 });

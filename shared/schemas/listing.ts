@@ -201,3 +201,26 @@ export interface ListingFacets {
   priceRanges: { min: number; max: number | null; count: number }[];
   discounts: { min: number; count: number }[];
 }
+
+/**
+ * The filters of a page address. A plain GET form sends one `platform` per ticked box, the
+ * API's clients one comma-separated list: both read the same.
+ */
+export function readListingParams(params: URLSearchParams): ListingFilters {
+  const value = (name: string) => params.get(name) ?? undefined;
+  return parseListingParams({
+    sort: value('sort'),
+    platform: params.getAll('platform').join(',') || undefined,
+    minPrice: value('minPrice'),
+    maxPrice: value('maxPrice'),
+    minDiscount: value('minDiscount'),
+    inStock: value('inStock'),
+  });
+}
+
+/** The listing part of an API query: the filters, and facets when the page shows counts. */
+export function listingApiQuery(filters: ListingFilters, facets: boolean): string {
+  const params = new URLSearchParams(listingParams(filters));
+  if (facets) params.set('facets', 'true');
+  return params.toString();
+}
