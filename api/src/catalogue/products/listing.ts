@@ -121,6 +121,21 @@ class ListingSql {
     return parts.join(' AND ');
   }
 
+  /**
+   * SQLite without statistics prefers the isActive equality of products_active_newest and sorts
+   * every active row; the sort's own partial index (migration 0014) walks only one page. Only
+   * when the figure is the product's own (no marketplace) and no search narrows the rows.
+   */
+  indexHint(sort: ListingSort): string {
+    if (this.postgres || this.byPlatform || this.scope.groups) return '';
+    const name = { price_asc: 'price_asc', price_desc: 'price_desc', saving: 'saving' }[
+      sort as 'price_asc'
+    ];
+    if (!name) return '';
+    const category = this.scope.categoryId === null ? '' : 'category_';
+    return `INDEXED BY products_${category}active_${name}`;
+  }
+
   orderBy(sort: ListingSort): string {
     const newest = 'p."createdAt" DESC, p.id';
     switch (sort) {
@@ -160,7 +175,8 @@ export async function listingPage(
   const [ids, counted] = await Promise.all([
     selectBound<{ id: string }>(
       db,
-      `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      `SELECT p.id FROM products p ${rows.indexHint(sort)} WHERE ${where}
+        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
       rows.params.values,
     ),
     selectBound<{ total: number | string }>(
