@@ -2,6 +2,7 @@ import { PLATFORMS, type Platform } from '@shared/constants';
 import {
   DISCOUNT_STEPS,
   PRICE_RANGES,
+  hasListingFilters,
   type ListingFacets,
   type ListingFilters,
   type ListingSort,
@@ -172,6 +173,18 @@ export async function listingPage(
   const offset = rows.params.add(page.offset);
   const counting = new ListingSql(db, scope, filters);
   const countWhere = counting.where();
+  // A sort alone counts from the trigger-kept per-category totals (migration 0003).
+  const sortOnly = !hasListingFilters(filters) && !scope.groups;
+  const countSql = !sortOnly
+    ? `SELECT count(*) AS total FROM products p WHERE ${countWhere}`
+    : scope.categoryId === null
+      ? 'SELECT sum(active) AS total FROM product_active_counts'
+      : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
+  const countParams = !sortOnly
+    ? counting.params.values
+    : scope.categoryId === null
+      ? []
+      : [scope.categoryId];
   const [ids, counted] = await Promise.all([
     selectBound<{ id: string }>(
       db,
@@ -179,11 +192,7 @@ export async function listingPage(
         ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
       rows.params.values,
     ),
-    selectBound<{ total: number | string }>(
-      db,
-      `SELECT count(*) AS total FROM products p WHERE ${countWhere}`,
-      counting.params.values,
-    ),
+    selectBound<{ total: number | string | null }>(db, countSql, countParams),
   ]);
   return { ids: ids.map((row) => row.id), totalCount: Number(counted[0]?.total ?? 0) };
 }
