@@ -232,6 +232,39 @@ export async function runDialect(
       20,
       (i) => `${api}/api/products?search=${q(noise(i))}&category=${categorySlug}&page=2&limit=12`,
     );
+    // Sorting, filters and facets (docs/contracts.md, "Shopping"): the same list budget.
+    const listing = (query: string) => (i: number) =>
+      `${api}/api/products?search=${q(noise(i))}&page=1&limit=12&${query}`;
+    await add(
+      'category sorted+filtered (uncached)',
+      20,
+      listing(
+        `category=${categorySlug}&sort=price_asc&platform=Shopee&minDiscount=20&inStock=true`,
+      ),
+    );
+    await add('all sorted by price (uncached)', 20, listing('sort=price_asc'));
+    await add('all sorted by saving, page 100 (uncached)', 20, (i) =>
+      listing('sort=saving')(i).replace('page=1&', 'page=100&'),
+    );
+    await add(
+      'all Shopee under Rp 500.000 by price (uncached)',
+      20,
+      listing('sort=price_asc&platform=Shopee&maxPrice=500000'),
+    );
+    await add('category facets (uncached)', 20, listing(`category=${categorySlug}&facets=true`));
+    await add('all facets (uncached)', Number.NaN, listing('facets=true'));
+    await add('all facets (cached)', 20, () => `${api}/api/products?facets=true`);
+    await add(
+      'search sorted by price with facets (uncached)',
+      50,
+      (i) =>
+        `${api}/api/products?search=${q(`sepatu ${noise(i)}`)}&sort=price_asc&inStock=true&facets=true`,
+    );
+    await add(
+      '/?category= sorted+filtered rendered on the server',
+      50,
+      (i) => `${api}/?category=${categorySlug}&sort=saving&platform=Tokopedia&page=${(i % 50) + 1}`,
+    );
     await add(
       '/?search= rendered on the server',
       50,

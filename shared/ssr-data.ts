@@ -27,9 +27,15 @@ export interface SsrData {
   categories?: CategoryWithCount[];
   /** null when the block is missing or inactive (the page uses its defaults). */
   content?: Partial<Record<'contact_us' | 'homepage_hero', ContentBlock | null>>;
-  productPage?: { categoryId: string | null; page: number; response: ProductListResponse };
+  /** `listing`: the address's sort, filters and facets as an API query ('' for none). */
+  productPage?: {
+    categoryId: string | null;
+    page: number;
+    response: ProductListResponse;
+    listing?: string;
+  };
   /** /?search=term&page=N: the ranked page of 12, searched on the server. */
-  searchPage?: { search: string; page: number; response: ProductListResponse };
+  searchPage?: { search: string; page: number; response: ProductListResponse; listing?: string };
   /** A search that found nothing: its spelling and categories (today's promos: `featured`). */
   searchHelp?: { search: string; help: SearchSuggestions };
   /** page=1&limit=1000: the promo/popular fallbacks. */

@@ -1,4 +1,5 @@
 // Response shapes of spec section 3, as the API sends them in JSON (dates as ISO strings).
+import type { ListingFacets } from './schemas/listing';
 import type {
   BadgeColor,
   FaqCategory,
@@ -100,6 +101,8 @@ export interface ProductListResponse {
   currentPage: number;
   totalPages: number;
   totalCount: number;
+  /** With `facets=true` (docs/contracts.md, "Shopping"). */
+  facets?: ListingFacets;
 }
 
 /**

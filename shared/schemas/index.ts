@@ -16,3 +16,4 @@ export * from './product-bulk';
 export * from './product-import';
 export * from './realtime-stats';
 export * from './analytics';
+export * from './listing';

@@ -13,6 +13,7 @@ import * as searchDocidLookup from './migrations/0010-search-docid-lookup';
 import * as auditEntityLabel from './migrations/0011-audit-entity-label';
 import * as productPlatformsFollowLinks from './migrations/0012-product-platforms-follow-links';
 import * as linkOriginalPriceAvailability from './migrations/0013-link-original-price-availability';
+import * as productShoppingColumns from './migrations/0014-product-shopping-columns';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -32,6 +33,7 @@ export const migrations = [
   { name: '0011-audit-entity-label', ...auditEntityLabel },
   { name: '0012-product-platforms-follow-links', ...productPlatformsFollowLinks },
   { name: '0013-link-original-price-availability', ...linkOriginalPriceAvailability },
+  { name: '0014-product-shopping-columns', ...productShoppingColumns },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -5,6 +5,7 @@ import { readHomeParams, searchTerm } from '@shared/home-address';
 import { pageTargets } from '@shared/rules/pages';
 import { PRICE_HISTORY_DAYS } from '@shared/rules/price-history';
 import type { SsrData, SiteConfig } from '@shared/ssr-data';
+import { listingApiQuery, readListingParams, type ListingFilters } from '@shared/schemas/listing';
 import { listCategories } from '../catalogue/categories/queries';
 import { linksOf } from '../catalogue/platform-links/queries';
 import { priceHistory } from '../catalogue/prices/queries';
@@ -43,6 +44,17 @@ async function loadSearchHelp(db: Database, data: SsrData, search: string): Prom
     data.fallback = { ...data.fallback, promo: await fallbackProducts(db, 'promo') };
   }
 }
+
+/** The filters in the shape of the API's parsed query. */
+const listingQuery = (filters: ListingFilters, facets: boolean) => ({
+  sort: filters.sort,
+  platform: filters.platforms,
+  minPrice: filters.minPrice,
+  maxPrice: filters.maxPrice,
+  minDiscount: filters.minDiscount,
+  inStock: filters.inStock || undefined,
+  facets: facets || undefined,
+});
 
 export async function loadRouteData(
   db: Database,
@@ -101,15 +113,23 @@ export async function loadRouteData(
         ]);
         data.content = { ...data.content, homepage_hero: hero };
         const { search, page, category: slug } = home;
+        // Sorting and filters (docs/contracts.md, "Shopping"), with the counts beside each
+        // option on a search or category page.
+        const filters = readListingParams(url.searchParams);
+        const facets = Boolean(search || slug);
+        const listing = listingApiQuery(filters, facets);
+        const listed = listingQuery(filters, facets);
         if (search) {
           // The ranked page of 12 for the address's term, bounded as the browser bounds it.
           data.searchPage = {
             search,
             page,
+            listing,
             response: await listActiveProducts(db, {
               page,
               limit: LIMITS.pageSize,
               search: searchTerm(search),
+              ...listed,
             }),
           };
           if (data.searchPage.response.totalCount === 0) await loadSearchHelp(db, data, search);
@@ -120,10 +140,12 @@ export async function loadRouteData(
         data.productPage = {
           categoryId: category?.id ?? null,
           page,
+          listing,
           response: await listActiveProducts(db, {
             page,
             limit: LIMITS.pageSize,
             categoryId: category?.id,
+            ...listed,
           }),
         };
         return;

@@ -10,12 +10,12 @@ export function seedQueryCache(client: QueryClient, data: SsrData): void {
     set(queryKeys.content(key as 'contact_us' | 'homepage_hero'), block ?? null);
   }
   if (data.productPage) {
-    const { categoryId, page, response } = data.productPage;
-    set(queryKeys.productPage(categoryId, page), response);
+    const { categoryId, page, response, listing } = data.productPage;
+    set(queryKeys.productPage(categoryId, page, listing), response);
   }
   if (data.searchPage) {
-    const { search, page, response } = data.searchPage;
-    set(queryKeys.searchPage(search, page), response);
+    const { search, page, response, listing } = data.searchPage;
+    set(queryKeys.searchPage(search, page, listing), response);
   }
   if (data.searchHelp) set(queryKeys.searchHelp(data.searchHelp.search), data.searchHelp.help);
   for (const [kind, products] of Object.entries(data.featured ?? {})) {

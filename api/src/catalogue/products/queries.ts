@@ -1,13 +1,26 @@
 import { Op, QueryTypes, Transaction } from 'sequelize';
 import { FALLBACK_PRODUCTS } from '@shared/constants';
-import type { ProductInput } from '@shared/schemas';
+import {
+  effectiveSort,
+  hasListingFilters,
+  listingFilters,
+  type ProductInput,
+} from '@shared/schemas';
 import type { ProductListResponse } from '@shared/types';
 import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
 import { badRequest, notFound } from '../../errors';
 import { presentWithLowestPrices } from '../prices/lowest';
 import { learnProductWords } from '../search/learn-words';
-import { listActiveProductIds, searchProductIds } from '../search/queries';
+import {
+  categoryFilter,
+  listActiveProductIds,
+  searchProductIds,
+  wordGroups,
+  type ProductIdPage,
+} from '../search/queries';
+import { tokenize } from '../search/terms';
+import { emptyFacets, listingFacets, listingPage, type ListingScope } from './listing';
 import { presentProduct } from './presenter';
 import { linkedPlatforms } from './platforms';
 import type { ProductListQuery } from './schema';
@@ -34,10 +47,12 @@ async function productsInOrder(db: Database, ids: string[]) {
  * The public list: with a search term, the ranked matches over the whole catalogue
  * (api/src/catalogue/search); without, the newest first. Either way only the page's ids are
  * read from the indexes, then the page's rows by id, so page 5,000 costs what page 1 costs.
+ * A sort or filter (docs/contracts.md, "Shopping") reads the page from ./listing.ts instead.
  */
 export async function listActiveProducts(
   db: Database,
-  query: Pick<ProductListQuery, 'page' | 'limit' | 'categoryId' | 'category' | 'search'>,
+  query: Pick<ProductListQuery, 'page' | 'limit' | 'categoryId' | 'category' | 'search'> &
+    Partial<ProductListQuery>,
 ): Promise<ProductListResponse> {
   const options = {
     page: query.page,
@@ -46,15 +61,44 @@ export async function listActiveProducts(
     categorySlug: query.category || null,
   };
   const term = query.search?.trim();
-  const { ids, totalCount } = term
-    ? await searchProductIds(db, { ...options, term })
-    : await listActiveProductIds(db, options);
-  return {
-    products: await productsInOrder(db, ids),
+  const tokens = term ? tokenize(term) : [];
+  const filters = listingFilters(query);
+  const sort = effectiveSort(filters.sort, tokens.length > 0);
+  const plain =
+    !hasListingFilters(filters) && sort === (tokens.length > 0 ? 'relevance' : 'newest');
+  let page: ProductIdPage;
+  let scope: ListingScope | null = null;
+  if (plain && !query.facets) {
+    page = term
+      ? await searchProductIds(db, { ...options, term })
+      : await listActiveProductIds(db, options);
+  } else {
+    const categoryId = await categoryFilter(db, options);
+    scope =
+      categoryId === undefined
+        ? null
+        : { categoryId, groups: tokens.length > 0 ? await wordGroups(db, tokens) : null };
+    page = !scope
+      ? { ids: [], totalCount: 0 }
+      : plain
+        ? term
+          ? await searchProductIds(db, { ...options, term })
+          : await listActiveProductIds(db, options)
+        : await listingPage(db, scope, filters, sort, {
+            limit: query.limit,
+            offset: (query.page - 1) * query.limit,
+          });
+  }
+  const response: ProductListResponse = {
+    products: await productsInOrder(db, page.ids),
     currentPage: query.page,
-    totalPages: Math.ceil(totalCount / query.limit),
-    totalCount,
+    totalPages: Math.ceil(page.totalCount / query.limit),
+    totalCount: page.totalCount,
   };
+  if (query.facets) {
+    response.facets = scope ? await listingFacets(db, scope, filters) : emptyFacets();
+  }
+  return response;
 }
 
 export async function featuredProducts(db: Database, kind: 'promo' | 'popular') {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { productBulkSchema, productSchema } from '@shared/schemas';
+import { listingFilters, listingParams, productBulkSchema, productSchema } from '@shared/schemas';
 import { notFound } from '../../errors';
 import { productIdParams } from '../../lib/params';
 import { created, json, noContent, route, validate } from '../../middleware/validate';
@@ -16,11 +16,23 @@ import {
   listActiveProducts,
   updateProduct,
 } from './queries';
-import { adminCountQuerySchema, adminListQuerySchema, listQuerySchema } from './schema';
+import {
+  adminCountQuerySchema,
+  adminListQuerySchema,
+  listQuerySchema,
+  type ProductListQuery,
+} from './schema';
 import { countMatchingProducts, listAdminProductsPage, streamAllProducts } from './admin-list';
 import { runProductBulkAction } from './bulk';
 
 const byId = validate({ params: productIdParams });
+
+/** The listing parameters of a public list request, normalised, for its cache key. */
+const listingCacheKey = (query: ProductListQuery) =>
+  new URLSearchParams([
+    ...listingParams(listingFilters(query)),
+    ...(query.facets ? [['facets', 'true'] as [string, string]] : []),
+  ]).toString();
 
 export function publicProductRoutes({ db }: AppContext, cache: ResponseCache): Router {
   const router = Router();
@@ -28,7 +40,7 @@ export function publicProductRoutes({ db }: AppContext, cache: ResponseCache): R
   router.get(
     '/',
     route(validate({ query: listQuerySchema }), async ({ query }, res) => {
-      const key = `products:${query.page}:${query.limit}:${query.categoryId ?? ''}:${query.category ?? ''}:${query.search?.trim().toLowerCase() ?? ''}`;
+      const key = `products:${query.page}:${query.limit}:${query.categoryId ?? ''}:${query.category ?? ''}:${query.search?.trim().toLowerCase() ?? ''}:${listingCacheKey(query)}`;
       res.type('json').send(await cache.get(key, () => listActiveProducts(db, query)));
     }),
   );

@@ -1,19 +1,24 @@
 import { z } from 'zod';
 import { LIMITS, MAX_LENGTH } from '@shared/constants';
+import { listingQueryFields, priceOrderCheck } from '@shared/schemas';
 import { optionalPage, positiveInt } from '../../lib/params';
 
 /** GET /api/products: the public list's query string. */
-export const listQuerySchema = z.object({
-  page: positiveInt(1, 1_000_000),
-  limit: positiveInt(LIMITS.pageSize, LIMITS.searchLimit),
-  categoryId: z
-    .string()
-    .regex(/^\d{1,10}$/, 'must be a category id')
-    .optional(),
-  /** A category slug, as the public addresses carry it (/?category=elektronik). */
-  category: z.string().max(120).optional(),
-  search: z.string().max(MAX_LENGTH.search).optional(),
-});
+export const listQuerySchema = z
+  .object({
+    page: positiveInt(1, 1_000_000),
+    limit: positiveInt(LIMITS.pageSize, LIMITS.searchLimit),
+    categoryId: z
+      .string()
+      .regex(/^\d{1,10}$/, 'must be a category id')
+      .optional(),
+    /** A category slug, as the public addresses carry it (/?category=elektronik). */
+    category: z.string().max(120).optional(),
+    search: z.string().max(MAX_LENGTH.search).optional(),
+    // Sorting, filters and facets (docs/contracts.md, "Shopping").
+    ...listingQueryFields,
+  })
+  .refine(...priceOrderCheck);
 
 export type ProductListQuery = z.infer<typeof listQuerySchema>;
 

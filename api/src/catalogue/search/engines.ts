@@ -69,7 +69,7 @@ const fts5Tier = (groups: WordGroup[], tier: Tier) => {
 const FTS5_JOIN = 'JOIN product_search_docs d ON d.docid = product_search.rowid';
 
 /** The category filter is a token of the index's `filter` column: part of the match. */
-const fts5InCategory = (query: string, categoryId: number | null) =>
+export const fts5InCategory = (query: string, categoryId: number | null) =>
   categoryId === null ? query : `${query} AND {filter} : ${fts5String(`c${categoryId}`)}`;
 
 async function countFts5(db: Database, query: string, categoryId: number | null) {

@@ -56,7 +56,7 @@ const MAX_TYPO_FIXES = 12;
 const EMPTY: ProductIdPage = { ids: [], totalCount: 0 };
 
 /** The category filter as an id: null for none, undefined when the slug names no category. */
-async function categoryFilter(
+export async function categoryFilter(
   db: Database,
   options: ProductPageOptions,
 ): Promise<number | null | undefined> {
@@ -72,7 +72,7 @@ async function categoryFilter(
  * Each word of the query with the words it may stand for: itself, and when a word of 5 or
  * more letters matches nothing, the indexed words one edit away from it.
  */
-async function wordGroups(db: Database, tokens: SearchToken[]): Promise<WordGroup[]> {
+export async function wordGroups(db: Database, tokens: SearchToken[]): Promise<WordGroup[]> {
   const engine = engineFor(db);
   return Promise.all(
     tokens.map(async (token) => {

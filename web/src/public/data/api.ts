@@ -28,19 +28,27 @@ async function withMessage<T>(promise: Promise<T>, message: string): Promise<T> 
 
 export const fetchCategories = () => api.get<CategoryWithCount[]>('/api/categories');
 
-export const fetchProductPage = (page: number, categoryId: string | null) =>
+/** `listing`: the sort, filters and facets part of the query (shared/schemas/listing.ts). */
+const listingQuery = (listing: string) => Object.fromEntries(new URLSearchParams(listing));
+
+export const fetchProductPage = (page: number, categoryId: string | null, listing = '') =>
   withMessage(
     api.get<ProductListResponse>('/api/products', {
-      query: { page, limit: LIMITS.pageSize, categoryId: categoryId ?? undefined },
+      query: {
+        page,
+        limit: LIMITS.pageSize,
+        categoryId: categoryId ?? undefined,
+        ...listingQuery(listing),
+      },
     }),
     'Failed to fetch products',
   );
 
 /** One ranked page of 12 of a search over the whole catalogue (the server searches). */
-export const fetchSearchPage = (search: string, page: number) =>
+export const fetchSearchPage = (search: string, page: number, listing = '') =>
   withMessage(
     api.get<ProductListResponse>('/api/products', {
-      query: { page, limit: LIMITS.pageSize, search: searchTerm(search) },
+      query: { page, limit: LIMITS.pageSize, search: searchTerm(search), ...listingQuery(listing) },
     }),
     'Failed to fetch products',
   );

@@ -47,19 +47,29 @@ export function useCategoryClaim(minimum: number): string {
 export const useContent = (key: ContentKey) =>
   useQuery({ queryKey: queryKeys.content(key), queryFn: () => fetchContent(key) });
 
-export const useProductPage = (categoryId: string | null, page: number, enabled: boolean) =>
+const keepPrevious = <T>(previous: T | undefined) => previous;
+
+export const useProductPage = (
+  categoryId: string | null,
+  page: number,
+  enabled: boolean,
+  listing = '',
+) =>
   useQuery({
-    queryKey: queryKeys.productPage(categoryId, page),
-    queryFn: () => fetchProductPage(page, categoryId),
+    queryKey: queryKeys.productPage(categoryId, page, listing),
+    queryFn: () => fetchProductPage(page, categoryId, listing),
     enabled,
+    // A new sort or filter keeps the old list on screen until the new one arrives.
+    placeholderData: listing ? keepPrevious : undefined,
   });
 
 /** One ranked page of a search, searched on the server. */
-export const useSearchPage = (search: string, page: number, enabled: boolean) =>
+export const useSearchPage = (search: string, page: number, enabled: boolean, listing = '') =>
   useQuery({
-    queryKey: queryKeys.searchPage(search, page),
-    queryFn: () => fetchSearchPage(search, page),
+    queryKey: queryKeys.searchPage(search, page, listing),
+    queryFn: () => fetchSearchPage(search, page, listing),
     enabled,
+    placeholderData: listing ? keepPrevious : undefined,
   });
 
 /** The promo/popular fallback ranking: only fetched while it is needed (nothing featured). */

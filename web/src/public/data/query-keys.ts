@@ -4,9 +4,11 @@ import type { ContentKey } from './api';
 export const queryKeys = {
   categories: ['categories'] as const,
   content: (key: ContentKey) => ['content', key] as const,
-  productPage: (categoryId: string | null, page: number) =>
-    ['products', 'page', categoryId ?? 'all', page] as const,
-  searchPage: (search: string, page: number) => ['products', 'search', search, page] as const,
+  /** `listing`: the page's sort, filters and facets as a query string ('' for none). */
+  productPage: (categoryId: string | null, page: number, listing = '') =>
+    ['products', 'page', categoryId ?? 'all', page, listing] as const,
+  searchPage: (search: string, page: number, listing = '') =>
+    ['products', 'search', search, page, listing] as const,
   suggestions: (q: string) => ['suggest', q] as const,
   /** The help of a search that found nothing: the address's term, as typed. */
   searchHelp: (search: string) => ['search-help', search] as const,

@@ -19,9 +19,26 @@ import type { PageMeta } from '../seo/page-meta';
 import { staticMeta } from '../seo/route-meta';
 import { usePageMeta } from '../seo/use-page-meta';
 import { useUiStore } from '../state/ui-store';
+import { ListingControls } from '../components/ListingControls';
+import {
+  listingApiQuery,
+  listingParams,
+  readListingParams,
+  type ListingFacets,
+  type ListingFilters,
+} from '@shared/schemas/listing';
+
+/** A page address with the listing's sort and filters kept. */
+function withListingParams(search: string, filters: ListingFilters): string {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of listingParams(filters)) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 interface Listing {
   products: Product[];
+  facets?: ListingFacets;
   totalPages: number;
   totalCount: number;
   currentPage: number;
@@ -34,7 +51,11 @@ interface Listing {
  * Browsing and searching both ask the API for one page of 12: by category id once categories
  * are loaded, or the ranked matches of the search over the whole catalogue.
  */
-function useListing(params: HomeParams, categories: Category[] | undefined): Listing {
+function useListing(
+  params: HomeParams,
+  categories: Category[] | undefined,
+  listing: string,
+): Listing {
   const searching = params.search !== '';
   const selected = params.category
     ? (categories?.find((c) => c.slug === params.category) ?? null)
@@ -42,12 +63,13 @@ function useListing(params: HomeParams, categories: Category[] | undefined): Lis
   const unknownCategory = params.category !== null && categories !== undefined && !selected;
   const browseEnabled =
     !searching && !unknownCategory && (params.category === null || selected !== null);
-  const page = useProductPage(selected?.id ?? null, params.page, browseEnabled);
-  const found = useSearchPage(params.search, params.page, searching);
+  const page = useProductPage(selected?.id ?? null, params.page, browseEnabled, listing);
+  const found = useSearchPage(params.search, params.page, searching, listing);
 
   if (searching) {
     return {
       products: found.data?.products ?? [],
+      facets: found.data?.facets,
       totalPages: found.data?.totalPages ?? 0,
       totalCount: found.data?.totalCount ?? 0,
       currentPage: params.page,
@@ -60,6 +82,7 @@ function useListing(params: HomeParams, categories: Category[] | undefined): Lis
   }
   return {
     products: page.data?.products ?? [],
+    facets: page.data?.facets,
     totalPages: page.data?.totalPages ?? 0,
     totalCount: page.data?.totalCount ?? 0,
     currentPage: params.page,
@@ -134,7 +157,10 @@ export function HomePage() {
   const selected = params.category
     ? (categories?.find((c) => c.slug === params.category) ?? null)
     : null;
-  const listing = useListing(params, categories);
+  // Sorting and filters live in the address too (docs/contracts.md, "Shopping").
+  const filters = readListingParams(new URLSearchParams(location.search));
+  const withControls = params.search !== '' || params.category !== null;
+  const listing = useListing(params, categories, listingApiQuery(filters, withControls));
   const openDrawer = useUiStore((s) => s.setDrawerOpen);
   const searching = params.search !== '';
   // An address with a category, a search or a later page came for products: they lead, and the
@@ -155,7 +181,10 @@ export function HomePage() {
 
   const changePage = (page: number) => {
     navigate(
-      { pathname: '/', search: homeSearch({ ...params, product: null, page }) },
+      {
+        pathname: '/',
+        search: withListingParams(homeSearch({ ...params, product: null, page }), filters),
+      },
       { preventScrollReset: true },
     );
     scrollToProductsSoon();
@@ -208,6 +237,15 @@ export function HomePage() {
             </div>
             {!searching ? <LiveClock /> : null}
           </div>
+          {withControls && (!params.category || selected) ? (
+            <ListingControls
+              search={params.search}
+              category={params.category}
+              filters={filters}
+              facets={listing.facets}
+              totalCount={listing.totalCount}
+            />
+          ) : null}
           <button
             type="button"
             className="button button-light drawer-toggle"

@@ -1,0 +1,270 @@
+import { PLATFORMS, type Platform } from '@shared/constants';
+import {
+  DISCOUNT_STEPS,
+  PRICE_RANGES,
+  hasListingFilters,
+  type ListingFacets,
+  type ListingFilters,
+  type ListingSort,
+} from '@shared/schemas';
+import type { Database } from '../../db/database';
+import { Params, selectBound } from '../../db/sql';
+import { fts5InCategory, fts5Scope, tsAll, type WordGroup } from '../search/engines';
+import type { ProductIdPage } from '../search/queries';
+
+/**
+ * The public listing with sorting and filters (docs/contracts.md, "Shopping"), over the
+ * figures migration 0014 keeps on each product (`lowestPrice`, `saving`, `inStock`) and its
+ * partial indexes. With a marketplace filter the price and saving are those of that
+ * marketplace's in-stock links, read per row from the (productId, platform) index.
+ */
+export interface ListingScope {
+  categoryId: number | null;
+  /** The search's words; null without a search. */
+  groups: WordGroup[] | null;
+}
+
+type Part = 'platform' | 'price' | 'discount';
+
+const IN_STOCK_LINK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NULL`;
+
+/** The saving of link `l` (shared/rules/saving.ts; the same SQL as migration 0014). */
+const LINK_SAVING = `CASE
+    WHEN l."priceValue" <= 0 THEN 0
+    WHEN l."originalPriceValue" > l."priceValue" THEN l."originalPriceValue" - l."priceValue"
+    WHEN p."discountPercentage" > 0 AND p."discountPercentage" < 100 THEN
+      CASE WHEN CAST(round(l."priceValue" * 100.0 / (100 - p."discountPercentage") / 1000) AS BIGINT) * 1000
+          > l."priceValue"
+        THEN CAST(round(l."priceValue" * 100.0 / (100 - p."discountPercentage") / 1000) AS BIGINT) * 1000
+          - l."priceValue"
+        ELSE 0 END
+    ELSE 0 END`;
+
+class ListingSql {
+  readonly params = new Params();
+  private platformList: string | null = null;
+  private readonly postgres: boolean;
+
+  constructor(
+    db: Database,
+    private readonly scope: ListingScope,
+    private readonly filters: ListingFilters,
+  ) {
+    this.postgres = db.dialect === 'postgres';
+  }
+
+  private bool(value: boolean) {
+    return this.postgres ? (value ? 'TRUE' : 'FALSE') : value ? '1' : '0';
+  }
+
+  private platforms(): string {
+    this.platformList ??= this.filters.platforms.map((p) => this.params.add(p)).join(', ');
+    return this.platformList;
+  }
+
+  private get byPlatform() {
+    return this.filters.platforms.length > 0;
+  }
+
+  /** The product's price: its lowest in-stock price, on the chosen marketplaces if any. */
+  price(): string {
+    if (!this.byPlatform) return 'p."lowestPrice"';
+    return `(SELECT min(l."priceValue") FROM platform_links l
+      WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK})`;
+  }
+
+  saving(): string {
+    if (!this.byPlatform) return 'p.saving';
+    return `coalesce((SELECT ${LINK_SAVING} FROM platform_links l
+      WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}
+      ORDER BY l."priceValue", l.id LIMIT 1), 0)`;
+  }
+
+  /** The match of the search's words anywhere (the 'all' scope), as a set of product ids. */
+  private matches(scope: 'title' | 'label' | 'all'): string {
+    const groups = this.scope.groups!;
+    if (this.postgres) {
+      const column = scope === 'all' ? 'document' : scope;
+      return `p.id IN (SELECT s."productId" FROM product_search s
+        WHERE s.${column} @@ ${this.params.add(tsAll(groups))}::tsquery)`;
+    }
+    const query = fts5InCategory(fts5Scope(groups, scope), this.scope.categoryId);
+    return `p.id IN (SELECT d."productId" FROM product_search
+        JOIN product_search_docs d ON d.docid = product_search.rowid
+        WHERE product_search MATCH ${this.params.add(query)})`;
+  }
+
+  /** The WHERE clause, leaving out the filter `omit` (a facet counts without its own). */
+  where(omit?: Part): string {
+    const { filters, scope } = this;
+    const parts = [`p."isActive" = ${this.bool(true)}`];
+    if (scope.categoryId !== null)
+      parts.push(`p."categoryId" = ${this.params.add(scope.categoryId)}`);
+    if (scope.groups) parts.push(this.matches('all'));
+    const byPlatform = this.byPlatform && omit !== 'platform';
+    if (byPlatform) {
+      const stock = filters.inStock ? `AND l.availability = 'in_stock'` : '';
+      parts.push(`EXISTS (SELECT 1 FROM platform_links l
+        WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) ${stock})`);
+    } else if (filters.inStock) {
+      parts.push(`p."inStock" = ${this.bool(true)}`);
+    }
+    if (omit !== 'price') {
+      const price = byPlatform ? this.price() : 'p."lowestPrice"';
+      if (filters.minPrice !== undefined)
+        parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
+      if (filters.maxPrice !== undefined)
+        parts.push(`${price} <= ${this.params.add(filters.maxPrice)}`);
+    }
+    if (omit !== 'discount' && filters.minDiscount !== undefined) {
+      parts.push(`p."discountPercentage" >= ${this.params.add(filters.minDiscount)}`);
+    }
+    return parts.join(' AND ');
+  }
+
+  /**
+   * SQLite without statistics prefers the isActive equality of products_active_newest and sorts
+   * every active row; the sort's own partial index (migration 0014) walks only one page. Only
+   * when the figure is the product's own (no marketplace) and no search narrows the rows.
+   */
+  indexHint(sort: ListingSort): string {
+    if (this.postgres || this.byPlatform || this.scope.groups) return '';
+    const name = { price_asc: 'price_asc', price_desc: 'price_desc', saving: 'saving' }[
+      sort as 'price_asc'
+    ];
+    if (!name) return '';
+    const category = this.scope.categoryId === null ? '' : 'category_';
+    return `INDEXED BY products_${category}active_${name}`;
+  }
+
+  orderBy(sort: ListingSort): string {
+    const newest = 'p."createdAt" DESC, p.id';
+    switch (sort) {
+      case 'discount':
+        return `p."discountPercentage" DESC, ${newest}`;
+      case 'price_asc':
+        return `(${this.price()} IS NULL), ${this.price()}, ${newest}`;
+      case 'price_desc':
+        return `(${this.price()} IS NULL), ${this.price()} DESC, ${newest}`;
+      case 'saving':
+        return `${this.saving()} DESC, ${newest}`;
+      case 'relevance':
+        if (!this.scope.groups) return newest;
+        return `CASE WHEN ${this.matches('title')} THEN 0 WHEN ${this.matches('label')} THEN 1
+          ELSE 2 END, ${newest}`;
+      default:
+        return newest;
+    }
+  }
+}
+
+/** One page of product ids in the sort's order, and how many products match. */
+export async function listingPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingSort,
+  page: { limit: number; offset: number },
+): Promise<ProductIdPage> {
+  const rows = new ListingSql(db, scope, filters);
+  const where = rows.where();
+  const order = rows.orderBy(sort);
+  const limit = rows.params.add(page.limit);
+  const offset = rows.params.add(page.offset);
+  const counting = new ListingSql(db, scope, filters);
+  const countWhere = counting.where();
+  // A sort alone counts from the trigger-kept per-category totals (migration 0003).
+  const sortOnly = !hasListingFilters(filters) && !scope.groups;
+  const countSql = !sortOnly
+    ? `SELECT count(*) AS total FROM products p WHERE ${countWhere}`
+    : scope.categoryId === null
+      ? 'SELECT sum(active) AS total FROM product_active_counts'
+      : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
+  const countParams = !sortOnly
+    ? counting.params.values
+    : scope.categoryId === null
+      ? []
+      : [scope.categoryId];
+  const [ids, counted] = await Promise.all([
+    selectBound<{ id: string }>(
+      db,
+      `SELECT p.id FROM products p ${rows.indexHint(sort)} WHERE ${where}
+        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      rows.params.values,
+    ),
+    selectBound<{ total: number | string | null }>(db, countSql, countParams),
+  ]);
+  return { ids: ids.map((row) => row.id), totalCount: Number(counted[0]?.total ?? 0) };
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+/**
+ * The counts beside each filter option, for the current search and category: each facet with
+ * the other filters applied but not its own, as shops count them. One aggregate per facet over
+ * the matching products; the route caches the answer with the page (catalogue cache).
+ */
+export async function listingFacets(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+): Promise<ListingFacets> {
+  const platformSql = new ListingSql(db, scope, filters);
+  const platformWhere = platformSql.where('platform');
+  const stock = filters.inStock ? `AND l.availability = 'in_stock'` : '';
+
+  const priceSql = new ListingSql(db, scope, filters);
+  const priceWhere = priceSql.where('price');
+  const price = priceSql.price();
+  const ranges = PRICE_RANGES.map((range, i) => {
+    const upper = range.max === null ? '' : ` AND ${price} < ${priceSql.params.add(range.max)}`;
+    return `sum(CASE WHEN ${price} >= ${priceSql.params.add(range.min)}${upper} THEN 1 ELSE 0 END) AS r${i}`;
+  });
+
+  const discountSql = new ListingSql(db, scope, filters);
+  const discountWhere = discountSql.where('discount');
+  const steps = DISCOUNT_STEPS.map(
+    (step, i) =>
+      `sum(CASE WHEN p."discountPercentage" >= ${discountSql.params.add(step)} THEN 1 ELSE 0 END) AS d${i}`,
+  );
+
+  const [platformRows, priceRows, discountRows] = await Promise.all([
+    selectBound<{ platform: string; count: number | string }>(
+      db,
+      `SELECT l.platform AS platform, count(*) AS count
+        FROM products p JOIN platform_links l ON l."productId" = p.id ${stock}
+        WHERE ${platformWhere} GROUP BY l.platform`,
+      platformSql.params.values,
+    ),
+    selectBound<Record<string, unknown>>(
+      db,
+      `SELECT ${ranges.join(', ')} FROM products p WHERE ${priceWhere}`,
+      priceSql.params.values,
+    ),
+    selectBound<Record<string, unknown>>(
+      db,
+      `SELECT ${steps.join(', ')} FROM products p WHERE ${discountWhere}`,
+      discountSql.params.values,
+    ),
+  ]);
+  const byPlatform = new Map(platformRows.map((row) => [row.platform, num(row.count)]));
+  return {
+    platforms: PLATFORMS.map((platform: Platform) => ({
+      platform,
+      count: byPlatform.get(platform) ?? 0,
+    })),
+    priceRanges: PRICE_RANGES.map((range, i) => ({
+      min: range.min,
+      max: range.max,
+      count: num(priceRows[0]?.[`r${i}`]),
+    })),
+    discounts: DISCOUNT_STEPS.map((min, i) => ({ min, count: num(discountRows[0]?.[`d${i}`]) })),
+  };
+}
+
+/** The facets of a listing that matches nothing (an unknown category). */
+export const emptyFacets = (): ListingFacets => ({
+  platforms: PLATFORMS.map((platform) => ({ platform, count: 0 })),
+  priceRanges: PRICE_RANGES.map((range) => ({ ...range, count: 0 })),
+  discounts: DISCOUNT_STEPS.map((min) => ({ min, count: 0 })),
+});
