@@ -19,7 +19,7 @@ export function BeforeAndSaving({
         <span className="sr-only">Harga sebelum diskon: </span>
         {formatRupiah(beforePrice)}
       </del>
-      <span className="price-saving">Hemat {formatRupiah(saving)}</span>
+      <span className="price-saving">{`Hemat ${formatRupiah(saving)}`}</span>
     </>
   );
 }
