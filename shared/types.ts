@@ -74,6 +74,13 @@ export interface PlatformLink {
   price: string | null;
   /** Whole rupiah, read from `price` or entered; null when there is no readable price. */
   priceValue: number | null;
+  /** Whole rupiah before the discount, when a source knows it (admin, import, feed). */
+  originalPriceValue: number | null;
+  /** An out-of-stock link is shown as such and is never offered as the cheapest price. */
+  availability: 'in_stock' | 'out_of_stock';
+  /** The struck-through price and the rupiah saved (shared/rules/saving.ts); null: none. */
+  beforePrice: number | null;
+  saving: number | null;
   createdAt: string;
   /** Link health (admin reads only): the last check of the affiliate URL. */
   health?: LinkHealth;
@@ -94,6 +101,9 @@ export interface LowestPrice {
   platform: Platform;
   /** The link to send the visitor through: `/go/{linkId}`. */
   linkId: string;
+  /** The struck-through price and the rupiah saved (shared/rules/saving.ts); null: none. */
+  beforePrice?: number | null;
+  saving?: number | null;
 }
 
 export interface ProductListResponse {

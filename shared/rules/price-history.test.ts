@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, parseHistoryDays, summarisePriceHistory } from './price-history';
+import { DAY_MS, parseHistoryDays, summarisePriceHistory, thinToDays } from './price-history';
 
 const now = Date.UTC(2026, 5, 1);
 const ago = (days: number) => now - days * DAY_MS;
@@ -78,5 +78,36 @@ describe('parseHistoryDays', () => {
 
   it('refuses repeated parameters', () => {
     expect(parseHistoryDays(['7', '8'])).toBeNull();
+  });
+});
+
+describe('long ranges', () => {
+  const hour = DAY_MS / 24;
+  // Every hour for a year: what a busy feed could record.
+  const hourly = Array.from({ length: 365 * 24 }, (_, i) => ({
+    at: ago(365) + i * hour,
+    price: 100_000 + ((i * 7919) % 50) * 1_000,
+  }));
+
+  it('keep at most two points a day: the day lowest and its close', () => {
+    const day = [
+      { at: ago(3), price: 120 },
+      { at: ago(3) + hour, price: 90 },
+      { at: ago(3) + 2 * hour, price: 110 },
+      { at: ago(2), price: 110 },
+    ];
+    expect(thinToDays(day)).toEqual([day[1], day[2], day[3]]);
+    expect(thinToDays([])).toEqual([]);
+  });
+
+  it('answer a year in at most two points a day, with the lowest prices intact', () => {
+    const link = { platform: 'Shopee', currentPrice: 100_000, points: hourly };
+    const year = summarisePriceHistory([link], 365, now);
+    const points = year.platforms[0]!.points;
+    expect(points.length).toBeLessThanOrEqual(2 * 366);
+    expect(Math.min(...points.map((p) => p.price))).toBe(100_000);
+    // Ninety days and less keep every change.
+    const quarter = summarisePriceHistory([link], 90, now);
+    expect(quarter.platforms[0]!.points.length).toBeGreaterThan(90 * 23);
   });
 });

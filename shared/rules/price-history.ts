@@ -42,6 +42,35 @@ function pointsWithin(points: readonly PricePoint[], from: number, to: number): 
   return within;
 }
 
+/** Past this many days a series keeps at most two points a day (DAILY_POINTS). */
+export const FULL_DETAIL_DAYS = 90;
+
+/**
+ * Long ranges stay small whatever a feed does: per UTC day, the day's lowest price and the
+ * price it closed at (the step line stays true from one day to the next), in time order. The
+ * answer is then at most 2 points per day per platform.
+ */
+export function thinToDays(points: readonly PricePoint[]): PricePoint[] {
+  const kept: PricePoint[] = [];
+  let index = 0;
+  while (index < points.length) {
+    const day = Math.floor(points[index]!.at / DAY_MS);
+    let low = points[index]!;
+    let last = low;
+    for (
+      index++;
+      index < points.length && Math.floor(points[index]!.at / DAY_MS) === day;
+      index++
+    ) {
+      last = points[index]!;
+      if (last.price < low.price) low = last;
+    }
+    kept.push(low);
+    if (last !== low) kept.push(last);
+  }
+  return kept;
+}
+
 function platformRank(platform: string): number {
   const index = (PLATFORMS as readonly string[]).indexOf(platform);
   return index === -1 ? PLATFORMS.length : index;
@@ -59,7 +88,13 @@ export function summarisePriceHistory(
   const from = now - days * DAY_MS;
   const from30 = now - LOWEST_WINDOW_DAYS * DAY_MS;
   const platforms = links
-    .map((link) => ({ platform: link.platform, points: pointsWithin(link.points, from, now) }))
+    .map((link) => {
+      const points = pointsWithin(link.points, from, now);
+      return {
+        platform: link.platform,
+        points: days > FULL_DETAIL_DAYS ? thinToDays(points) : points,
+      };
+    })
     .filter((series) => series.points.length > 0)
     .sort(
       (a, b) =>

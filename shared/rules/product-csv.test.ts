@@ -18,7 +18,11 @@ describe('product CSV rules', () => {
 
   it('has a url and a price column per platform after the product fields', () => {
     expect(PRODUCT_CSV_COLUMNS.slice(0, 2)).toEqual(['sku', 'title']);
-    expect(PRODUCT_CSV_COLUMNS.slice(-2)).toEqual(['tiktok_url', 'tiktok_price']);
-    expect(PRODUCT_CSV_COLUMNS).toHaveLength(15 + 12);
+    expect(PRODUCT_CSV_COLUMNS.slice(-3)).toEqual([
+      'tiktok_url',
+      'tiktok_price',
+      'tiktok_original_price',
+    ]);
+    expect(PRODUCT_CSV_COLUMNS).toHaveLength(15 + 18);
   });
 });

@@ -8,6 +8,9 @@ export const platformColumnPrefix = (platform: Platform) => platform.toLowerCase
 export const platformUrlColumn = (platform: Platform) => `${platformColumnPrefix(platform)}_url`;
 export const platformPriceColumn = (platform: Platform) =>
   `${platformColumnPrefix(platform)}_price`;
+/** The link's price before the discount, whole rupiah (read like `_price`); optional. */
+export const platformOriginalPriceColumn = (platform: Platform) =>
+  `${platformColumnPrefix(platform)}_original_price`;
 
 export const PRODUCT_FIELD_COLUMNS = [
   'sku',
@@ -32,7 +35,11 @@ export type ProductFieldColumn = (typeof PRODUCT_FIELD_COLUMNS)[number];
 /** Every column, in the order the export and the template write them. */
 export const PRODUCT_CSV_COLUMNS: readonly string[] = [
   ...PRODUCT_FIELD_COLUMNS,
-  ...PLATFORMS.flatMap((platform) => [platformUrlColumn(platform), platformPriceColumn(platform)]),
+  ...PLATFORMS.flatMap((platform) => [
+    platformUrlColumn(platform),
+    platformPriceColumn(platform),
+    platformOriginalPriceColumn(platform),
+  ]),
 ];
 
 /** `imageUrls` holds the image variations in one cell, separated by this character. */

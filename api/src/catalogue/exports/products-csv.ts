@@ -39,6 +39,8 @@ const ATTRIBUTES = [
 interface ExportLink {
   affiliateUrl: string;
   price: string;
+  /** Whole rupiah as digits, which the import reads back (parseRupiah); '' without one. */
+  originalPrice: string;
 }
 
 async function linksOf(db: Database, productIds: string[]) {
@@ -48,14 +50,19 @@ async function linksOf(db: Database, productIds: string[]) {
     platform: Platform;
     affiliateUrl: string;
     price: string | null;
+    originalPriceValue: number | string | null;
   }>(
-    `SELECT "productId", platform, "affiliateUrl", price FROM platform_links
+    `SELECT "productId", platform, "affiliateUrl", price, "originalPriceValue" FROM platform_links
      WHERE "productId" IN (:ids)`,
     { replacements: { ids: productIds }, type: QueryTypes.SELECT },
   );
   for (const row of rows) {
     const links = byProduct.get(row.productId) ?? new Map<Platform, ExportLink>();
-    links.set(row.platform, { affiliateUrl: row.affiliateUrl, price: row.price ?? '' });
+    links.set(row.platform, {
+      affiliateUrl: row.affiliateUrl,
+      price: row.price ?? '',
+      originalPrice: row.originalPriceValue === null ? '' : String(row.originalPriceValue),
+    });
     byProduct.set(row.productId, links);
   }
   return byProduct;
@@ -89,7 +96,7 @@ function productCells(
   };
   const platformCells = PLATFORMS.flatMap((platform) => {
     const link = links?.get(platform);
-    return [link?.affiliateUrl ?? '', link?.price ?? ''];
+    return [link?.affiliateUrl ?? '', link?.price ?? '', link?.originalPrice ?? ''];
   });
   return [...Object.values(fields), ...platformCells];
 }

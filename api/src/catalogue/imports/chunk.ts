@@ -116,8 +116,10 @@ async function storedState(db: Database, skus: string[], transaction?: Transacti
     platform: Platform;
     affiliateUrl: string;
     price: string | null;
+    originalPriceValue: number | string | null;
   }>(
-    `SELECT id, "productId", platform, "affiliateUrl", price FROM platform_links
+    `SELECT id, "productId", platform, "affiliateUrl", price, "originalPriceValue"
+     FROM platform_links
      WHERE "productId" IN (:ids)`,
     { replacements: { ids: rows.map((row) => row.id) }, type: QueryTypes.SELECT, transaction },
   );
@@ -128,6 +130,7 @@ async function storedState(db: Database, skus: string[], transaction?: Transacti
       platform: link.platform,
       affiliateUrl: link.affiliateUrl,
       price: link.price ?? '',
+      originalPriceValue: link.originalPriceValue === null ? null : Number(link.originalPriceValue),
     });
     links.set(link.productId, list);
   }
@@ -177,8 +180,8 @@ async function insertLinks(
   for (const batch of inBatches(links, INSERT_BATCH)) {
     await db.sequelize.query(
       `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
-         "createdAt", "updatedAt")
-       VALUES ${batch.map(() => placeholders(7)).join(', ')}`,
+         "originalPriceValue", "createdAt", "updatedAt")
+       VALUES ${batch.map(() => placeholders(8)).join(', ')}`,
       {
         replacements: batch.flatMap(({ productId, link }) => [
           productId,
@@ -186,6 +189,7 @@ async function insertLinks(
           link.affiliateUrl,
           link.price,
           link.priceValue,
+          link.originalPriceValue,
           now,
           now,
         ]),
@@ -247,9 +251,16 @@ async function writePlans(
     for (const link of plan.updateLinks) {
       await db.sequelize.query(
         `UPDATE platform_links SET "affiliateUrl" = ?, price = ?, "priceValue" = ?,
-           "updatedAt" = ? WHERE id = ?`,
+           "originalPriceValue" = ?, "updatedAt" = ? WHERE id = ?`,
         {
-          replacements: [link.affiliateUrl, link.price, link.priceValue, now, link.id],
+          replacements: [
+            link.affiliateUrl,
+            link.price,
+            link.priceValue,
+            link.originalPriceValue,
+            now,
+            link.id,
+          ],
           transaction,
         },
       );

@@ -86,6 +86,7 @@ const EXAMPLE_ROW: Record<string, string> = {
   featuredOrder: '0',
   shopee_url: 'https://shopee.co.id/contoh',
   shopee_price: 'Rp 299.000',
+  shopee_original_price: 'Rp 460.000',
 };
 
 export function adminImportRoutes({ config, db }: AppContext, options: ImportRouteOptions): Router {

@@ -1,7 +1,8 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
-import { resolvePriceValue } from '@shared/rules/price';
+import { parseRupiah, resolvePriceValue } from '@shared/rules/price';
 import {
   parseCsvBoolean,
+  platformOriginalPriceColumn,
   platformPriceColumn,
   platformUrlColumn,
   splitImageUrls,
@@ -9,6 +10,7 @@ import {
 } from '@shared/rules/product-csv';
 import {
   IMPORT_MESSAGES,
+  PLATFORM_LINK_MESSAGES,
   platformLinkUpdateSchema,
   productSchema,
   type ProductInput,
@@ -28,6 +30,7 @@ export interface StoredLink {
   platform: Platform;
   affiliateUrl: string;
   price: string;
+  originalPriceValue: number | null;
 }
 
 /** The columns of a product row an import writes. */
@@ -54,6 +57,7 @@ export interface LinkValues {
   affiliateUrl: string;
   price: string;
   priceValue: number | null;
+  originalPriceValue: number | null;
 }
 
 export type RowPlan =
@@ -176,20 +180,54 @@ type LinkDecision =
   | { kind: 'set'; link: LinkValues }
   | { kind: 'invalid'; errors: ImportRowError[] };
 
+/**
+ * `<platform>_original_price`: absent keeps what is stored, empty clears it, otherwise a
+ * rupiah amount read like `<platform>_price` (parseRupiah).
+ */
+function originalPriceOf(
+  cell: string | undefined,
+  stored: StoredLink | undefined,
+): { value: number | null; given: boolean } | 'invalid' {
+  if (cell === undefined) return { value: stored?.originalPriceValue ?? null, given: false };
+  if (cell.trim() === '') return { value: null, given: true };
+  const value = parseRupiah(cell);
+  return value === null ? 'invalid' : { value, given: true };
+}
+
 function decideLink(context: RowContext, platform: Platform, cell: Cell): LinkDecision {
   const urlColumn = platformUrlColumn(platform);
   const priceColumn = platformPriceColumn(platform);
+  const originalColumn = platformOriginalPriceColumn(platform);
   const urlCell = cell(urlColumn);
   const priceCell = cell(priceColumn);
-  if (urlCell === undefined && priceCell === undefined) return { kind: 'keep' };
+  const originalCell = cell(originalColumn);
+  if (urlCell === undefined && priceCell === undefined && originalCell === undefined) {
+    return { kind: 'keep' };
+  }
   const stored = context.storedLinks.find((link) => link.platform === platform);
   const affiliateUrl = urlCell ?? stored?.affiliateUrl ?? '';
   const price = priceCell ?? stored?.price ?? '';
-  if (affiliateUrl.trim() === '' && price.trim() === '') return { kind: 'remove' };
-  const parsed = platformLinkUpdateSchema.safeParse({ platform, affiliateUrl, price });
+  const original = originalPriceOf(originalCell, stored);
+  if (affiliateUrl.trim() === '' && price.trim() === '') {
+    if (original !== 'invalid' && original.value === null) return { kind: 'remove' };
+    // An original price alone has no link to belong to.
+    const message = IMPORT_MESSAGES.priceWithoutUrl;
+    return { kind: 'invalid', errors: [{ row: context.row, field: originalColumn, message }] };
+  }
+  if (original === 'invalid') {
+    const message = PLATFORM_LINK_MESSAGES.originalPriceValue;
+    return { kind: 'invalid', errors: [{ row: context.row, field: originalColumn, message }] };
+  }
+  const parsed = platformLinkUpdateSchema.safeParse({
+    platform,
+    affiliateUrl,
+    price,
+    // Only a price given in this row is checked against the price; a stored one is kept.
+    ...(original.given ? { originalPriceValue: original.value } : {}),
+  });
   if (!parsed.success) {
     const columnOf = (field: string) =>
-      field === 'affiliateUrl' ? urlColumn : field === 'price' ? priceColumn : urlColumn;
+      field === 'price' ? priceColumn : field === 'originalPriceValue' ? originalColumn : urlColumn;
     return { kind: 'invalid', errors: fieldErrors(context.row, parsed.error, columnOf) };
   }
   return {
@@ -199,6 +237,7 @@ function decideLink(context: RowContext, platform: Platform, cell: Cell): LinkDe
       affiliateUrl: parsed.data.affiliateUrl,
       price: parsed.data.price,
       priceValue: resolvePriceValue(parsed.data.price, null),
+      originalPriceValue: original.value,
     },
   };
 }
@@ -273,7 +312,11 @@ export function planRow(context: RowContext): RowPlan {
       linked.push(platform);
       const { link } = decision;
       if (!storedLink) insertLinks.push(link);
-      else if (storedLink.affiliateUrl !== link.affiliateUrl || storedLink.price !== link.price) {
+      else if (
+        storedLink.affiliateUrl !== link.affiliateUrl ||
+        storedLink.price !== link.price ||
+        storedLink.originalPriceValue !== link.originalPriceValue
+      ) {
         updateLinks.push({ ...link, id: storedLink.id });
       }
     }

@@ -1,5 +1,6 @@
 import type { PlatformLinkCreateInput, PlatformLinkUpdateInput } from '@shared/schemas';
 import { resolvePriceValue } from '@shared/rules/price';
+import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database';
 import { conflictOnDuplicate, findOr404, writeExisting } from '../../db/records';
 import { syncProductPlatforms } from '../products/platforms';
@@ -8,19 +9,42 @@ import { presentAdminPlatformLink, presentPlatformLink } from './presenter';
 
 export const PLATFORM_ALREADY_LINKED = 'Platform sudah terhubung dengan produk ini';
 
+/** The product's discount, from which a link's "before" price is derived when it has none. */
+async function discountOf(db: Database, productId: string, transaction?: Transaction) {
+  const product = await db.models.Product.findByPk(productId, {
+    attributes: ['discountPercentage'],
+    transaction,
+  });
+  return product ? Number(product.discountPercentage) : null;
+}
+
 export async function linksOf(
   db: Database,
   productId: string,
   audience: 'visitor' | 'admin' = 'visitor',
 ) {
-  const links = await db.models.PlatformLink.findAll({
-    where: { productId },
-    order: [
-      ['createdAt', 'ASC'],
-      ['id', 'ASC'],
-    ],
-  });
-  return links.map(audience === 'admin' ? presentAdminPlatformLink : presentPlatformLink);
+  const [links, discount] = await Promise.all([
+    db.models.PlatformLink.findAll({
+      where: { productId },
+      order: [
+        ['createdAt', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    }),
+    discountOf(db, productId),
+  ]);
+  const present = audience === 'admin' ? presentAdminPlatformLink : presentPlatformLink;
+  return links.map((link) => present(link, discount));
+}
+
+/** The optional shopping fields of a link write: absent keeps what is stored. */
+function shoppingFields(input: PlatformLinkUpdateInput) {
+  return {
+    ...(input.originalPriceValue !== undefined
+      ? { originalPriceValue: input.originalPriceValue }
+      : {}),
+    ...(input.availability !== undefined ? { availability: input.availability } : {}),
+  };
 }
 
 /** The links of a product, 404 when it is unknown (or, for visitors, inactive). */
@@ -39,8 +63,8 @@ export function createPlatformLink(
   input: PlatformLinkCreateInput,
 ) {
   return conflictOnDuplicate(PLATFORM_ALREADY_LINKED, async () => {
-    const link = await db.write(async (transaction) => {
-      await findOr404(db.models.Product, productId, 'Product', transaction);
+    const { link, discount } = await db.write(async (transaction) => {
+      const product = await findOr404(db.models.Product, productId, 'Product', transaction);
       const created = await db.models.PlatformLink.create(
         {
           productId,
@@ -48,13 +72,14 @@ export function createPlatformLink(
           affiliateUrl: input.affiliateUrl,
           price: input.price,
           priceValue: resolvePriceValue(input.price, input.priceValue),
+          ...shoppingFields(input),
         },
         { transaction },
       );
       await syncProductPlatforms(db, productId, transaction);
-      return created;
+      return { link: created, discount: Number(product.discountPercentage) };
     });
-    return presentAdminPlatformLink(link);
+    return presentAdminPlatformLink(link, discount);
   });
 }
 
@@ -72,6 +97,7 @@ export function updatePlatformLink(db: Database, id: number, input: PlatformLink
             affiliateUrl: input.affiliateUrl,
             price: input.price,
             priceValue: resolvePriceValue(input.price, input.priceValue),
+            ...shoppingFields(input),
           },
           { transaction },
         );
@@ -79,7 +105,7 @@ export function updatePlatformLink(db: Database, id: number, input: PlatformLink
         return found;
       },
     );
-    return presentAdminPlatformLink(link);
+    return presentAdminPlatformLink(link, await discountOf(db, link.productId));
   });
 }
 

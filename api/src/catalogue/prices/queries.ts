@@ -23,6 +23,7 @@ interface LinkRow {
   id: number | string;
   platform: string;
   priceValue: number | string | null;
+  availability: string;
 }
 
 interface PointRow {
@@ -47,7 +48,8 @@ export async function priceHistory(
   const [links, points, carried] = await Promise.all([
     select<LinkRow>(
       db,
-      `SELECT id, platform, "priceValue" FROM platform_links WHERE "productId" = ? ORDER BY id`,
+      `SELECT id, platform, "priceValue", availability FROM platform_links
+       WHERE "productId" = ? ORDER BY id`,
       [productId],
     ),
     select<PointRow>(
@@ -74,7 +76,11 @@ export async function priceHistory(
   for (const link of links) {
     series.set(Number(link.id), {
       platform: link.platform,
-      currentPrice: link.priceValue === null ? null : Number(link.priceValue),
+      // An out-of-stock link has no price on offer today (never "the lowest").
+      currentPrice:
+        link.priceValue === null || link.availability === 'out_of_stock'
+          ? null
+          : Number(link.priceValue),
       points: [],
     });
   }

@@ -20,7 +20,9 @@ const IN_STOCK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NULL`;
 /** The saving of link `l` for a product whose discount is `discount` (shared/rules/saving.ts). */
 const linkSaving = (discount: string) => `CASE
     WHEN l."priceValue" <= 0 THEN 0
-    WHEN l."originalPriceValue" > l."priceValue" THEN l."originalPriceValue" - l."priceValue"
+    WHEN l."originalPriceValue" IS NOT NULL THEN
+      CASE WHEN l."originalPriceValue" > l."priceValue"
+        THEN l."originalPriceValue" - l."priceValue" ELSE 0 END
     WHEN ${discount} > 0 AND ${discount} < 100 THEN
       CASE WHEN CAST(round(l."priceValue" * 100.0 / (100 - ${discount}) / 1000) AS BIGINT) * 1000
           > l."priceValue"

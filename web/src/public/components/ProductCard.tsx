@@ -7,6 +7,7 @@ import { platformName } from '../content/site';
 import { withProduct } from '@shared/home-address';
 import { repeatsBadge } from '../lib/badges';
 import { fallbackToPlaceholder, imageSrc } from '../lib/images';
+import { BeforeAndSaving } from './PriceTag';
 
 /** Gold, silver and bronze for the top three of /produk-terpopuler (spec section 2). */
 const MEDALS = [
@@ -91,8 +92,12 @@ export function ProductCard({
         {product.lowestPrice ? (
           <p className="card-price">
             <span className="card-price-value">{formatRupiah(product.lowestPrice.price)}</span>
+            <BeforeAndSaving
+              beforePrice={product.lowestPrice.beforePrice}
+              saving={product.lowestPrice.saving}
+            />
             <span className="card-price-where">
-              di {platformName(product.lowestPrice.platform)} · hemat {product.discountPercentage}%
+              di {platformName(product.lowestPrice.platform)}
             </span>
           </p>
         ) : null}

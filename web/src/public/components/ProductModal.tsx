@@ -16,6 +16,7 @@ import { META_PRIORITY, usePageMeta } from '../seo/use-page-meta';
 import { Dialog } from './Dialog';
 import { ImageGallery } from './ImageGallery';
 import { PriceHistoryPanel } from './PriceHistory';
+import { BeforeAndSaving } from './PriceTag';
 import { VideoPlayer } from './VideoPlayer';
 import { WhatsAppIcon, ExternalIcon } from './site-icons';
 
@@ -39,11 +40,17 @@ function usableLinks(links: PlatformLink[]): PlatformLink[] {
 
 const priceOf = (link: PlatformLink) => link.priceValue ?? resolvePriceValue(link.price);
 
-/** The link with the lowest price (the stored number, else read from the text). */
+const outOfStock = (link: PlatformLink) => link.availability === 'out_of_stock';
+
+/**
+ * The link with the lowest price (the stored number, else read from the text); a link out of
+ * stock is never offered as the cheapest.
+ */
 function cheapestLink(links: PlatformLink[]): PlatformLink | null {
   let best: PlatformLink | null = null;
   let bestPrice = Infinity;
   for (const link of links) {
+    if (outOfStock(link)) continue;
     const price = priceOf(link);
     if (price !== null && price < bestPrice) [best, bestPrice] = [link, price];
   }
@@ -89,7 +96,8 @@ function PlatformLinkAnchor({
 
 function PlatformButtons({ product, links }: { product: Product; links: PlatformLink[] }) {
   const usable = usableLinks(links);
-  const cheapest = usable.length > 1 ? cheapestLink(usable) : null;
+  const cheapest =
+    usable.filter((link) => !outOfStock(link)).length > 1 ? cheapestLink(usable) : null;
   if (usable.length === 0) {
     return <p className="muted">Link platform untuk produk ini belum tersedia.</p>;
   }
@@ -103,11 +111,15 @@ function PlatformButtons({ product, links }: { product: Product; links: Platform
             <PlatformLinkAnchor
               product={product}
               link={link}
-              className={`platform-button${isCheapest ? ' cheapest' : ''}`}
+              className={`platform-button${isCheapest ? ' cheapest' : ''}${outOfStock(link) ? ' out-of-stock' : ''}`}
             >
               <span className="platform-name">{platformName(link.platform)}</span>
-              <span className="platform-price">{price}</span>
+              <span className="platform-price">
+                {price}
+                <BeforeAndSaving beforePrice={link.beforePrice} saving={link.saving} />
+              </span>
               {isCheapest ? <span className="cheapest-tag">Harga termurah</span> : null}
+              {outOfStock(link) ? <span className="stock-tag">Stok habis</span> : null}
               <ExternalIcon />
               <span className="sr-only">(membuka tab baru)</span>
             </PlatformLinkAnchor>
@@ -132,7 +144,10 @@ function BuyBar({ product, links }: { product: Product; links: PlatformLink[] })
       <p className="buy-bar-price">
         <span className="buy-bar-label">{usable.length > 1 ? 'Harga termurah' : 'Harga'}</span>
         <strong>{formatRupiah(price)}</strong>
-        <span className="buy-bar-where">di {platformName(best.platform)}</span>
+        <span className="buy-bar-where">
+          di {platformName(best.platform)}
+          {best.saving ? ` · Hemat ${formatRupiah(best.saving)}` : ''}
+        </span>
       </p>
       <PlatformLinkAnchor product={product} link={best} className="button button-primary">
         Beli di {platformName(best.platform)}

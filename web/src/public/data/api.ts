@@ -83,10 +83,13 @@ export const fetchPlatformLinks = (productId: string) =>
   api.get<PlatformLink[]>(`/api/platform-links/${encodeURIComponent(productId)}`);
 
 /** 90 days of prices per platform; a product that is gone has none (null, not an error). */
-export async function fetchPriceHistory(productId: string): Promise<PriceHistory | null> {
+export async function fetchPriceHistory(
+  productId: string,
+  days?: number,
+): Promise<PriceHistory | null> {
   try {
     return await api.get<PriceHistory>(
-      `/api/products/${encodeURIComponent(productId)}/price-history`,
+      `/api/products/${encodeURIComponent(productId)}/price-history${days ? `?days=${days}` : ''}`,
     );
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;

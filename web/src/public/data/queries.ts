@@ -111,12 +111,15 @@ export const usePlatformLinks = (productId: string | null) =>
   });
 
 /** Kept as long as the links: prices change when an admin edits them. */
-export const usePriceHistory = (productId: string | null) =>
+export const usePriceHistory = (productId: string | null, days?: number) =>
   useQuery({
-    queryKey: queryKeys.priceHistory(productId ?? ''),
-    queryFn: () => fetchPriceHistory(productId ?? ''),
+    queryKey: queryKeys.priceHistory(productId ?? '', days),
+    queryFn: () => fetchPriceHistory(productId ?? '', days),
     enabled: productId !== null,
     staleTime: TIMINGS.platformLinksCache,
+    // A new range keeps the same product's chart in place until its prices arrive.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === productId ? previous : undefined,
   });
 
 export const useFaqs = () => useQuery({ queryKey: queryKeys.faqs, queryFn: fetchFaqs });

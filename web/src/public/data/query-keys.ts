@@ -1,4 +1,5 @@
 // One place for the cache keys, so the server's seeded data and the browser's hooks meet.
+import { PRICE_HISTORY_DAYS } from '@shared/rules/price-history';
 import type { ContentKey } from './api';
 
 export const queryKeys = {
@@ -16,7 +17,9 @@ export const queryKeys = {
   featured: (kind: 'promo' | 'popular') => ['products', 'featured', kind] as const,
   product: (id: string) => ['product', id] as const,
   platformLinks: (productId: string) => ['platform-links', productId] as const,
-  priceHistory: (productId: string) => ['price-history', productId] as const,
+  /** The server seeds the default range (90 days); the chart's range buttons ask for others. */
+  priceHistory: (productId: string, days: number = PRICE_HISTORY_DAYS.default) =>
+    ['price-history', productId, days] as const,
   faqs: ['faqs'] as const,
   popups: (path: string) => ['popups', path] as const,
 };

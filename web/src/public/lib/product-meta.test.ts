@@ -28,6 +28,10 @@ const link = (platform: PlatformLink['platform'], price: string | null): Platfor
   affiliateUrl: `https://example.com/${platform}`,
   price,
   priceValue: null,
+  originalPriceValue: null,
+  availability: 'in_stock',
+  beforePrice: null,
+  saving: null,
   createdAt: '',
 });
 

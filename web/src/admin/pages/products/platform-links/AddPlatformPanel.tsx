@@ -12,6 +12,7 @@ import { serverMessage } from '../../../lib/toast';
 import { usePlatformLinkMutations } from '../../../queries/usePlatformLinks';
 import { LINK_FIELDS, platformOptions } from './link-form';
 import { ParsedPrice } from './ParsedPrice';
+import { ShoppingFields } from './ShoppingFields';
 
 type CreateForm = z.input<typeof platformLinkCreateSchema>;
 type CreateValues = z.output<typeof platformLinkCreateSchema>;
@@ -27,7 +28,14 @@ export function AddPlatformPanel({
   onAdded(): void;
 }) {
   const { create } = usePlatformLinkMutations(productId);
-  const empty: CreateForm = { productId, platform: '' as Platform, affiliateUrl: '', price: '' };
+  const empty: CreateForm = {
+    productId,
+    platform: '' as Platform,
+    affiliateUrl: '',
+    price: '',
+    originalPriceValue: '',
+    availability: 'in_stock',
+  };
   const form = useEntityForm<CreateForm, CreateValues>(
     { resolver: zodResolver(platformLinkCreateSchema), defaultValues: empty },
     LINK_FIELDS,
@@ -85,6 +93,7 @@ export function AddPlatformPanel({
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...textField(register, formState.errors, 'price')}
         />
+        <ShoppingFields control={control} />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         <Button

@@ -12,6 +12,7 @@ import { serverMessage } from '../../../lib/toast';
 import { usePlatformLinkMutations } from '../../../queries/usePlatformLinks';
 import { LINK_FIELDS, platformOptions } from './link-form';
 import { ParsedPrice } from './ParsedPrice';
+import { ShoppingFields } from './ShoppingFields';
 
 type UpdateForm = z.input<typeof platformLinkUpdateSchema>;
 type UpdateValues = z.output<typeof platformLinkUpdateSchema>;
@@ -36,6 +37,8 @@ export function LinkEditRow({
         platform: link.platform,
         affiliateUrl: link.affiliateUrl,
         price: link.price ?? '',
+        originalPriceValue: link.originalPriceValue ?? '',
+        availability: link.availability,
       },
     },
     LINK_FIELDS,
@@ -80,6 +83,7 @@ export function LinkEditRow({
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...textField(register, formState.errors, 'price')}
         />
+        <ShoppingFields control={control} />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm" gap="xs">
         <Button size="xs" variant="default" onClick={onDone} disabled={formState.isSubmitting}>

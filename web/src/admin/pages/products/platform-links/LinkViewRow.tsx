@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatRupiah } from '@shared/rules/price';
 import type { PlatformLink } from '@shared/types';
 import { RowActions } from '../../../components/RowActions';
 import { displayPrice, platformName } from '../../../lib/product-card';
@@ -32,6 +33,16 @@ export function LinkViewRow({
               {displayPrice(link.price)}
             </Text>
             <ParsedPrice value={link.priceValue ?? null} />
+            {link.originalPriceValue !== null && link.originalPriceValue !== undefined ? (
+              <Text size="xs" c="dimmed" data-testid="link-original-price">
+                sebelum diskon {formatRupiah(link.originalPriceValue)}
+              </Text>
+            ) : null}
+            {link.availability === 'out_of_stock' ? (
+              <Badge color="gray" variant="light" data-testid="link-out-of-stock">
+                Stok habis
+              </Badge>
+            ) : null}
             {link.health?.isBroken ? (
               <Badge color="red" variant="light" data-testid="link-broken">
                 Link rusak{link.health.lastStatus ? ` (${link.health.lastStatus})` : ''}
