@@ -78,7 +78,13 @@ export const categoryWithCountSchema = categoryResponseSchema
   .meta({ id: 'CategoryWithCount' }) satisfies z.ZodType<CategoryWithCount>;
 
 export const lowestPriceSchema = z
-  .object({ price: z.number(), platform: z.enum(PLATFORMS), linkId: id })
+  .object({
+    price: z.number(),
+    platform: z.enum(PLATFORMS),
+    linkId: id,
+    beforePrice: z.number().nullable().optional(),
+    saving: z.number().nullable().optional(),
+  })
   .meta({ id: 'LowestPrice' });
 
 export const productResponseSchema = z
@@ -106,8 +112,20 @@ export const productResponseSchema = z
   })
   .meta({ id: 'Product' }) satisfies z.ZodType<Product>;
 
+const listingFacetsSchema = z
+  .object({
+    platforms: z.array(z.object({ platform: z.enum(PLATFORMS), count })),
+    priceRanges: z.array(z.object({ min: z.number(), max: z.number().nullable(), count })),
+    discounts: z.array(z.object({ min: z.number(), count })),
+  })
+  .meta({ id: 'ListingFacets' });
+
 export const productListResponseSchema = z
-  .object({ products: z.array(productResponseSchema), ...paging })
+  .object({
+    products: z.array(productResponseSchema),
+    ...paging,
+    facets: listingFacetsSchema.optional().describe('With facets=true'),
+  })
   .meta({ id: 'ProductList' }) satisfies z.ZodType<ProductListResponse>;
 
 const priceLinkSchema = z.object({
@@ -178,6 +196,10 @@ export const platformLinkResponseSchema = z
     affiliateUrl: z.string(),
     price: z.string().nullable(),
     priceValue: z.number().nullable(),
+    originalPriceValue: z.number().nullable(),
+    availability: z.enum(['in_stock', 'out_of_stock']),
+    beforePrice: z.number().nullable(),
+    saving: z.number().nullable(),
     createdAt: isoDate,
     health: z
       .object({
