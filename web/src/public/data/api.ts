@@ -1,7 +1,7 @@
 import { createApiClient, isApiError } from '@shared/api-client';
 import { LIMITS, MAX_LENGTH } from '@shared/constants';
 import { searchTerm } from '@shared/home-address';
-import type { PriceHistory } from '@shared/rules/price-history';
+import { PRICE_HISTORY_DAYS, type PriceHistory } from '@shared/rules/price-history';
 import type {
   CategoryWithCount,
   ContentBlock,
@@ -89,7 +89,7 @@ export async function fetchPriceHistory(
 ): Promise<PriceHistory | null> {
   try {
     return await api.get<PriceHistory>(
-      `/api/products/${encodeURIComponent(productId)}/price-history${days ? `?days=${days}` : ''}`,
+      `/api/products/${encodeURIComponent(productId)}/price-history?days=${days ?? PRICE_HISTORY_DAYS.default}`,
     );
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
