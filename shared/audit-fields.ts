@@ -76,6 +76,8 @@ export const AUDIT_FIELDS: Record<string, Record<string, AuditField>> = {
     affiliateUrl: field('URL afiliasi'),
     price: field('Harga tertulis'),
     priceValue: field('Harga', 'rupiah'),
+    originalPriceValue: field('Harga sebelum diskon', 'rupiah'),
+    availability: field('Ketersediaan'),
     lastCheckedAt: field('Terakhir dicek', 'date'),
     lastStatus: field('Status HTTP terakhir'),
     lastError: field('Galat terakhir'),

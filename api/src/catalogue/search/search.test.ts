@@ -324,8 +324,8 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue search on %s', (dialec
     expect((await suggest(db, 'olahrga air')).categories).toEqual([
       { name: 'Olahraga Air', slug: 'olahraga-air' },
     ]);
-    expect(await suggest(db, 'zzzz')).toEqual({ products: [], categories: [] });
-    expect(await suggest(db, '')).toEqual({ products: [], categories: [] });
+    expect(await suggest(db, 'zzzz')).toEqual({ products: [], categories: [], didYouMean: null });
+    expect(await suggest(db, '')).toEqual({ products: [], categories: [], didYouMean: null });
   });
 
   it('lists active products newest first at any page', async () => {
