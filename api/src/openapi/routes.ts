@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { version } from '../../../package.json';
+import { appVersion } from '../app-version';
 import { adminSession, resolveSession } from '../auth/session';
 import type { AppContext } from '../context';
 import { API_ROUTES } from './all-routes';
@@ -18,7 +18,7 @@ export function openApiRoutes({ config, db }: AppContext): Router {
   const documentFor = (scope: DocumentScope) => {
     let document = documents.get(scope);
     if (!document) {
-      document = buildOpenApiDocument(API_ROUTES, { scope, version });
+      document = buildOpenApiDocument(API_ROUTES, { scope, version: appVersion() });
       documents.set(scope, document);
     }
     return document;

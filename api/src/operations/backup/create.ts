@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
-import { ROOT_DIR } from '../../paths';
+import { appVersion } from '../../app-version';
 import { copyInto, listDataFiles, SQLITE_FILE } from './data-files';
 import {
   backupFileName,
@@ -31,16 +31,6 @@ export interface BackupResult {
   manifest: BackupManifest;
   /** Wall time of the whole backup. */
   ms: number;
-}
-
-function appVersion(): string {
-  try {
-    return (
-      JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }
-    ).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** A name not taken yet: two backups within one second get the milliseconds too. */
