@@ -17,6 +17,7 @@ export const DESKTOP_ADMIN_ROUTES = [
   '/analytics',
   '/users',
   '/audit',
+  '/desktop',
 ] as const;
 export const SETTINGS_ROUTE = '/settings';
 export type DesktopAdminRoute = (typeof DESKTOP_ADMIN_ROUTES)[number];
@@ -60,6 +61,8 @@ export interface AlertSettings {
   quietMinutes: number;
   /** No native notification inside these hours (the tray still updates). */
   quietHours: QuietHours;
+  /** Alert when the number of broken product links rises (desktop/common/broken-link-watch.ts). */
+  brokenLinksEnabled: boolean;
 }
 
 /** A daily quiet window in local time, 'HH:mm' each; start after end spans midnight. */
@@ -69,7 +72,8 @@ export interface QuietHours {
   end: string;
 }
 
-export type AlertKind = 'visitor_spike' | 'cta_burst' | 'connection_lost' | 'connection_restored';
+export type AlertKind =
+  'visitor_spike' | 'cta_burst' | 'connection_lost' | 'connection_restored' | 'broken_links';
 
 /** A live traffic alert as staff see it; clicking it opens `route`. */
 export interface DesktopAlert {

@@ -64,6 +64,8 @@ export const alertSettingsSchema: z.ZodType<AlertSettings> = z
     quietMinutes: wholeNumber(0, 24 * 60),
     // Settings files written before quiet hours existed keep their thresholds.
     quietHours: quietHoursSchema.default(DEFAULT_QUIET_HOURS),
+    // Likewise settings files written before the broken-link alert existed.
+    brokenLinksEnabled: z.boolean().default(true),
   })
   .strict() as z.ZodType<AlertSettings>;
 
@@ -80,4 +82,5 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   disconnectMinutes: 1,
   quietMinutes: 10,
   quietHours: DEFAULT_QUIET_HOURS,
+  brokenLinksEnabled: true,
 };

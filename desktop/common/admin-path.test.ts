@@ -13,6 +13,7 @@ describe('parseDeepLink', () => {
     // Windows hands links over with a trailing slash; the scheme is case-insensitive.
     expect(parseDeepLink('diskonradar://admin/dashboard/')).toBe('/dashboard');
     expect(parseDeepLink('DiskonRadar://admin/audit')).toBe('/audit');
+    expect(parseDeepLink('diskonradar://admin/desktop')).toBe('/desktop');
   });
 
   it('refuses other hosts, other schemes and unknown screens', () => {

@@ -65,4 +65,14 @@ describe('alertSettingsSchema and quiet hours', () => {
       spikeMinVisitors: 4,
     });
   });
+
+  it('switches the broken-link alert on for settings saved before it existed', () => {
+    const { brokenLinksEnabled: _added, ...older } = DEFAULT_ALERT_SETTINGS;
+    expect(DEFAULT_ALERT_SETTINGS.brokenLinksEnabled).toBe(true);
+    expect(alertSettingsSchema.parse(older).brokenLinksEnabled).toBe(true);
+    expect(
+      alertSettingsSchema.safeParse({ ...DEFAULT_ALERT_SETTINGS, brokenLinksEnabled: 'ya' })
+        .success,
+    ).toBe(false);
+  });
 });

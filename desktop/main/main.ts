@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { DesktopRoute, RealtimeSnapshot } from '@shared/desktop-bridge';
 import { DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../common/admin-path';
 import { AlertMonitor } from '../common/alert-monitor';
+import { BrokenLinkWatch } from '../common/broken-link-watch';
 import { openExternalLink } from '../common/external-links';
 import { IPC } from '../common/ipc-channels';
 import { NotificationManager, type NotificationApi } from '../common/notification-manager';
@@ -250,6 +251,18 @@ async function start(): Promise<void> {
     },
   });
 
+  // Read through the proxy, so it carries the same session cookie as the admin screens.
+  const brokenLinks = new BrokenLinkWatch({
+    fetchServer: (serverPath) => proxy.forward(new Request(`${APP_ORIGIN}${serverPath}`)),
+    getSettings: () => alertSettings.settings,
+    onAlert: (alert) => {
+      const result = notifications.notify(alert);
+      log(`alert ${alert.kind}: ${alert.body} -> ${result.reason}`);
+      tray.update({ latestAlert: { title: alert.title, route: alert.route } });
+      sendToWindow(IPC.alertRaised, alert);
+    },
+  });
+
   const live = new LiveConnection({
     createSocket: (url) => {
       const cookie = jar.header();
@@ -275,6 +288,7 @@ async function start(): Promise<void> {
           // Another server: its session and its traffic history start from nothing.
           live.disconnect();
           monitor.reset();
+          brokenLinks.stop();
           jar.clear();
         }
         serverUrl = await serverUrls.save(result.serverUrl);
@@ -286,9 +300,11 @@ async function start(): Promise<void> {
       sessionChanged: (signedIn) => {
         if (signedIn && serverUrl) {
           if (!live.wanted) live.connect(socketUrlFor(serverUrl));
+          void brokenLinks.start();
         } else {
           live.disconnect();
           monitor.reset();
+          brokenLinks.stop();
         }
       },
       openExternal,
@@ -352,6 +368,7 @@ async function start(): Promise<void> {
     quitting = true;
     void windowState?.flush();
     monitor.stop();
+    brokenLinks.stop();
     live.disconnect();
     tray.destroy();
   });

@@ -44,6 +44,7 @@ describe('buildMenuTemplate', () => {
       ['Analytics', 'CmdOrCtrl+5'],
       ['Pengguna & Sesi', 'CmdOrCtrl+6'],
       ['Riwayat Perubahan', 'CmdOrCtrl+7'],
+      ['Aplikasi Desktop', 'CmdOrCtrl+8'],
     ]);
     screens.forEach(click);
     expect(calls).toEqual([
@@ -54,6 +55,7 @@ describe('buildMenuTemplate', () => {
       'navigate /analytics',
       'navigate /users',
       'navigate /audit',
+      'navigate /desktop',
     ]);
   });
 

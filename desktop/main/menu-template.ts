@@ -30,6 +30,7 @@ export const SCREEN_MENU_ITEMS: ReadonlyArray<{
   { route: '/analytics', label: 'Analytics', accelerator: 'CmdOrCtrl+5' },
   { route: '/users', label: 'Pengguna & Sesi', accelerator: 'CmdOrCtrl+6' },
   { route: '/audit', label: 'Riwayat Perubahan', accelerator: 'CmdOrCtrl+7' },
+  { route: '/desktop', label: 'Aplikasi Desktop', accelerator: 'CmdOrCtrl+8' },
 ];
 
 export function buildMenuTemplate(

@@ -44,4 +44,15 @@ describe('stores in the userData folder', () => {
     await writeFile(store.file, JSON.stringify({ ...changed, extra: true }));
     expect(await new AlertSettingsStore(userData).load()).toEqual(DEFAULT_ALERT_SETTINGS);
   });
+
+  it('loads a settings file written before the broken-link switch with the alert on', async () => {
+    const store = new AlertSettingsStore(userData);
+    const { brokenLinksEnabled: _added, ...older } = DEFAULT_ALERT_SETTINGS;
+    await writeFile(store.file, JSON.stringify({ ...older, quietMinutes: 3 }));
+    const loaded = await new AlertSettingsStore(userData).load();
+    expect(loaded).toEqual({ ...DEFAULT_ALERT_SETTINGS, quietMinutes: 3 });
+    expect(loaded.brokenLinksEnabled).toBe(true);
+    await store.save({ ...loaded, brokenLinksEnabled: false });
+    expect((await new AlertSettingsStore(userData).load()).brokenLinksEnabled).toBe(false);
+  });
 });

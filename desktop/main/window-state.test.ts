@@ -83,6 +83,7 @@ describe('routeFromAppUrl', () => {
     expect(routeFromAppUrl('app://admin/index.html#/products?links=broken', origin)).toBe(
       '/products?links=broken',
     );
+    expect(routeFromAppUrl('app://admin/index.html#/desktop', origin)).toBe('/desktop');
     expect(routeFromAppUrl('app://admin/index.html#/login', origin)).toBeNull();
     expect(routeFromAppUrl('app://admin/index.html', origin)).toBeNull();
     expect(routeFromAppUrl('https://evil.example/#/products', origin)).toBeNull();

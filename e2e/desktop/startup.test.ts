@@ -115,6 +115,7 @@ describe('the built desktop main process at start', () => {
   let sockets: WebSocketServer;
   let serverUrl = '';
   const feedRequests: string[] = [];
+  let linkHealthReads = 0;
   const started: StartedApp[] = [];
 
   beforeAll(async () => {
@@ -141,6 +142,14 @@ describe('the built desktop main process at start', () => {
     // The server: the update feed (what electron-builder writes) and the live /ws socket.
     server = http.createServer((request, response) => {
       feedRequests.push(request.url ?? '');
+      if (request.url === '/api/admin/link-health') {
+        // The first reading (at sign-in) is the baseline; every later one has two more broken.
+        linkHealthReads += 1;
+        response.setHeader('Content-Type', 'application/json');
+        const broken = linkHealthReads === 1 ? 3 : 5;
+        response.end(JSON.stringify({ total: 10, checked: 10, broken, lastCheckedAt: null }));
+        return;
+      }
       if (request.url?.startsWith('/desktop/updates/latest')) {
         response.setHeader('Content-Type', 'text/yaml');
         response.end(
@@ -328,6 +337,33 @@ describe('the built desktop main process at start', () => {
     expect(app.navigations()).toHaveLength(count);
     await app.command('open-url', { url: 'diskonradar://admin/dashboard' });
     expect(app.navigations().at(-1)).toBe('/dashboard');
+
+    // Signing in also read the link health (the baseline, no alert). The renderer reports the
+    // session again (as on a reload): the next reading has more broken links and alerts.
+    await vi.waitFor(() => expect(linkHealthReads).toBeGreaterThanOrEqual(1), {
+      timeout: 15_000,
+      interval: 20,
+    });
+    expect(app.indexOf('Notification.show', (detail) => detail.title === 'Tautan rusak')).toBe(-1);
+    const isBrokenLinks = (detail: Record<string, unknown>) =>
+      detail.body === '2 tautan rusak baru (5 total)';
+    await vi.waitFor(
+      async () => {
+        if (app.indexOf('Notification.show', isBrokenLinks) !== -1) return;
+        await app.command('ipc-send', {
+          channel: 'session-changed',
+          payload: true,
+          senderUrl: 'app://admin/index.html',
+        });
+        throw new Error(`no broken-link alert yet\n${app.output.join('')}`);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(app.of('Notification.show').filter(isBrokenLinks)).toHaveLength(1);
+    await app.command('click-notification', {
+      index: app.of('Notification.show').findIndex(isBrokenLinks),
+    });
+    expect(app.navigations().at(-1)).toBe('/products?links=broken');
   });
 
   it('remembers size, place and screen on close; a screen that is gone centres the window', async () => {

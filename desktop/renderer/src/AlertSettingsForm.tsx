@@ -152,6 +152,14 @@ export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
           }
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>{fieldsOf('disconnect')}</SimpleGrid>
+        <Switch
+          label="Tautan rusak"
+          description="Peringatan saat jumlah tautan produk yang rusak bertambah"
+          checked={settings.brokenLinksEnabled}
+          onChange={(event) =>
+            change({ ...settings, brokenLinksEnabled: event.currentTarget.checked })
+          }
+        />
         <QuietHoursFields
           value={settings.quietHours}
           errors={showQuietErrors ? quietHoursErrors(settings.quietHours) : {}}
