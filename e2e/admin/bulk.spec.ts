@@ -16,6 +16,13 @@ async function ownCategory(api: AdminApi, prefix = 'E2E Massal') {
 }
 
 /** `count` products of a category of their own (13: one page of 12 and one more). */
+/** Every product a test made, deleted after it: a failed attempt must not leave active products
+ * that become the newest on the shared server's home page, which other specs read. */
+const made: string[] = [];
+test.afterEach(async ({ api }) => {
+  for (const id of made.splice(0)) await api.delete(`/api/admin/products/${id}`);
+});
+
 async function ownCatalogue(api: AdminApi, count = 13, isActive = true) {
   const category = await ownCategory(api);
   const { name } = category;
@@ -32,6 +39,7 @@ async function ownCatalogue(api: AdminApi, count = 13, isActive = true) {
         isActive,
       }),
     );
+    made.push(products.at(-1)!.id);
   }
   return { category, products };
 }
@@ -54,7 +62,8 @@ test('bulk actions: choose rows, deactivate them after a confirmation naming the
   const { category, products } = await ownCatalogue(api);
   await page.goto(`/admin/products?category=${category.id}&limit=12`);
   const rows = page.getByTestId('product-row');
-  await expect(rows).toHaveCount(12);
+  // A full page load of the admin on a busy machine: more than the default 7 s at times.
+  await expect(rows).toHaveCount(12, { timeout: 30_000 });
   const bar = page.getByRole('region', { name: 'Aksi massal' });
   await expect(bar).toBeHidden();
 
@@ -112,7 +121,7 @@ test('bulk actions: move chosen products to another category, then delete the re
   const target = await ownCategory(api, 'E2E Tujuan');
   await page.goto(`/admin/products?category=${category.id}`);
   const rows = page.getByTestId('product-row');
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(3, { timeout: 30_000 });
   const bar = page.getByRole('region', { name: 'Aksi massal' });
 
   for (const product of products.slice(0, 2)) {

@@ -87,8 +87,10 @@ test('a capped search pages past the counted matches, and every match can be cho
 
   // On the first page the count is capped; choosing every match counts them exactly.
   await page.goto(`/admin/products?${search}`);
+  // A full page load of the admin on a busy machine: more than the default 7 s at times.
   await expect(page.getByTestId('product-count')).toHaveText(
     'Menampilkan 1–24 dari lebih dari 1.000 produk',
+    { timeout: 30_000 },
   );
   await page.getByRole('checkbox', { name: 'Pilih semua produk di halaman ini' }).check();
   const bar = page.getByRole('region', { name: 'Aksi massal' });

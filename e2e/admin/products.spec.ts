@@ -176,7 +176,7 @@ test("platform prices: add, no platform twice, inline edit and cancel, delete; t
   await choose(page, panel, 'Platform', 'Shopee');
   await panel.getByLabel('URL Afiliasi').fill('javascript:alert(1)');
   await expect(add).toBeDisabled();
-  await panel.getByLabel('Harga').fill('Rp 150.000');
+  await panel.getByLabel('Harga', { exact: true }).fill('Rp 150.000');
   await add.click();
   await expect(panel.getByText('URL afiliasi tidak valid')).toBeVisible();
   await panel.getByLabel('URL Afiliasi').fill('https://shopee.co.id/e2e-product');
@@ -193,7 +193,7 @@ test("platform prices: add, no platform twice, inline edit and cancel, delete; t
   await expect(page.getByRole('option', { name: 'Shopee', exact: true })).toHaveCount(0);
   await page.getByRole('option', { name: 'Lazada', exact: true }).click();
   await panel.getByLabel('URL Afiliasi').fill('https://www.lazada.co.id/e2e');
-  await panel.getByLabel('Harga').fill('Rp 140.000');
+  await panel.getByLabel('Harga', { exact: true }).fill('Rp 140.000');
   await add.click();
   await expectToast(page, 'Platform link berhasil ditambahkan');
   await expect(dialog.getByTestId('link-row')).toHaveCount(2);
@@ -202,7 +202,7 @@ test("platform prices: add, no platform twice, inline edit and cancel, delete; t
   const lazadaRow = dialog.getByTestId('link-row').filter({ hasText: 'Lazada' });
   await lazadaRow.getByRole('button', { name: 'Edit' }).click();
   let editRow = dialog.getByTestId('link-edit-row');
-  await editRow.getByLabel('Harga').fill('Rp 1');
+  await editRow.getByLabel('Harga', { exact: true }).fill('Rp 1');
   await editRow.getByRole('button', { name: 'Batal' }).click();
   await expect(lazadaRow).toContainText('Rp 140.000');
   await lazadaRow.getByRole('button', { name: 'Edit' }).click();
@@ -210,7 +210,7 @@ test("platform prices: add, no platform twice, inline edit and cancel, delete; t
   await editRow.getByRole('combobox', { name: 'Platform' }).click();
   await expect(page.getByRole('option', { name: 'Shopee', exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await editRow.getByLabel('Harga').fill('Rp 135.000');
+  await editRow.getByLabel('Harga', { exact: true }).fill('Rp 135.000');
   await editRow.getByRole('button', { name: 'Simpan' }).click();
   await expectToast(page, 'Platform link berhasil diperbarui');
   await expect(dialog.getByTestId('link-row').filter({ hasText: 'Lazada' })).toContainText(
