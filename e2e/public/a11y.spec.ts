@@ -29,6 +29,8 @@ for (const path of PUBLIC_PATHS) {
 }
 
 test('the results-first home and the 404 page have none either', async ({ page, api }) => {
+  // Three pages under axe, the listing's filter form included: past 30 s on a busy phone run.
+  test.setTimeout(90_000);
   const categories = await api.get<{ slug: string }[]>('/api/categories');
   for (const path of [`/?category=${categories[0]!.slug}`, '/?search=sepatu', '/tidak-ada']) {
     await page.goto(path);
