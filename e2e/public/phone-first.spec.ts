@@ -68,7 +68,7 @@ test('the modal shows the cheapest price on the first screen and shares the full
   const bar = dialog.getByTestId('buy-bar');
   await expect(bar).toContainText('Harga termurah');
   await expect(bar).toContainText(formatRupiah(cheapestPrice));
-  await expect(bar.getByText(formatRupiah(cheapestPrice))).toBeInViewport();
+  await expect(bar.getByText(formatRupiah(cheapestPrice), { exact: true })).toBeInViewport();
   const buy = bar.getByRole('link', { name: /Beli di/ });
   await expect(buy).toBeInViewport();
   await expect(buy).toHaveAttribute('href', `/go/${cheapest.id}`);

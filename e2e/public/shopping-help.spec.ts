@@ -9,6 +9,9 @@ import type {
 } from '../../shared/types';
 import { expect, hydrated, isPhone, test } from './fixtures';
 
+// Several pages and dialogs under axe per test: past 30 s on a busy phone run.
+test.describe.configure({ timeout: 90_000 });
+
 // Help for a shopper (docs/contracts.md, "Shopping help"). Nothing here writes a product: the
 // searches use the demo catalogue, and the one popup targets a page no other spec opens.
 
