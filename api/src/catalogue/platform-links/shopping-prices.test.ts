@@ -4,7 +4,14 @@ import { PLATFORM_LINK_MESSAGES } from '@shared/schemas';
 import type { PlatformLink, Product } from '@shared/types';
 import { describeApi } from '../../../test/support/api';
 import { unique } from '../../../test/support/fixtures';
-import { adminSearch, csv, exportCsv, importCsv, productRow } from '../imports/test-support';
+import {
+  adminSearch,
+  COLUMNS,
+  csv,
+  exportCsv,
+  importCsv,
+  productRow,
+} from '../imports/test-support';
 
 /** docs/contracts.md, "Prices shoppers can read". */
 describeApi('shopping prices', (api) => {
@@ -117,18 +124,7 @@ describeApi('shopping prices', (api) => {
 
   it('imports <platform>_original_price and exports it so the round trip is unchanged', async () => {
     const marker = `orig${unique()}`;
-    const columns = [
-      'sku',
-      'title',
-      'description',
-      'category',
-      'imageUrl',
-      'discountPercentage',
-      'isActive',
-      'shopee_url',
-      'shopee_price',
-      'shopee_original_price',
-    ];
+    const columns = [...COLUMNS, 'shopee_original_price'];
     const job = await importCsv(
       api,
       csv(columns, [
