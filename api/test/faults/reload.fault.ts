@@ -191,6 +191,12 @@ class TrackingVisitor {
   }
 }
 
+/** The pids of the cluster's two workers once both logged that they serve. */
+function twoServingWorkers(output: string): number[] | undefined {
+  const found = [...output.matchAll(/serving at \S+ \(postgres, worker (\d+)\)/g)];
+  return found.length === 2 ? found.map((match) => Number(match[1])) : undefined;
+}
+
 describe('rolling reload under load (postgres, WEB_CONCURRENCY=2)', { timeout: 480_000 }, () => {
   let database: TestDatabase | null = null;
   afterAll(() => database?.drop());
@@ -214,14 +220,7 @@ describe('rolling reload under load (postgres, WEB_CONCURRENCY=2)', { timeout: 4
     });
     const client = new pg.Client({ connectionString: database.databaseUrl! });
     try {
-      const serving = await waitFor(
-        () => {
-          const found = [...cli.output().matchAll(/serving at \S+ \(postgres, worker (\d+)\)/g)];
-          return found.length === 2 ? found.map((match) => Number(match[1])) : undefined;
-        },
-        60_000,
-        100,
-      );
+      const serving = await waitFor(() => twoServingWorkers(cli.output()), 60_000, 100);
       expect(serving, cli.output()).toBeDefined();
       const oldPids = serving!;
       debug(`workers ${oldPids.join(', ')}`);
@@ -395,14 +394,7 @@ describe('a reload whose new worker fails to start (postgres)', { timeout: 300_0
     });
     const client = new pg.Client({ connectionString: database.databaseUrl! });
     try {
-      const serving = await waitFor(
-        () => {
-          const found = [...cli.output().matchAll(/serving at \S+ \(postgres, worker (\d+)\)/g)];
-          return found.length === 2 ? found.map((match) => Number(match[1])) : undefined;
-        },
-        120_000,
-        100,
-      );
+      const serving = await waitFor(() => twoServingWorkers(cli.output()), 120_000, 100);
       expect(serving, cli.output()).toBeDefined();
       // A newer release migrated the database meanwhile: a new worker of this one refuses it.
       await client.connect();
