@@ -1,4 +1,5 @@
 // Response shapes of spec section 3, as the API sends them in JSON (dates as ISO strings).
+import type { FeedFormat, FeedMapping, FeedNewProductState, FeedRunStatus } from './schemas/feed';
 import type { ListingFacets } from './schemas/listing';
 import type {
   BadgeColor,
@@ -430,4 +431,51 @@ export interface DesktopReleasesResponse {
   /** False when DESKTOP_RELEASES_DIR is not set (the feed answers 404). */
   configured: boolean;
   releases: DesktopRelease[];
+}
+
+// --- Product feeds (DESIGN.md, "Product feeds") --------------------------------------------
+export interface Feed {
+  id: string;
+  name: string;
+  url: string;
+  format: FeedFormat;
+  platform: Platform;
+  scheduleMinutes: number;
+  newProducts: FeedNewProductState;
+  mapping: FeedMapping;
+  categoryMap: Record<string, string>;
+  enabled: boolean;
+  /** ISO times; null before the first run. */
+  lastRunAt: string | null;
+  nextRunAt: string | null;
+  lastRun: FeedRun | null;
+  /** Failed last run, or not run within twice its schedule: shown as an alert. */
+  alert: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FeedRun {
+  id: string;
+  feedId: string;
+  status: FeedRunStatus;
+  startedAt: string;
+  finishedAt: string | null;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  outOfStock: number;
+  deactivated: number;
+  failed: number;
+  notModified: boolean;
+  /** Why a run failed, or why it deactivated nothing (a feed that shrank by half or more). */
+  message: string | null;
+}
+
+export interface FeedPreview {
+  fields: string[];
+  rows: Record<string, string>[];
+  /** Distinct category texts seen in the preview rows (for the category mapping). */
+  categories: string[];
 }

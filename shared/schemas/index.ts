@@ -17,3 +17,4 @@ export * from './product-import';
 export * from './realtime-stats';
 export * from './analytics';
 export * from './listing';
+export * from './feed';
