@@ -34,6 +34,8 @@ export interface SsrData {
     response: ProductListResponse;
     listing?: string;
   };
+  /** /promo-hari-ini: one page of today's promo with the address's sort, filters and facets. */
+  promoPage?: { page: number; response: ProductListResponse; listing: string };
   /** /?search=term&page=N: the ranked page of 12, searched on the server. */
   searchPage?: { search: string; page: number; response: ProductListResponse; listing?: string };
   /** A search that found nothing: its spelling and categories (today's promos: `featured`). */

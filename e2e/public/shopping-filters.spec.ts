@@ -36,6 +36,9 @@ test.describe('sorting and filters on a category page', () => {
       color: 'text-pink-500',
       group: 'Lifestyle',
     });
+    // Today's promo is these four alone, in the staff's order: Gama, Delta, Alfa, Beta.
+    await Product.update({ isFeaturedPromo: false }, { where: { isFeaturedPromo: true } });
+    const promoOrder: Record<string, number> = { Gama: 1, Delta: 2, Alfa: 3, Beta: 4 };
     const start = Date.now() - 30 * 24 * 3600_000;
     const shoes: [string, number, [string, number, string?][]][] = [
       [
@@ -62,6 +65,8 @@ test.describe('sorting and filters on a category page', () => {
         discountPercentage: discount,
         platforms: links.map(([platform]) => platform),
         isActive: true,
+        isFeaturedPromo: true,
+        featuredOrder: promoOrder[name],
         createdAt: new Date(start + i * 60_000),
       });
       for (const [platform, price, availability] of links) {
@@ -200,5 +205,71 @@ test.describe('sorting and filters on a category page', () => {
       .click();
     await expect(page).toHaveURL(`${base}/?category=${SLUG}&sort=price_desc`);
     await expect(titles(page)).toHaveText(names(['Alfa', 'Beta', 'Gama', 'Delta']));
+  });
+
+  test('the promo page takes the same sorting and filters, rendered on the server', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/promo-hari-ini?sort=price_asc&platform=shopee`);
+    await expect(titles(page)).toHaveText(names(['Beta', 'Alfa', 'Delta']));
+    await expect(page.getByText('3 produk promo pilihan hari ini')).toBeVisible();
+    await expect(form(page).getByLabel('Urutkan')).toHaveValue('price_asc');
+    await expect(form(page).locator('label').filter({ hasText: 'Shopee' })).toContainText(
+      'Shopee (3)',
+    );
+    await expect(form(page).locator('label').filter({ hasText: 'Tokopedia' })).toContainText('(1)');
+    await form(page)
+      .getByRole('radio', { name: /^50% ke atas/ })
+      .check();
+    await form(page).getByRole('button', { name: 'Terapkan' }).click();
+    await expect(page).toHaveURL(/\/promo-hari-ini\?sort=price_asc&platform=Shopee&minDiscount=50/);
+    await expect(titles(page)).toHaveText(names(['Alfa', 'Delta']));
+    await context.close();
+  });
+
+  test('the promo page sorts and filters in place, its own order first', async ({ page }) => {
+    await page.goto(`${base}/promo-hari-ini`);
+    await hydrated(page);
+    await expect(titles(page)).toHaveText(names(['Gama', 'Delta', 'Alfa', 'Beta']));
+    await expect(page.getByText('4 produk promo pilihan hari ini')).toBeVisible();
+    const sort = form(page).getByLabel('Urutkan');
+    await expect(sort.locator('option')).toHaveText([
+      'Pilihan promo',
+      'Terbaru',
+      'Diskon terbesar',
+      'Harga terendah',
+      'Harga tertinggi',
+      'Hemat terbanyak',
+    ]);
+    await sort.selectOption({ label: 'Harga terendah' });
+    await expect(page).toHaveURL(`${base}/promo-hari-ini?sort=price_asc`);
+    await expect(titles(page)).toHaveText(names(['Gama', 'Beta', 'Alfa', 'Delta']));
+    if (isPhone(page)) {
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filter produk' });
+      await expect(sheet).toBeInViewport();
+      const axe = await new AxeBuilder({ page }).include('.filter-sheet').analyze();
+      expect(
+        axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      ).toEqual([]);
+      await sheet.getByRole('checkbox', { name: /Stok tersedia/ }).check();
+      await sheet.getByRole('button', { name: /^Tampilkan/ }).click();
+      await expect(sheet).toBeHidden();
+    } else {
+      await form(page)
+        .getByRole('checkbox', { name: /Stok tersedia/ })
+        .check();
+    }
+    await expect(page).toHaveURL(`${base}/promo-hari-ini?sort=price_asc&inStock=true`);
+    await expect(titles(page)).toHaveText(names(['Gama', 'Beta', 'Alfa']));
+    await expect(page.getByText('3 produk promo pilihan hari ini')).toBeVisible();
+    await page.getByRole('link', { name: 'Hapus filter Stok tersedia' }).click();
+    await expect(page).toHaveURL(`${base}/promo-hari-ini?sort=price_asc`);
+    await expect(titles(page)).toHaveCount(4);
   });
 });

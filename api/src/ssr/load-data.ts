@@ -1,6 +1,6 @@
 // Per-route data for the server render, loaded by calling the API's own functions: the same
 // records the browser would fetch, so hydration finds exactly what the server drew.
-import { LIMITS } from '@shared/constants';
+import { FALLBACK_PRODUCTS, LIMITS } from '@shared/constants';
 import { readHomeParams, searchTerm } from '@shared/home-address';
 import { pageTargets } from '@shared/rules/pages';
 import { PRICE_HISTORY_DAYS } from '@shared/rules/price-history';
@@ -150,12 +150,26 @@ export async function loadRouteData(
         };
         return;
       }
-      case '/promo-hari-ini':
+      case '/promo-hari-ini': {
+        // Today's promo with the address's sort and filters, and the counts beside them.
+        const filters = readListingParams(url.searchParams);
+        data.promoPage = {
+          page: home.page,
+          listing: listingApiQuery(filters, true),
+          response: await listActiveProducts(db, {
+            page: home.page,
+            limit: FALLBACK_PRODUCTS,
+            promo: true,
+            ...listingQuery(filters, true),
+          }),
+        };
+        return;
+      }
       case '/produk-terpopuler': {
-        const kind = pathname === '/promo-hari-ini' ? 'promo' : 'popular';
-        const featured = await featuredProducts(db, kind);
-        data.featured = { [kind]: featured };
-        if (featured.length === 0) data.fallback = { [kind]: await fallbackProducts(db, kind) };
+        const featured = await featuredProducts(db, 'popular');
+        data.featured = { popular: featured };
+        if (featured.length === 0)
+          data.fallback = { popular: await fallbackProducts(db, 'popular') };
         return;
       }
       case '/contact':

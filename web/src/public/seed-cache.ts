@@ -13,6 +13,10 @@ export function seedQueryCache(client: QueryClient, data: SsrData): void {
     const { categoryId, page, response, listing } = data.productPage;
     set(queryKeys.productPage(categoryId, page, listing), response);
   }
+  if (data.promoPage) {
+    const { page, response, listing } = data.promoPage;
+    set(queryKeys.promoPage(page, listing), response);
+  }
   if (data.searchPage) {
     const { search, page, response, listing } = data.searchPage;
     set(queryKeys.searchPage(search, page, listing), response);

@@ -190,6 +190,40 @@ describeApi('product listing: sorting, filters and facets', (api) => {
     expect((await list('sort=saving')).body).not.toHaveProperty('facets');
   });
 
+  it("lists today's promo with the same sorting, filters and facets", async () => {
+    const [featuredRows] = await sql('SELECT id FROM products WHERE "isFeaturedPromo" = ?', [true]);
+    const featured = (featuredRows as { id: string }[]).map((row) => row.id);
+    const feature = (on: boolean, id: string, order = 0) =>
+      sql('UPDATE products SET "isFeaturedPromo" = ?, "featuredOrder" = ? WHERE id = ?', [
+        on,
+        order,
+        id,
+      ]);
+    for (const id of featured) await feature(false, id);
+    // Nothing featured: every discounted product, biggest discount first (spec section 5).
+    expect(await order('promo=true')).toEqual(['E', 'A', 'D', 'B']);
+    expect(await order('promo=true&sort=price_asc')).toEqual(['B', 'A', 'E', 'D']);
+    expect(await order('promo=true&platform=Shopee&inStock=true')).toEqual(['A', 'B']);
+    const faceted = await list('promo=true&facets=true&minDiscount=30');
+    expect(faceted.body.totalCount).toBe(3);
+    expect(faceted.body.facets!.discounts.map((d) => d.count)).toEqual([4, 3, 3, 2, 1]);
+    expect(faceted.body.facets!.platforms[0]).toEqual({ platform: 'Shopee', count: 2 });
+
+    // Featured products, in the staff's order, are the promo once any is featured.
+    await feature(true, ids.B!, 2);
+    await feature(true, ids.C!, 1);
+    // (Another limit: the SQL writes above do not drop the response cache as the admin's do.)
+    expect(await order('promo=true&limit=49')).toEqual(['C', 'B']);
+    expect(await order('promo=true&limit=49&sort=discount')).toEqual(['B', 'C']);
+    expect(await order('promo=true&limit=49&maxPrice=100000')).toEqual(['B']);
+    const bad = await list('promo=ya');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.promo).toMatch(/true atau false/);
+    await feature(false, ids.B!);
+    await feature(false, ids.C!);
+    for (const id of featured) await feature(true, id);
+  });
+
   it('refuses bad values with a clear Indonesian message', async () => {
     const cases: [string, string, RegExp][] = [
       ['sort=cheap', 'sort', /Urutan tidak dikenal/],

@@ -22,7 +22,14 @@ export interface ListingScope {
   categoryId: number | null;
   /** The search's words; null without a search. */
   groups: WordGroup[] | null;
+  /** Only today's promo (the promo page): its featured products, or else the discounted ones. */
+  promo?: PromoSet | null;
 }
+
+export type PromoSet = 'featured' | 'discounted';
+
+/** A listing's order: a visitor's sort, or the promo page's own (featured order, discount). */
+export type ListingOrder = ListingSort | 'promo';
 
 type Part = 'platform' | 'price' | 'discount';
 
@@ -101,6 +108,8 @@ class ListingSql {
     if (scope.categoryId !== null)
       parts.push(`p."categoryId" = ${this.params.add(scope.categoryId)}`);
     if (scope.groups) parts.push(this.matches('all'));
+    if (scope.promo === 'featured') parts.push(`p."isFeaturedPromo" = ${this.bool(true)}`);
+    if (scope.promo === 'discounted') parts.push(`p."discountPercentage" > 0`);
     const byPlatform = this.byPlatform && omit !== 'platform';
     if (byPlatform) {
       const stock = filters.inStock ? `AND l.availability = 'in_stock'` : '';
@@ -127,8 +136,8 @@ class ListingSql {
    * every active row; the sort's own partial index (migration 0014) walks only one page. Only
    * when the figure is the product's own (no marketplace) and no search narrows the rows.
    */
-  indexHint(sort: ListingSort): string {
-    if (this.postgres || this.byPlatform || this.scope.groups) return '';
+  indexHint(sort: ListingOrder): string {
+    if (this.postgres || this.byPlatform || this.scope.groups || this.scope.promo) return '';
     const name = { price_asc: 'price_asc', price_desc: 'price_desc', saving: 'saving' }[
       sort as 'price_asc'
     ];
@@ -137,9 +146,14 @@ class ListingSql {
     return `INDEXED BY products_${category}active_${name}`;
   }
 
-  orderBy(sort: ListingSort): string {
+  orderBy(sort: ListingOrder): string {
     const newest = 'p."createdAt" DESC, p.id';
     switch (sort) {
+      case 'promo':
+        // As GET /api/products/featured/promo and the fallback rank them.
+        return this.scope.promo === 'featured'
+          ? `p."featuredOrder", p."discountPercentage" DESC, ${newest}`
+          : `p."discountPercentage" DESC, ${newest}`;
       case 'discount':
         return `p."discountPercentage" DESC, ${newest}`;
       case 'price_asc':
@@ -163,7 +177,7 @@ export async function listingPage(
   db: Database,
   scope: ListingScope,
   filters: ListingFilters,
-  sort: ListingSort,
+  sort: ListingOrder,
   page: { limit: number; offset: number },
 ): Promise<ProductIdPage> {
   const rows = new ListingSql(db, scope, filters);
@@ -174,7 +188,7 @@ export async function listingPage(
   const counting = new ListingSql(db, scope, filters);
   const countWhere = counting.where();
   // A sort alone counts from the trigger-kept per-category totals (migration 0003).
-  const sortOnly = !hasListingFilters(filters) && !scope.groups;
+  const sortOnly = !hasListingFilters(filters) && !scope.groups && !scope.promo;
   const countSql = !sortOnly
     ? `SELECT count(*) AS total FROM products p WHERE ${countWhere}`
     : scope.categoryId === null

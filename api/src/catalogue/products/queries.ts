@@ -20,7 +20,13 @@ import {
   type ProductIdPage,
 } from '../search/queries';
 import { tokenize } from '../search/terms';
-import { emptyFacets, listingFacets, listingPage, type ListingScope } from './listing';
+import {
+  emptyFacets,
+  listingFacets,
+  listingPage,
+  type ListingScope,
+  type PromoSet,
+} from './listing';
 import { presentProduct } from './presenter';
 import { linkedPlatforms } from './platforms';
 import type { ProductListQuery } from './schema';
@@ -68,7 +74,8 @@ export async function listActiveProducts(
     !hasListingFilters(filters) && sort === (tokens.length > 0 ? 'relevance' : 'newest');
   let page: ProductIdPage;
   let scope: ListingScope | null = null;
-  if (plain && !query.facets) {
+  const promo = query.promo ? await promoSet(db) : null;
+  if (plain && !query.facets && !promo) {
     page = term
       ? await searchProductIds(db, { ...options, term })
       : await listActiveProductIds(db, options);
@@ -77,14 +84,20 @@ export async function listActiveProducts(
     scope =
       categoryId === undefined
         ? null
-        : { categoryId, groups: tokens.length > 0 ? await wordGroups(db, tokens) : null };
+        : {
+            categoryId,
+            groups: tokens.length > 0 ? await wordGroups(db, tokens) : null,
+            promo,
+          };
+    // Today's promo without a chosen sort keeps the promo page's own order.
+    const order = promo && !filters.sort ? 'promo' : sort;
     page = !scope
       ? { ids: [], totalCount: 0 }
-      : plain
+      : plain && !promo
         ? term
           ? await searchProductIds(db, { ...options, term })
           : await listActiveProductIds(db, options)
-        : await listingPage(db, scope, filters, sort, {
+        : await listingPage(db, scope, filters, order, {
             limit: query.limit,
             offset: (query.page - 1) * query.limit,
           });
@@ -99,6 +112,19 @@ export async function listActiveProducts(
     response.facets = scope ? await listingFacets(db, scope, filters) : emptyFacets();
   }
   return response;
+}
+
+/**
+ * Which products today's promo lists (spec section 5): the featured ones when staff featured
+ * any, else every active product with a discount (the fallback's set, in full).
+ */
+async function promoSet(db: Database): Promise<PromoSet> {
+  const featured = await db.models.Product.findOne({
+    attributes: ['id'],
+    where: { isActive: true, isFeaturedPromo: true },
+    raw: true,
+  });
+  return featured ? 'featured' : 'discounted';
 }
 
 export async function featuredProducts(db: Database, kind: 'promo' | 'popular') {

@@ -32,6 +32,7 @@ const listingCacheKey = (query: ProductListQuery) =>
   new URLSearchParams([
     ...listingParams(listingFilters(query)),
     ...(query.facets ? [['facets', 'true'] as [string, string]] : []),
+    ...(query.promo ? [['promo', 'true'] as [string, string]] : []),
   ]).toString();
 
 export function publicProductRoutes({ db }: AppContext, cache: ResponseCache): Router {

@@ -17,6 +17,14 @@ export const listQuerySchema = z
     search: z.string().max(MAX_LENGTH.search).optional(),
     // Sorting, filters and facets (docs/contracts.md, "Shopping").
     ...listingQueryFields,
+    /** `true`: only today's promo (the promo page's products: the featured ones, else discounted). */
+    promo: z
+      .string()
+      .refine((value) => value === 'true' || value === 'false', {
+        message: 'promo harus true atau false',
+      })
+      .optional()
+      .transform((value) => value === 'true'),
   })
   .refine(...priceOrderCheck);
 

@@ -22,6 +22,10 @@ interface ListingControlsProps {
   filters: ListingFilters;
   facets: ListingFacets | undefined;
   totalCount: number;
+  /** The page's path ('/' unless said: the promo page lists at its own). */
+  path?: string;
+  /** The page's own order, shown first when no sort is chosen (the promo page's). */
+  defaultOrderLabel?: string;
 }
 
 const FORM_ID = 'listing-form';
@@ -31,13 +35,14 @@ export function listingAddress(
   search: string,
   category: string | null,
   filters: ListingFilters,
+  path = '/',
 ): string {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   else if (category) params.set('category', category);
   for (const [name, value] of listingParams(filters)) params.set(name, value);
   const text = params.toString();
-  return text ? `/?${text}` : '/';
+  return text ? `${path}?${text}` : path;
 }
 
 const shortRupiah = (value: number) =>
@@ -93,7 +98,8 @@ function FilterFields({
   facets,
   search,
   category,
-}: Pick<ListingControlsProps, 'filters' | 'facets' | 'search' | 'category'>) {
+  path,
+}: Pick<ListingControlsProps, 'filters' | 'facets' | 'search' | 'category' | 'path'>) {
   const platformCount = new Map(facets?.platforms.map((f) => [f.platform, f.count]));
   const discountCount = new Map(facets?.discounts.map((f) => [f.min, f.count]));
   const count = (value: number | undefined) =>
@@ -149,11 +155,16 @@ function FilterFields({
             {facets.priceRanges.map((range) => (
               <li key={range.min}>
                 <Link
-                  to={listingAddress(search, category, {
-                    ...filters,
-                    minPrice: range.min === 0 ? undefined : range.min,
-                    maxPrice: range.max === null ? undefined : range.max - 1,
-                  })}
+                  to={listingAddress(
+                    search,
+                    category,
+                    {
+                      ...filters,
+                      minPrice: range.min === 0 ? undefined : range.min,
+                      maxPrice: range.max === null ? undefined : range.max - 1,
+                    },
+                    path,
+                  )}
                   preventScrollReset
                 >
                   {rangeLabel(range.min, range.max)}
@@ -211,17 +222,19 @@ export function ListingControls({
   filters,
   facets,
   totalCount,
+  path = '/',
+  defaultOrderLabel,
 }: ListingControlsProps) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [phone, setPhone] = useState(false);
   const searching = search !== '';
-  const sort = effectiveSort(filters.sort, searching);
+  const sort = defaultOrderLabel ? (filters.sort ?? '') : effectiveSort(filters.sort, searching);
   const chips = activeChips(filters);
   // The form's controls keep their own state: a new address (a chip, the back button) resets
   // them by remounting the form.
-  const formKey = listingAddress(search, category, filters);
+  const formKey = listingAddress(search, category, filters, path);
 
   useEffect(() => {
     const query = window.matchMedia('(max-width: 767px)');
@@ -238,9 +251,11 @@ export function ListingControls({
     for (const [name, value] of new FormData(form)) params.append(name, String(value));
     const next = readListingParams(params);
     // The default order is no filter: the address stays short.
-    if (next.sort === (searching ? 'relevance' : 'newest')) next.sort = undefined;
+    if (!defaultOrderLabel && next.sort === (searching ? 'relevance' : 'newest')) {
+      next.sort = undefined;
+    }
     setSheetOpen(false);
-    navigate(listingAddress(search, category, next), { preventScrollReset: true });
+    navigate(listingAddress(search, category, next, path), { preventScrollReset: true });
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -259,7 +274,12 @@ export function ListingControls({
     <div className="filter-sheet-actions">
       <Link
         className="button button-light"
-        to={listingAddress(search, category, { sort: filters.sort, platforms: [], inStock: false })}
+        to={listingAddress(
+          search,
+          category,
+          { sort: filters.sort, platforms: [], inStock: false },
+          path,
+        )}
         onClick={() => setSheetOpen(false)}
         preventScrollReset
       >
@@ -278,7 +298,7 @@ export function ListingControls({
       ref={formRef}
       className="listing-controls"
       method="get"
-      action="/"
+      action={path}
       role="search"
       aria-label="Urutkan dan filter produk"
       onSubmit={onSubmit}
@@ -290,6 +310,7 @@ export function ListingControls({
         <label className="listing-sort">
           <span>Urutkan</span>
           <select name="sort" defaultValue={sort}>
+            {defaultOrderLabel ? <option value="">{defaultOrderLabel}</option> : null}
             {LISTING_SORTS.filter((value) => value !== 'relevance' || searching).map((value) => (
               <option key={value} value={value}>
                 {SORT_LABELS[value]}
@@ -315,7 +336,7 @@ export function ListingControls({
             <li key={chip.key}>
               <Link
                 className="filter-chip"
-                to={listingAddress(search, category, chip.without)}
+                to={listingAddress(search, category, chip.without, path)}
                 aria-label={`Hapus filter ${chip.label}`}
                 preventScrollReset
               >
@@ -326,11 +347,12 @@ export function ListingControls({
           <li>
             <Link
               className="filter-reset"
-              to={listingAddress(search, category, {
-                sort: filters.sort,
-                platforms: [],
-                inStock: false,
-              })}
+              to={listingAddress(
+                search,
+                category,
+                { sort: filters.sort, platforms: [], inStock: false },
+                path,
+              )}
               preventScrollReset
             >
               Hapus filter
@@ -340,11 +362,23 @@ export function ListingControls({
       ) : null}
       {sheetOpen && phone ? (
         <FilterSheet onClose={() => setSheetOpen(false)} footer={sheetFooter}>
-          <FilterFields filters={filters} facets={facets} search={search} category={category} />
+          <FilterFields
+            filters={filters}
+            facets={facets}
+            search={search}
+            category={category}
+            path={path}
+          />
         </FilterSheet>
       ) : (
         <div className="filter-panel">
-          <FilterFields filters={filters} facets={facets} search={search} category={category} />
+          <FilterFields
+            filters={filters}
+            facets={facets}
+            search={search}
+            category={category}
+            path={path}
+          />
         </div>
       )}
     </form>

@@ -1,5 +1,5 @@
 import { createApiClient, isApiError } from '@shared/api-client';
-import { LIMITS, MAX_LENGTH } from '@shared/constants';
+import { FALLBACK_PRODUCTS, LIMITS, MAX_LENGTH } from '@shared/constants';
 import { searchTerm } from '@shared/home-address';
 import { PRICE_HISTORY_DAYS, type PriceHistory } from '@shared/rules/price-history';
 import type {
@@ -40,6 +40,15 @@ export const fetchProductPage = (page: number, categoryId: string | null, listin
         categoryId: categoryId ?? undefined,
         ...listingQuery(listing),
       },
+    }),
+    'Failed to fetch products',
+  );
+
+/** One page of today's promo (the promo page), with its sort and filters. */
+export const fetchPromoPage = (page: number, listing = '') =>
+  withMessage(
+    api.get<ProductListResponse>('/api/products', {
+      query: { promo: 'true', page, limit: FALLBACK_PRODUCTS, ...listingQuery(listing) },
     }),
     'Failed to fetch products',
   );

@@ -13,6 +13,7 @@ import {
   fetchPriceHistory,
   fetchProduct,
   fetchProductPage,
+  fetchPromoPage,
   fetchSearchPage,
   type ContentKey,
 } from './api';
@@ -70,6 +71,14 @@ export const useSearchPage = (search: string, page: number, enabled: boolean, li
     queryFn: () => fetchSearchPage(search, page, listing),
     enabled,
     placeholderData: listing ? keepPrevious : undefined,
+  });
+
+/** One page of today's promo with the address's sort and filters (and the facets). */
+export const usePromoPage = (page: number, listing: string) =>
+  useQuery({
+    queryKey: queryKeys.promoPage(page, listing),
+    queryFn: () => fetchPromoPage(page, listing),
+    placeholderData: keepPrevious,
   });
 
 /** The promo/popular fallback ranking: only fetched while it is needed (nothing featured). */

@@ -10,6 +10,7 @@ export const queryKeys = {
     ['products', 'page', categoryId ?? 'all', page, listing] as const,
   searchPage: (search: string, page: number, listing = '') =>
     ['products', 'search', search, page, listing] as const,
+  promoPage: (page: number, listing = '') => ['products', 'promo', page, listing] as const,
   suggestions: (q: string) => ['suggest', q] as const,
   /** The help of a search that found nothing: the address's term, as typed. */
   searchHelp: (search: string) => ['search-help', search] as const,
