@@ -35,6 +35,9 @@ type Part = 'platform' | 'price' | 'discount';
 
 const IN_STOCK_LINK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NULL`;
 
+/** A marketplace's bit in products' platformMask/stockMask (migration 0018: the fixed order). */
+const platformBit = (platform: Platform) => 2 ** PLATFORMS.indexOf(platform);
+
 /** The saving of link `l` (shared/rules/saving.ts; the same SQL as migration 0014). */
 const LINK_SAVING = `CASE
     WHEN l."priceValue" <= 0 THEN 0
@@ -87,6 +90,21 @@ class ListingSql {
       ORDER BY l."priceValue", l.id LIMIT 1), 0)`;
   }
 
+  /** The mask a marketplace filter reads: links in stock when only those count. */
+  mask(): 'stockMask' | 'platformMask' {
+    return this.filters.inStock ? 'stockMask' : 'platformMask';
+  }
+
+  /**
+   * Counts and facets read products_active_filters alone (migration 0018), which SQLite's
+   * planner, without statistics, would pass over for the isActive equality of another index.
+   * Not with a search or the featured promo, whose own indexes narrow the rows first.
+   */
+  countHint(): string {
+    if (this.postgres || this.scope.groups || this.scope.promo === 'featured') return '';
+    return 'INDEXED BY products_active_filters';
+  }
+
   /** The match of the search's words anywhere (the 'all' scope), as a set of product ids. */
   private matches(scope: 'title' | 'label' | 'all'): string {
     const groups = this.scope.groups!;
@@ -112,13 +130,15 @@ class ListingSql {
     if (scope.promo === 'discounted') parts.push(`p."discountPercentage" > 0`);
     const byPlatform = this.byPlatform && omit !== 'platform';
     if (byPlatform) {
-      const stock = filters.inStock ? `AND l.availability = 'in_stock'` : '';
-      parts.push(`EXISTS (SELECT 1 FROM platform_links l
-        WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) ${stock})`);
+      // A link on one of them (in stock with inStock): the masks of migration 0018.
+      const bits = filters.platforms.reduce((sum, p) => sum + platformBit(p), 0);
+      // A number computed here from the fixed list, never the visitor's text.
+      parts.push(`(p."${this.mask()}" & ${bits}) <> 0`);
     } else if (filters.inStock) {
       parts.push(`p."inStock" = ${this.bool(true)}`);
     }
-    if (omit !== 'price') {
+    const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+    if (omit !== 'price' && priced) {
       const price = byPlatform ? this.price() : 'p."lowestPrice"';
       if (filters.minPrice !== undefined)
         parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
@@ -138,9 +158,12 @@ class ListingSql {
    */
   indexHint(sort: ListingOrder): string {
     if (this.postgres || this.byPlatform || this.scope.groups || this.scope.promo) return '';
-    const name = { price_asc: 'price_asc', price_desc: 'price_desc', saving: 'saving' }[
-      sort as 'price_asc'
-    ];
+    const name = {
+      price_asc: 'price_asc',
+      price_desc: 'price_desc',
+      saving: 'saving',
+      discount: 'discount',
+    }[sort as 'price_asc'];
     if (!name) return '';
     const category = this.scope.categoryId === null ? '' : 'category_';
     return `INDEXED BY products_${category}active_${name}`;
@@ -190,7 +213,7 @@ export async function listingPage(
   // A sort alone counts from the trigger-kept per-category totals (migration 0003).
   const sortOnly = !hasListingFilters(filters) && !scope.groups && !scope.promo;
   const countSql = !sortOnly
-    ? `SELECT count(*) AS total FROM products p WHERE ${countWhere}`
+    ? `SELECT count(*) AS total FROM products p ${counting.countHint()} WHERE ${countWhere}`
     : scope.categoryId === null
       ? 'SELECT sum(active) AS total FROM product_active_counts'
       : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
@@ -225,7 +248,11 @@ export async function listingFacets(
 ): Promise<ListingFacets> {
   const platformSql = new ListingSql(db, scope, filters);
   const platformWhere = platformSql.where('platform');
-  const stock = filters.inStock ? `AND l.availability = 'in_stock'` : '';
+  const mask = platformSql.mask();
+  const platformSums = PLATFORMS.map(
+    (platform, i) =>
+      `sum(CASE WHEN (p."${mask}" & ${platformBit(platform)}) <> 0 THEN 1 ELSE 0 END) AS m${i}`,
+  );
 
   const priceSql = new ListingSql(db, scope, filters);
   const priceWhere = priceSql.where('price');
@@ -243,29 +270,28 @@ export async function listingFacets(
   );
 
   const [platformRows, priceRows, discountRows] = await Promise.all([
-    selectBound<{ platform: string; count: number | string }>(
+    selectBound<Record<string, unknown>>(
       db,
-      `SELECT l.platform AS platform, count(*) AS count
-        FROM products p JOIN platform_links l ON l."productId" = p.id ${stock}
-        WHERE ${platformWhere} GROUP BY l.platform`,
+      `SELECT ${platformSums.join(', ')} FROM products p ${platformSql.countHint()}
+        WHERE ${platformWhere}`,
       platformSql.params.values,
     ),
     selectBound<Record<string, unknown>>(
       db,
-      `SELECT ${ranges.join(', ')} FROM products p WHERE ${priceWhere}`,
+      `SELECT ${ranges.join(', ')} FROM products p ${priceSql.countHint()} WHERE ${priceWhere}`,
       priceSql.params.values,
     ),
     selectBound<Record<string, unknown>>(
       db,
-      `SELECT ${steps.join(', ')} FROM products p WHERE ${discountWhere}`,
+      `SELECT ${steps.join(', ')} FROM products p ${discountSql.countHint()}
+        WHERE ${discountWhere}`,
       discountSql.params.values,
     ),
   ]);
-  const byPlatform = new Map(platformRows.map((row) => [row.platform, num(row.count)]));
   return {
-    platforms: PLATFORMS.map((platform: Platform) => ({
+    platforms: PLATFORMS.map((platform: Platform, i) => ({
       platform,
-      count: byPlatform.get(platform) ?? 0,
+      count: num(platformRows[0]?.[`m${i}`]),
     })),
     priceRanges: PRICE_RANGES.map((range, i) => ({
       min: range.min,
