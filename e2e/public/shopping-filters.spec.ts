@@ -227,7 +227,9 @@ test.describe('sorting and filters on a category page', () => {
       .getByRole('radio', { name: /^50% ke atas/ })
       .check();
     await form(page).getByRole('button', { name: 'Terapkan' }).click();
-    await expect(page).toHaveURL(/\/promo-hari-ini\?sort=price_asc&platform=Shopee&minDiscount=50/);
+    await expect(page).toHaveURL(
+      /\/promo-hari-ini\?sort=price_asc&platform=Shopee&.*minDiscount=50/,
+    );
     await expect(titles(page)).toHaveText(names(['Alfa', 'Delta']));
     await context.close();
   });

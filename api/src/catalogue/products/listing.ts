@@ -156,8 +156,11 @@ class ListingSql {
    * every active row; the sort's own partial index (migration 0014) walks only one page. Only
    * when the figure is the product's own (no marketplace) and no search narrows the rows.
    */
-  indexHint(sort: ListingOrder): string {
-    if (this.postgres || this.byPlatform || this.scope.groups || this.scope.promo) return '';
+  indexHint(order: ListingOrder): string {
+    const { postgres, byPlatform, scope } = this;
+    if (postgres || byPlatform || scope.groups || scope.promo === 'featured') return '';
+    // The discounted promo's own order is the discount sort's.
+    const sort = order === 'promo' ? 'discount' : order;
     const name = {
       price_asc: 'price_asc',
       price_desc: 'price_desc',

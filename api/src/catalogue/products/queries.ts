@@ -4,6 +4,9 @@ import {
   effectiveSort,
   hasListingFilters,
   listingFilters,
+  listingParams,
+  type ListingFacets,
+  type ListingFilters,
   type ProductInput,
 } from '@shared/schemas';
 import type { ProductListResponse } from '@shared/types';
@@ -59,6 +62,7 @@ export async function listActiveProducts(
   db: Database,
   query: Pick<ProductListQuery, 'page' | 'limit' | 'categoryId' | 'category' | 'search'> &
     Partial<ProductListQuery>,
+  facetsCache?: FacetsCache,
 ): Promise<ProductListResponse> {
   const options = {
     page: query.page,
@@ -109,21 +113,45 @@ export async function listActiveProducts(
     totalCount: page.totalCount,
   };
   if (query.facets) {
-    response.facets = scope ? await listingFacets(db, scope, filters) : emptyFacets();
+    const count = (found: ListingScope) => () => listingFacets(db, found, filters);
+    response.facets = !scope
+      ? emptyFacets()
+      : facetsCache
+        ? await facetsCache(facetsKey(scope, tokens, filters), count(scope))
+        : await count(scope)();
   }
   return response;
 }
+
+/**
+ * Keeps the counts of one (category, search, filters, promo) for the catalogue cache's life
+ * (docs/decisions.md, "Listing at size"): counting the whole catalogue's facets costs far more
+ * than a page, and they do not change with the page or the sort.
+ */
+export type FacetsCache = (
+  key: string,
+  count: () => Promise<ListingFacets>,
+) => Promise<ListingFacets>;
+
+const facetsKey = (scope: ListingScope, tokens: unknown[], filters: ListingFilters) =>
+  JSON.stringify([
+    scope.categoryId,
+    tokens,
+    scope.promo ?? null,
+    listingParams({ ...filters, sort: undefined }),
+  ]);
 
 /**
  * Which products today's promo lists (spec section 5): the featured ones when staff featured
  * any, else every active product with a discount (the fallback's set, in full).
  */
 async function promoSet(db: Database): Promise<PromoSet> {
-  const featured = await db.models.Product.findOne({
-    attributes: ['id'],
-    where: { isActive: true, isFeaturedPromo: true },
-    raw: true,
-  });
+  // Read from the featured index: SQLite would otherwise walk every active product.
+  const hint = db.dialect === 'postgres' ? '' : 'INDEXED BY products_featured_promo';
+  const [featured] = await db.sequelize.query(
+    `SELECT id FROM products ${hint} WHERE "isFeaturedPromo" = :yes AND "isActive" = :yes LIMIT 1`,
+    { replacements: { yes: true }, type: QueryTypes.SELECT },
+  );
   return featured ? 'featured' : 'discounted';
 }
 

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { listingFilters, listingParams, productBulkSchema, productSchema } from '@shared/schemas';
+import {
+  listingFilters,
+  listingParams,
+  productBulkSchema,
+  productSchema,
+  type ListingFacets,
+} from '@shared/schemas';
 import { notFound } from '../../errors';
 import { productIdParams } from '../../lib/params';
 import { created, json, noContent, route, validate } from '../../middleware/validate';
@@ -15,6 +21,7 @@ import {
   findProduct,
   listActiveProducts,
   updateProduct,
+  type FacetsCache,
 } from './queries';
 import {
   adminCountQuerySchema,
@@ -37,12 +44,17 @@ const listingCacheKey = (query: ProductListQuery) =>
 
 export function publicProductRoutes({ db }: AppContext, cache: ResponseCache): Router {
   const router = Router();
+  // Facets live in the same cache, dropped with it on every catalogue change.
+  const cachedFacets: FacetsCache = async (key, count) =>
+    JSON.parse(await cache.get(`facets:${key}`, count)) as ListingFacets;
 
   router.get(
     '/',
     route(validate({ query: listQuerySchema }), async ({ query }, res) => {
       const key = `products:${query.page}:${query.limit}:${query.categoryId ?? ''}:${query.category ?? ''}:${query.search?.trim().toLowerCase() ?? ''}:${listingCacheKey(query)}`;
-      res.type('json').send(await cache.get(key, () => listActiveProducts(db, query)));
+      res
+        .type('json')
+        .send(await cache.get(key, () => listActiveProducts(db, query, cachedFacets)));
     }),
   );
 
