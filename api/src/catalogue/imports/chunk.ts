@@ -5,6 +5,7 @@ import { skuSchema } from '@shared/schemas';
 import { toDbTimestamp } from '../../db/timestamps';
 import type { Database } from '../../db/database';
 import { timeOrderedUuid } from '../../lib/time-ordered-id';
+import { refreshProductFigures } from '../products/figures';
 import type { ColumnIndex } from './header';
 import {
   planRow,
@@ -202,7 +203,8 @@ async function insertLinks(
 /**
  * Writes the planned rows: new products in multi-row INSERTs, changed ones one UPDATE each,
  * links likewise. The search index, the per-category counts and the price points follow
- * from the tables' triggers (migrations 0003, 0004, 0007) inside this same transaction.
+ * from the tables' triggers (migrations 0003, 0004, 0007) inside this same transaction; the
+ * listing figures (0014, 0018) once per product at the end of the chunk.
  */
 async function writePlans(
   db: Database,
@@ -210,12 +212,19 @@ async function writePlans(
   transaction: Transaction,
 ) {
   const now = toDbTimestamp(Date.now());
+  // The figure triggers skip their per-row work for this transaction (migration 0018); each
+  // product the chunk wrote is refreshed once at the end instead.
+  await db.sequelize.query('INSERT INTO product_figures_deferred (token) VALUES (1)', {
+    transaction,
+  });
+  const touched: string[] = [];
   const creates: { id: string; sku: string; values: ProductValues; links: LinkValues[] }[] = [];
   const newLinks: { productId: string; link: LinkValues }[] = [];
   for (const { plan } of plans) {
     if (plan.kind === 'create') {
       const id = timeOrderedUuid();
       creates.push({ id, sku: plan.sku, values: plan.values, links: plan.links });
+      if (plan.links.length > 0) touched.push(id);
       for (const link of plan.links) newLinks.push({ productId: id, link });
     }
   }
@@ -238,6 +247,7 @@ async function writePlans(
   const deletes: number[] = [];
   for (const { plan } of plans) {
     if (plan.kind !== 'update') continue;
+    touched.push(plan.productId);
     if (plan.values) {
       await db.sequelize.query(
         `UPDATE products SET ("categoryId", title, description, "imageUrl", "imageUrls",
@@ -275,6 +285,8 @@ async function writePlans(
     });
   }
   await insertLinks(db, newLinks, now, transaction);
+  await refreshProductFigures(db, touched, transaction);
+  await db.sequelize.query('DELETE FROM product_figures_deferred', { transaction });
 }
 
 const reasonOf = (errors: ImportRowError[]) =>
