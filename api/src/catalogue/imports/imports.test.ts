@@ -184,6 +184,49 @@ describeApi('catalogue import and export', (api) => {
     ]);
   });
 
+  it('keeps the listing figures of imported products: price, saving, stock and marketplace', async () => {
+    const marker = `angka${unique()}`;
+    const columns = [...COLUMNS, 'lazada_url', 'lazada_price'];
+    const figures = async () => {
+      const [row] = (await api.server.running.db.sequelize.query(
+        `SELECT "lowestPrice", saving, "inStock", "platformMask", "stockMask" FROM products
+          WHERE sku = ?`,
+        { replacements: [`${marker}-1`], type: 'SELECT' },
+      )) as Record<string, unknown>[];
+      return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+    };
+    await importCsv(
+      api,
+      csv(columns, [
+        productRow(marker, 1, {
+          lazada_url: `https://lazada.co.id/${marker}`,
+          lazada_price: 'Rp 120.000',
+        }),
+      ]),
+    );
+    // 120.000 at 20% off was 150.000: saving 30.000; Shopee (1) and Lazada (4).
+    expect(await figures()).toEqual({
+      lowestPrice: 120000,
+      saving: 30000,
+      inStock: 1,
+      platformMask: 5,
+      stockMask: 5,
+    });
+    const listed = await api.visitor.get<{ products: { id: string }[] }>(
+      `/api/products?search=${marker}&platform=Lazada&maxPrice=120000`,
+    );
+    expect(listed.body.products).toHaveLength(1);
+    // An update of the discount and a price refreshes them too (Lazada, not in the file, stays):
+    // 99.000 at 50% off was 198.000.
+    await importCsv(
+      api,
+      csv(COLUMNS, [
+        productRow(marker, 1, { discountPercentage: '50', shopee_price: 'Rp 99.000' }),
+      ]),
+    );
+    expect(await figures()).toMatchObject({ lowestPrice: 99000, saving: 99000, platformMask: 5 });
+  });
+
   it('audits who started an import before it writes, then its counts, and no secret', async () => {
     const marker = `audit${unique()}`;
     const job = await importCsv(api, csv(COLUMNS, [productRow(marker, 1), productRow(marker, 2)]));
