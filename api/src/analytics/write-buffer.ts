@@ -709,14 +709,11 @@ export class AnalyticsWriteBuffer {
       }
       record.sessionId = sessionId;
       clicks.set(sessionId, (clicks.get(sessionId) ?? 0) + 1);
-      if (!before.has(sessionId)) extra.add(sessionId);
+      // Sessions of this batch are new (nothing before) or already in `before`.
+      if (!before.has(sessionId) && !batch.seen.has(sessionId)) extra.add(sessionId);
     }
     // Sessions first touched by a click, as they stand before it (they may exist already).
-    const extraBefore = await readVisits(
-      db,
-      transaction,
-      [...extra].filter((id) => !before.has(id)),
-    );
+    const extraBefore = await readVisits(db, transaction, [...extra]);
     for (const [id, visit] of extraBefore) before.set(id, visit);
     const own = [...ownVisits.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     for (const part of chunk(own, 6)) {
