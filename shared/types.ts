@@ -362,6 +362,11 @@ export interface RealtimeStats {
   pageViewsLastHour: number;
   ctaClicksLastHour: number;
   searchesLastHour: number;
+  /**
+   * /go clicks in the same 60 minutes one week earlier ("klik turun": the desktop alerts
+   * compare ctaClicksLastHour with it). Absent from servers before it existed.
+   */
+  ctaClicksSameHourLastWeek?: number;
   topCountries: CountryCount[];
   topPages: PageViews[];
 }
