@@ -149,6 +149,7 @@ export const adminProductListResponseSchema = z
       productResponseSchema.extend({
         links: z.array(priceLinkSchema),
         lowestPriceValue: z.number().nullable(),
+        clicks7d: count,
       }),
     ),
     ...paging,

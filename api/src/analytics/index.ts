@@ -18,6 +18,7 @@ export { getCtaPerformance } from './queries/get-cta-performance';
 export { getRealtimeStats } from './queries/get-realtime-stats';
 export { parseRange, type ReportRange } from './range';
 export { adminAnalyticsRoutes } from './routes';
+export { clicksLast7Days } from './reports/product-clicks';
 export { rebuildAllRollups, rebuildRollups } from './rollups';
 
 /** Ingest figures: what the socket server accepted and dropped, and what the buffer did. */

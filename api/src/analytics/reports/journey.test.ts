@@ -183,6 +183,12 @@ describeApi('analytics staff reports: journeys', (api) => {
     });
     expect(after.products.totals.views - before.products.totals.views).toBe(1);
     expect(after.products.totals.clicks - before.products.totals.clicks).toBe(1);
+    // The admin product table's "Klik 7 hari".
+    const list = await api.admin.get<{ products: Array<{ id: string; clicks7d: number }> }>(
+      '/api/admin/products?page=1&limit=20&sort=newest',
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.products.find((p) => p.id === productId)?.clicks7d).toBe(1);
     // Devices, from the user agent on the server.
     expect(deviceVisits(after.devices, 'phone') - deviceVisits(before.devices, 'phone')).toBe(1);
     expect(browserVisits(after.devices, 'Chrome') - browserVisits(before.devices, 'Chrome')).toBe(
