@@ -73,7 +73,12 @@ export interface QuietHours {
 }
 
 export type AlertKind =
-  'visitor_spike' | 'cta_burst' | 'connection_lost' | 'connection_restored' | 'broken_links';
+  | 'visitor_spike'
+  | 'cta_burst'
+  | 'click_drop'
+  | 'connection_lost'
+  | 'connection_restored'
+  | 'broken_links';
 
 /** A live traffic alert as staff see it; clicking it opens `route`. */
 export interface DesktopAlert {

@@ -140,6 +140,8 @@ export interface AdminProductRow extends Product {
   links: ProductPriceLink[];
   /** The lowest price over the product's links, in whole rupiah; null when none has one. */
   lowestPriceValue: number | null;
+  /** /go clicks of the last 7 Asia/Jakarta days ("Klik 7 hari"; analytics rollups). */
+  clicks7d: number;
 }
 
 export type AdminProductStatus = 'active' | 'inactive';
@@ -305,6 +307,15 @@ export interface AnalyticsDashboard {
   deviceBreakdown: DeviceCount[];
   browserBreakdown: BrowserCount[];
   topReferrers: ReferrerVisitors[];
+  /** Bot visits in the range (crawlers, headless browsers): left out of every other figure. */
+  bots: number;
+  /**
+   * The range's whole Asia/Jakarta days as the staff reports count them (visits without bots,
+   * their product views and /go clicks): the same numbers as sources, funnel and products.
+   */
+  visits: number;
+  productViews: number;
+  clicks: number;
 }
 
 export interface CountryVisitors {
@@ -353,6 +364,11 @@ export interface RealtimeStats {
   pageViewsLastHour: number;
   ctaClicksLastHour: number;
   searchesLastHour: number;
+  /**
+   * /go clicks in the same 60 minutes one week earlier ("klik turun": the desktop alerts
+   * compare ctaClicksLastHour with it). Absent from servers before it existed.
+   */
+  ctaClicksSameHourLastWeek?: number;
   topCountries: CountryCount[];
   topPages: PageViews[];
 }

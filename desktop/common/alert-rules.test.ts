@@ -196,3 +196,36 @@ describe('live connection lost and back', () => {
     expect(run(inputs, settings).decisions).toEqual([]);
   });
 });
+
+describe('klik turun: clicks well below the same hour last week', () => {
+  const clicks = (at: number, lastHour: number, lastWeek?: number): MonitorInput => ({
+    type: 'stats',
+    at,
+    stats: { currentVisitors: 1, ctaClicksLastHour: lastHour, ctaClicksSameHourLastWeek: lastWeek },
+  });
+
+  it('alerts below half of last week, with at least 20 clicks last week', () => {
+    const { decisions } = run([clicks(T0, 9, 20)]);
+    expect(decisions).toHaveLength(1);
+    expect(decisions[0]?.kind).toBe('click_drop');
+    expect(decisions[0]?.notify).toBe(true);
+    expect(decisions[0]?.alert.title).toBe('Klik turun');
+    expect(decisions[0]?.alert.body).toBe(
+      '9 klik ke marketplace dalam 60 menit terakhir, 20 pada jam yang sama minggu lalu (turun 55%).',
+    );
+  });
+
+  it('stays silent at half or more, below 20 last week, or without last week figures', () => {
+    expect(run([clicks(T0, 10, 20)]).decisions).toEqual([]);
+    expect(run([clicks(T0, 0, 19)]).decisions).toEqual([]);
+    expect(run([clicks(T0, 0)]).decisions).toEqual([]);
+  });
+
+  it('keeps the quiet period between two drop alerts', () => {
+    const { decisions } = run([clicks(T0, 5, 40), clicks(T0 + 5 * MINUTE, 4, 40)]);
+    expect(decisions.map((d) => [d.kind, d.notify])).toEqual([
+      ['click_drop', true],
+      ['click_drop', false],
+    ]);
+  });
+});

@@ -17,7 +17,8 @@ export type MonitorInput =
   | {
       type: 'stats';
       at: number;
-      stats: Pick<RealtimeStats, 'currentVisitors' | 'ctaClicksLastHour'>;
+      stats: Pick<RealtimeStats, 'currentVisitors' | 'ctaClicksLastHour'> &
+        Partial<Pick<RealtimeStats, 'ctaClicksSameHourLastWeek'>>;
     }
   | { type: 'status'; at: number; status: LiveStatus }
   /** Time passing with nothing received: how a lost connection is noticed. */
@@ -184,6 +185,37 @@ function burstDecision(
   );
 }
 
+/** "Klik turun": clicks of the last hour below this share of the same hour last week ... */
+export const CLICK_DROP_RATIO = 0.5;
+/** ... when last week had at least this many (a drop from 3 to 1 says nothing). */
+export const CLICK_DROP_MIN_LAST_WEEK = 20;
+
+function clickDropDecision(
+  state: AlertState,
+  settings: AlertSettings,
+  at: number,
+  clicksLastHour: number,
+  lastWeek: number | undefined,
+): AlertDecision | null {
+  if (!settings.burstEnabled || lastWeek === undefined) return null;
+  if (lastWeek < CLICK_DROP_MIN_LAST_WEEK || clicksLastHour >= lastWeek * CLICK_DROP_RATIO) {
+    return null;
+  }
+  const percent = Math.round((1 - clicksLastHour / lastWeek) * 100);
+  return decide(
+    state,
+    settings,
+    {
+      kind: 'click_drop',
+      title: 'Klik turun',
+      body: `${formatNumber(clicksLastHour)} klik ke marketplace dalam 60 menit terakhir, ${formatNumber(lastWeek)} pada jam yang sama minggu lalu (turun ${percent}%).`,
+      at,
+      route: REALTIME_ROUTE,
+    },
+    `click drop: ${clicksLastHour} clicks in the last hour < ${CLICK_DROP_RATIO} x ${lastWeek} the same hour last week (>= ${CLICK_DROP_MIN_LAST_WEEK})`,
+  );
+}
+
 function outageDecision(
   state: AlertState,
   settings: AlertSettings,
@@ -223,6 +255,13 @@ function onStats(
   const decisions = [
     spikeDecision(state, settings, at, stats.currentVisitors),
     burstDecision(state, settings, at, stats.ctaClicksLastHour),
+    clickDropDecision(
+      state,
+      settings,
+      at,
+      stats.ctaClicksLastHour,
+      stats.ctaClicksSameHourLastWeek,
+    ),
   ].filter((decision): decision is AlertDecision => decision !== null);
   const longestWindow = Math.max(settings.baselineMinutes, settings.burstWindowMinutes);
   const windowStart = at - longestWindow * MINUTE_MS;

@@ -12,6 +12,7 @@ export const realtimeStatsSchema = z.object({
   pageViewsLastHour: count,
   ctaClicksLastHour: count,
   searchesLastHour: count,
+  ctaClicksSameHourLastWeek: count.optional(),
   topCountries: z.array(z.object({ country: z.string(), count })),
   topPages: z.array(z.object({ path: z.string(), views: count })),
 }) satisfies z.ZodType<RealtimeStats>;

@@ -7,6 +7,7 @@ import { toDbTimestamp } from '../../db/timestamps';
 
 export const CURRENT_VISITOR_WINDOW_MS = 5 * MINUTE_MS;
 const TOP_LIMIT = 10;
+const WEEK_MS = 7 * 24 * HOUR_MS;
 
 interface RealtimeCounts {
   currentVisitors: number | string;
@@ -14,13 +15,14 @@ interface RealtimeCounts {
   pageViewsLastHour: number | string;
   ctaClicksLastHour: number | string;
   searchesLastHour: number | string;
+  ctaClicksSameHourLastWeek: number | string;
 }
 
 /**
  * Live figures from the raw rows, so every process sharing the database reports the same:
  * current visitors sent anything in the last 5 minutes; today's visitors sent anything since
  * 00:00 Asia/Jakarta; the rest covers the last 60 minutes (top countries: visitors active in
- * it; top pages: its page views).
+ * it; top pages: its page views); ctaClicksSameHourLastWeek the same 60 minutes a week ago.
  */
 export async function getRealtimeStats(db: Database, now = Date.now()): Promise<RealtimeStats> {
   const hourAgo = toDbTimestamp(now - HOUR_MS);
@@ -32,8 +34,18 @@ export async function getRealtimeStats(db: Database, now = Date.now()): Promise<
          (SELECT COUNT(*) FROM analytics_sessions WHERE "lastSeenMs" >= ?) AS "todayVisitors",
          (SELECT COUNT(*) FROM page_views WHERE "createdAt" >= ?) AS "pageViewsLastHour",
          (SELECT COUNT(*) FROM events WHERE "eventType" = 'cta_click' AND "createdAt" >= ?) AS "ctaClicksLastHour",
-         (SELECT COUNT(*) FROM events WHERE "eventType" = 'search' AND "createdAt" >= ?) AS "searchesLastHour"`,
-      [now - CURRENT_VISITOR_WINDOW_MS, jakartaDayStart(now), hourAgo, hourAgo, hourAgo],
+         (SELECT COUNT(*) FROM events WHERE "eventType" = 'search' AND "createdAt" >= ?) AS "searchesLastHour",
+         (SELECT COUNT(*) FROM events WHERE "eventType" = 'cta_click'
+            AND "createdAt" >= ? AND "createdAt" < ?) AS "ctaClicksSameHourLastWeek"`,
+      [
+        now - CURRENT_VISITOR_WINDOW_MS,
+        jakartaDayStart(now),
+        hourAgo,
+        hourAgo,
+        hourAgo,
+        toDbTimestamp(now - WEEK_MS - HOUR_MS),
+        toDbTimestamp(now - WEEK_MS),
+      ],
     ),
     select<{ country: string; visitors: number | string }>(
       db,
@@ -63,6 +75,7 @@ export async function getRealtimeStats(db: Database, now = Date.now()): Promise<
     pageViewsLastHour: toCount(counts?.pageViewsLastHour),
     ctaClicksLastHour: toCount(counts?.ctaClicksLastHour),
     searchesLastHour: toCount(counts?.searchesLastHour),
+    ctaClicksSameHourLastWeek: toCount(counts?.ctaClicksSameHourLastWeek),
     topCountries: countries.map((row) => ({ country: row.country, count: toCount(row.visitors) })),
     topPages: pages.map((row) => ({ path: row.path, views: toCount(row.views) })),
   };

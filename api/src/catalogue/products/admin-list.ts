@@ -22,6 +22,7 @@ import { containsIgnoringCase } from '../../lib/like';
 import { writeChunk } from '../../lib/streamed-write';
 import type { Product as ProductRecord } from '../../db/models';
 import { brokenLinkProductFilter } from '../link-health/queries';
+import { clicksLast7Days } from '../../analytics';
 import { presentProduct } from './presenter';
 import type { AdminProductListQuery } from './schema';
 
@@ -384,13 +385,24 @@ export async function listAdminProductsPage(
     const row = byId.get(id);
     return row ? [row] : [];
   });
-  const links = await linksByProduct(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [links, clicks] = await Promise.all([
+    linksByProduct(
+      db,
+      rows.map((row) => row.id),
+    ),
+    clicksLast7Days(
+      db,
+      rows.map((row) => String(row.id)),
+    ),
+  ]);
   const products: AdminProductRow[] = rows.map((row) => {
     const productLinks = links.get(row.id) ?? [];
-    return { ...presentProduct(row), links: productLinks, lowestPriceValue: lowest(productLinks) };
+    return {
+      ...presentProduct(row),
+      links: productLinks,
+      lowestPriceValue: lowest(productLinks),
+      clicks7d: clicks.get(String(row.id)) ?? 0,
+    };
   });
   // Past a capped count the pages run on while rows remain: at least one page after this one.
   const countedPages = Math.ceil(count / query.limit);
