@@ -8,6 +8,7 @@ const apiServerTests = [
   'api/src/{auth,audit,users,catalogue,site,stats}/**/*.test.ts',
   // The analytics and /go unit tests stay in the unit project; these start servers.
   'api/src/analytics/routes.test.ts',
+  'api/src/analytics/reports/*.test.ts',
   'api/src/go/shutdown.test.ts',
   'api/src/http.test.ts',
 ];

@@ -51,10 +51,11 @@ function parseBound(value: unknown): Bound | null {
  * includes its day), a date-time is that instant; without `to` the window ends now, without
  * `from` it starts the default number of days before. Issues go to `ctx` under the field.
  */
-function resolveWindow(
+export function resolveWindow(
   query: { from?: unknown; to?: unknown },
   ctx: z.RefinementCtx,
   now: number,
+  defaultDays: number = ANALYTICS_DEFAULT_RANGE_DAYS,
 ): AnalyticsWindow | null {
   const earliestMs = jakartaDateStart(ANALYTICS_EARLIEST_DATE);
   const latestDayMs = jakartaDayStart(now) + ANALYTICS_LATEST_DAYS_AHEAD * DAY_MS;
@@ -81,7 +82,7 @@ function resolveWindow(
   const { from, to } = bounds;
   const toMs = !to ? now : to.kind === 'day' ? to.startMs + DAY_MS : to.ms;
   const fromMs = !from
-    ? jakartaDayStart(toMs - 1) - (ANALYTICS_DEFAULT_RANGE_DAYS - 1) * DAY_MS
+    ? jakartaDayStart(toMs - 1) - (defaultDays - 1) * DAY_MS
     : from.kind === 'day'
       ? from.startMs
       : from.ms;
@@ -107,7 +108,7 @@ function resolveLimit(value: unknown, ctx: z.RefinementCtx): number | null {
 /** A parameter read by the resolvers below, whatever its type (a repeated one is an array). */
 const optional = z.unknown().optional();
 /** How the API document describes the parameters (docs/openapi.md). */
-const dateParam = (which: string) =>
+export const dateParam = (which: string) =>
   optional.meta({
     description: `${which}: YYYY-MM-DD (hari WIB) atau tanggal-waktu ISO dengan zona waktu`,
   });

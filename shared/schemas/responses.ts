@@ -15,6 +15,14 @@ import {
 } from '../constants';
 import { IMPORT_STATUSES, type ImportJob } from '../rules/product-csv';
 import type { PriceHistory } from '../rules/price-history';
+import {
+  FUNNEL_STEPS,
+  SOURCE_DIMENSIONS,
+  type DevicesReport,
+  type FunnelReport,
+  type ProductsReport,
+  type SourcesReport,
+} from './analytics-reports';
 import type {
   AdminProductCountResponse,
   AdminProductListResponse,
@@ -434,3 +442,66 @@ export const desktopReleasesSchema = z
     ),
   })
   .meta({ id: 'DesktopReleases' }) satisfies z.ZodType<DesktopReleasesResponse>;
+
+// Analytics staff act on (shared/schemas/analytics-reports.ts).
+const reportRangeSchema = z.object({ from: z.string(), to: z.string() });
+const sourceFiguresSchema = z.object({
+  visits: count,
+  productViews: count,
+  clicks: count,
+  ctr: z.number().meta({ description: 'Klik per tampilan produk, persen satu desimal' }),
+});
+const sourceRowSchema = sourceFiguresSchema.extend({ key: z.string() });
+export const sourcesReportSchema = z
+  .object({
+    by: z.enum(SOURCE_DIMENSIONS),
+    range: reportRangeSchema,
+    previousRange: reportRangeSchema,
+    sources: z.array(sourceRowSchema),
+    totals: sourceFiguresSchema,
+    previous: z.object({ sources: z.array(sourceRowSchema), totals: sourceFiguresSchema }),
+  })
+  .meta({ id: 'SourcesReport' }) satisfies z.ZodType<SourcesReport>;
+
+const funnelStepsSchema = z.array(z.object({ step: z.enum(FUNNEL_STEPS), count }));
+export const funnelReportSchema = z
+  .object({
+    range: reportRangeSchema,
+    previousRange: reportRangeSchema,
+    steps: funnelStepsSchema,
+    previous: z.object({ steps: funnelStepsSchema }),
+  })
+  .meta({ id: 'FunnelReport' }) satisfies z.ZodType<FunnelReport>;
+
+const productFiguresSchema = z.object({ views: count, clicks: count, ctr: z.number() });
+export const productsReportSchema = z
+  .object({
+    range: reportRangeSchema,
+    previousRange: reportRangeSchema,
+    products: z.array(
+      productFiguresSchema.extend({
+        id: z.string(),
+        title: z.string(),
+        watches: count,
+        lowestPrice: z.number().int().nullable(),
+        previous: productFiguresSchema,
+      }),
+    ),
+    ...paging,
+    totals: productFiguresSchema,
+    previous: z.object({ totals: productFiguresSchema }),
+  })
+  .meta({ id: 'ProductsReport' }) satisfies z.ZodType<ProductsReport>;
+
+const devicesFiguresShape = {
+  devices: z.array(z.object({ device: z.string(), visits: count })),
+  browsers: z.array(z.object({ browser: z.string(), visits: count })),
+};
+export const devicesReportSchema = z
+  .object({
+    range: reportRangeSchema,
+    previousRange: reportRangeSchema,
+    ...devicesFiguresShape,
+    previous: z.object(devicesFiguresShape),
+  })
+  .meta({ id: 'DevicesReport' }) satisfies z.ZodType<DevicesReport>;

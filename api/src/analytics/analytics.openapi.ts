@@ -8,6 +8,18 @@ import {
   topPagesSchema,
   trafficByCountrySchema,
 } from '@shared/schemas/responses';
+import {
+  devicesQuerySchema,
+  funnelQuerySchema,
+  productsReportQuerySchema,
+  sourcesQuerySchema,
+} from '@shared/schemas/analytics-reports';
+import {
+  devicesReportSchema,
+  funnelReportSchema,
+  productsReportSchema,
+  sourcesReportSchema,
+} from '@shared/schemas/responses';
 import { documentRoutes, type RouteDefinition } from '../openapi/registry';
 
 const report = (
@@ -21,6 +33,12 @@ const report = (
   summary,
   query,
   responses: { 200: { description: 'Laporan', schema } },
+});
+
+/** A report answering JSON, or with `?format=csv` the same figures as a CSV file. */
+const withCsv = (route: RouteDefinition): RouteDefinition => ({
+  ...route,
+  description: 'Dengan `?format=csv` jawabannya file CSV berisi angka yang sama.',
 });
 
 export const analyticsApi = documentRoutes({ tag: 'Admin: analitik', access: 'admin' }, [
@@ -38,6 +56,38 @@ export const analyticsApi = documentRoutes({ tag: 'Admin: analitik', access: 'ad
     analyticsListQuerySchema,
   ),
   report('cta-performance', 'Klik ke marketplace per platform dan produk', ctaPerformanceSchema),
+  withCsv(
+    report(
+      'sources',
+      'Sumber kunjungan: kunjungan, tampilan produk, klik, CTR per sumber (dan periode sebelumnya)',
+      sourcesReportSchema,
+      sourcesQuerySchema,
+    ),
+  ),
+  withCsv(
+    report(
+      'funnel',
+      'Corong: kunjungan, produk dibuka, klik ke marketplace (dan periode sebelumnya)',
+      funnelReportSchema,
+      funnelQuerySchema,
+    ),
+  ),
+  withCsv(
+    report(
+      'products',
+      'Produk: tampilan, klik, CTR, pantauan, harga terendah (dan periode sebelumnya)',
+      productsReportSchema,
+      productsReportQuerySchema,
+    ),
+  ),
+  withCsv(
+    report(
+      'devices',
+      'Perangkat dan peramban per kunjungan (dan periode sebelumnya)',
+      devicesReportSchema,
+      devicesQuerySchema,
+    ),
+  ),
   {
     method: 'get',
     path: '/admin/analytics/realtime',

@@ -9,6 +9,7 @@ import { getRealtimeStats } from './queries/get-realtime-stats';
 import { getTopPages } from './queries/get-top-pages';
 import { getTrafficByCountry } from './queries/get-traffic-by-country';
 import { reportRange } from './range';
+import { reportRoutes } from './reports/routes';
 
 const report = validate({ query: analyticsRangeQuerySchema });
 const list = validate({ query: analyticsListQuerySchema });
@@ -40,5 +41,6 @@ export function adminAnalyticsRoutes({ db }: AppContext): Router {
     '/realtime',
     json(validate({}), () => getRealtimeStats(db)),
   );
+  reportRoutes(router, db);
   return router;
 }

@@ -1,0 +1,277 @@
+import {
+  clickThroughRate,
+  dayNumberDate,
+  type DevicesFigures,
+  type DevicesQuery,
+  type DevicesReport,
+  type FunnelQuery,
+  type FunnelReport,
+  type FunnelStepCount,
+  type ProductFigures,
+  type ProductsReport,
+  type ProductsReportQuery,
+  type ReportDays,
+  type ReportRangeInfo,
+  type SourceDimension,
+  type SourceFigures,
+  type SourceRow,
+  type SourcesQuery,
+  type SourcesReport,
+} from '@shared/schemas/analytics-reports';
+import type { Database } from '../../db/database';
+import { badRequest } from '../../errors';
+import { select, toCount } from '../../db/sql';
+
+/**
+ * The reports staff act on. They read only the daily rollups (analytics_daily,
+ * analytics_product_daily; see ./rollup.ts), never the raw rows, so a 30-day report reads a
+ * few thousand rows whatever the traffic. Bots never reach the rollups.
+ */
+
+const SOURCE_COLUMN: Record<SourceDimension, string> = {
+  group: '"sourceGroup"',
+  referrer: '"referrerHost"',
+  utm_source: '"utmSource"',
+  utm_medium: '"utmMedium"',
+  utm_campaign: '"utmCampaign"',
+};
+
+/** The most rows a sources or devices list answers (the rest are rare values). */
+const LIST_LIMIT = 200;
+
+export function ranges(days: ReportDays): {
+  range: ReportRangeInfo;
+  previousRange: ReportRangeInfo;
+} {
+  return {
+    range: { from: dayNumberDate(days.fromDay), to: dayNumberDate(days.toDay - 1) },
+    previousRange: {
+      from: dayNumberDate(days.previousFromDay),
+      to: dayNumberDate(days.fromDay - 1),
+    },
+  };
+}
+
+interface FigureRow {
+  key: string;
+  visits: unknown;
+  productViews: unknown;
+  clicks: unknown;
+}
+
+function figures(row: Omit<FigureRow, 'key'>): SourceFigures {
+  const productViews = toCount(row.productViews);
+  const clicks = toCount(row.clicks);
+  return {
+    visits: toCount(row.visits),
+    productViews,
+    clicks,
+    ctr: clickThroughRate(clicks, productViews),
+  };
+}
+
+async function sourcesFigures(
+  db: Database,
+  by: SourceDimension,
+  fromDay: number,
+  toDay: number,
+): Promise<{ sources: SourceRow[]; totals: SourceFigures }> {
+  const column = SOURCE_COLUMN[by];
+  const rows = await select<FigureRow>(
+    db,
+    `SELECT ${column} AS key, SUM(visits) AS visits, SUM("productViews") AS "productViews",
+       SUM(clicks) AS clicks
+     FROM analytics_daily WHERE day >= ? AND day < ?
+     GROUP BY ${column}
+     ORDER BY SUM(visits) DESC, ${column}
+     LIMIT ${LIST_LIMIT}`,
+    [fromDay, toDay],
+  );
+  const [total] = await select<Omit<FigureRow, 'key'>>(
+    db,
+    `SELECT SUM(visits) AS visits, SUM("productViews") AS "productViews", SUM(clicks) AS clicks
+     FROM analytics_daily WHERE day >= ? AND day < ?`,
+    [fromDay, toDay],
+  );
+  return {
+    sources: rows.map((row) => ({ key: String(row.key ?? ''), ...figures(row) })),
+    totals: figures(total ?? { visits: 0, productViews: 0, clicks: 0 }),
+  };
+}
+
+export async function getSources(db: Database, query: SourcesQuery): Promise<SourcesReport> {
+  const [current, previous] = await Promise.all([
+    sourcesFigures(db, query.by, query.fromDay, query.toDay),
+    sourcesFigures(db, query.by, query.previousFromDay, query.fromDay),
+  ]);
+  return { by: query.by, ...ranges(query), ...current, previous };
+}
+
+async function funnelSteps(
+  db: Database,
+  query: FunnelQuery,
+  fromDay: number,
+  toDay: number,
+): Promise<FunnelStepCount[]> {
+  const where = ['day >= ?', 'day < ?'];
+  const params: unknown[] = [fromDay, toDay];
+  if (query.source) {
+    where.push('"sourceGroup" = ?');
+    params.push(query.source);
+  }
+  if (query.campaign) {
+    where.push('"utmCampaign" = ?');
+    params.push(query.campaign);
+  }
+  const [row] = await select<{ visits: unknown; productVisits: unknown; clickVisits: unknown }>(
+    db,
+    `SELECT SUM(visits) AS visits, SUM("productVisits") AS "productVisits",
+       SUM("clickVisits") AS "clickVisits"
+     FROM analytics_daily WHERE ${where.join(' AND ')}`,
+    params,
+  );
+  return [
+    { step: 'visit', count: toCount(row?.visits) },
+    { step: 'product', count: toCount(row?.productVisits) },
+    { step: 'click', count: toCount(row?.clickVisits) },
+  ];
+}
+
+/** Said when the funnel is asked per category or platform (not rolled up yet). */
+export const FUNNEL_FILTER_UNAVAILABLE =
+  'Corong per kategori atau platform belum tersedia; pilih sumber atau kampanye';
+
+export async function getFunnel(db: Database, query: FunnelQuery): Promise<FunnelReport> {
+  if (query.categoryId || query.platform) {
+    const field = query.categoryId ? 'categoryId' : 'platform';
+    throw badRequest(FUNNEL_FILTER_UNAVAILABLE, { [field]: FUNNEL_FILTER_UNAVAILABLE });
+  }
+  const [steps, previous] = await Promise.all([
+    funnelSteps(db, query, query.fromDay, query.toDay),
+    funnelSteps(db, query, query.previousFromDay, query.fromDay),
+  ]);
+  return { ...ranges(query), steps, previous: { steps: previous } };
+}
+
+function productFigures(views: unknown, clicks: unknown): ProductFigures {
+  const v = toCount(views);
+  const c = toCount(clicks);
+  return { views: v, clicks: c, ctr: clickThroughRate(c, v) };
+}
+
+/**
+ * Price watches per product: 0 until the watches feature stores them. Hook: when a
+ * `price_watches` table exists, answer its active watches per product id here.
+ */
+export async function watchesByProduct(_db: Database, ids: string[]): Promise<Map<string, number>> {
+  return new Map(ids.map((id) => [id, 0]));
+}
+
+const SORT_EXPRESSION: Record<ProductsReportQuery['sort'], string> = {
+  views: 'COALESCE(a.views, 0) DESC',
+  clicks: 'COALESCE(a.clicks, 0) DESC',
+  ctr: `CASE WHEN COALESCE(a.views, 0) > 0 THEN CAST(a.clicks AS REAL) / a.views ELSE 0 END DESC,
+    COALESCE(a.views, 0) DESC`,
+};
+
+async function productTotals(db: Database, fromDay: number, toDay: number) {
+  const [row] = await select<{ views: unknown; clicks: unknown }>(
+    db,
+    `SELECT SUM(views) AS views, SUM(clicks) AS clicks
+     FROM analytics_product_daily WHERE day >= ? AND day < ?`,
+    [fromDay, toDay],
+  );
+  return productFigures(row?.views, row?.clicks);
+}
+
+export async function getProductsReport(
+  db: Database,
+  query: ProductsReportQuery,
+): Promise<ProductsReport> {
+  const productId = db.dialect === 'postgres' ? 'CAST(p.id AS TEXT)' : 'p.id';
+  const offset = (query.page - 1) * query.limit;
+  const [rows, [countRow], totals, previousTotals] = await Promise.all([
+    select<{ id: string; title: string; lowestPrice: unknown; views: unknown; clicks: unknown }>(
+      db,
+      `SELECT ${productId} AS id, p.title AS title, p."lowestPrice" AS "lowestPrice",
+         a.views AS views, a.clicks AS clicks
+       FROM products p
+       LEFT JOIN (
+         SELECT "productId", SUM(views) AS views, SUM(clicks) AS clicks
+         FROM analytics_product_daily WHERE day >= ? AND day < ?
+         GROUP BY "productId"
+       ) a ON a."productId" = ${productId}
+       ORDER BY ${SORT_EXPRESSION[query.sort]}, p.id
+       LIMIT ? OFFSET ?`,
+      [query.fromDay, query.toDay, query.limit, offset],
+    ),
+    select<{ total: unknown }>(db, 'SELECT COUNT(*) AS total FROM products'),
+    productTotals(db, query.fromDay, query.toDay),
+    productTotals(db, query.previousFromDay, query.fromDay),
+  ]);
+  const ids = rows.map((row) => String(row.id));
+  const previous = new Map<string, ProductFigures>();
+  if (ids.length > 0) {
+    const earlier = await select<{ productId: string; views: unknown; clicks: unknown }>(
+      db,
+      `SELECT "productId", SUM(views) AS views, SUM(clicks) AS clicks
+       FROM analytics_product_daily
+       WHERE day >= ? AND day < ? AND "productId" IN (${ids.map(() => '?').join(', ')})
+       GROUP BY "productId"`,
+      [query.previousFromDay, query.fromDay, ...ids],
+    );
+    for (const row of earlier) {
+      previous.set(String(row.productId), productFigures(row.views, row.clicks));
+    }
+  }
+  const watches = await watchesByProduct(db, ids);
+  const totalCount = toCount(countRow?.total);
+  return {
+    ...ranges(query),
+    products: rows.map((row) => {
+      const id = String(row.id);
+      return {
+        id,
+        title: row.title,
+        ...productFigures(row.views, row.clicks),
+        watches: watches.get(id) ?? 0,
+        lowestPrice: row.lowestPrice === null ? null : toCount(row.lowestPrice),
+        previous: previous.get(id) ?? productFigures(0, 0),
+      };
+    }),
+    currentPage: query.page,
+    totalPages: Math.ceil(totalCount / query.limit),
+    totalCount,
+    totals,
+    previous: { totals: previousTotals },
+  };
+}
+
+async function devicesFigures(
+  db: Database,
+  fromDay: number,
+  toDay: number,
+): Promise<DevicesFigures> {
+  const by = (column: string) =>
+    select<{ value: string; visits: unknown }>(
+      db,
+      `SELECT ${column} AS value, SUM(visits) AS visits FROM analytics_daily
+       WHERE day >= ? AND day < ?
+       GROUP BY ${column} HAVING SUM(visits) > 0
+       ORDER BY SUM(visits) DESC, ${column} LIMIT ${LIST_LIMIT}`,
+      [fromDay, toDay],
+    );
+  const [devices, browsers] = await Promise.all([by('device'), by('browser')]);
+  return {
+    devices: devices.map((row) => ({ device: row.value, visits: toCount(row.visits) })),
+    browsers: browsers.map((row) => ({ browser: row.value, visits: toCount(row.visits) })),
+  };
+}
+
+export async function getDevices(db: Database, query: DevicesQuery): Promise<DevicesReport> {
+  const [current, previous] = await Promise.all([
+    devicesFigures(db, query.fromDay, query.toDay),
+    devicesFigures(db, query.previousFromDay, query.fromDay),
+  ]);
+  return { ...ranges(query), ...current, previous };
+}
