@@ -14,7 +14,7 @@ export const RANGE_PRESETS = [
 export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
 
 /** Without `range` in the address the reports cover the last 30 days, today included. */
-export const DEFAULT_PRESET: RangePreset = '30d';
+export const DEFAULT_PRESET = '30d' satisfies RangePreset;
 
 /** A resolved range: first and last Jakarta date included, both YYYY-MM-DD. */
 export interface ReportDates {
