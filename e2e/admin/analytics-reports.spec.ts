@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type {
+  DevicesReport,
+  FunnelReport,
+  ProductsReport,
+  SourcesReport,
+} from '../../shared/schemas/analytics-reports';
+import { DAY_MS, jakartaDate } from '../../shared/rules/jakarta-days';
+import { expect, test, unique, type AdminApi } from './fixtures';
+
+// The reports of "Analytics staff act on" (Sumber kunjungan, Corong, Produk, Perangkat): a
+// shopper's journey with a campaign address and a /go click shows the same figures in every
+// report and in the API; each screen passes axe at 1366 and 390 px; the period lives in the
+// address; "Unduh CSV" downloads the same report as CSV.
+
+test.describe.configure({ timeout: 120_000 });
+
+function today() {
+  return jakartaDate(Date.now());
+}
+function daysAgo(days: number) {
+  return jakartaDate(Date.now() - days * DAY_MS);
+}
+
+async function settle(page: Page) {
+  await expect(page.locator('#admin-main')).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(400);
+}
+
+async function axe(page: Page, label: string) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  expect.soft(serious, `axe on ${label}`).toEqual([]);
+  const width = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect.soft(width.scroll, `${label} is wider than the window`).toBeLessThanOrEqual(width.inner);
+}
+
+/** A shopper lands from a campaign address, opens a product and clicks through /go. */
+async function journey(
+  page: Page,
+  api: AdminApi,
+  campaign: string,
+): Promise<{ productId: string; title: string }> {
+  const [category] = await api.get<{ id: string }[]>('/api/categories');
+  const title = unique('E2E Laporan');
+  const product = await api.post<{ id: string }>('/api/admin/products', {
+    categoryId: category!.id,
+    title,
+    description: 'Produk uji laporan.',
+    imageUrl: 'https://images.example.com/e2e/laporan.jpg',
+    imageUrls: [],
+    videoUrl: '',
+    mediaType: 'default',
+    discountPercentage: 25,
+    badgeText: '',
+    badgeColor: 'green',
+    platforms: ['Lazada'],
+    isActive: true,
+  });
+  const link = await api.post<{ id: string }>('/api/admin/platform-links', {
+    productId: product.id,
+    platform: 'Lazada',
+    affiliateUrl: 'https://www.lazada.co.id/e2e-laporan',
+    price: 'Rp 99.000',
+  });
+  const browser = page.context().browser()!;
+  const shopper = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await shopper.route(/geo\.e2e\.test/, (route) => route.abort());
+  await shopper.route(/lazada\.co\.id/, (route) => route.fulfill({ body: 'ok' }));
+  const visitor = await shopper.newPage();
+  await visitor.goto(`/?utm_source=e2e-wa&utm_medium=chat&utm_campaign=${campaign}`);
+  await visitor.goto(`/?produk=${product.id}`);
+  const button = visitor.locator(`a.platform-button[href="/go/${link.id}"]`);
+  await Promise.all([shopper.waitForEvent('page'), button.click()]);
+  // Let the socket's last messages reach the server before the context goes.
+  await visitor.waitForTimeout(1500);
+  await shopper.close();
+  return { productId: product.id, title };
+}
+
+test('a campaign journey shows the same figures in every report and in the API', async ({
+  adminPage: page,
+  api,
+}) => {
+  const campaign = `e2e${Date.now().toString(36)}`;
+  const { productId } = await journey(page, api, campaign);
+  const range = `from=${today()}&to=${today()}`;
+
+  // The ingest counts within its flush interval.
+  let row: SourcesReport['sources'][number] | undefined;
+  await expect
+    .poll(
+      async () => {
+        const report = await api.get<SourcesReport>(
+          `/api/admin/analytics/sources?by=utm_campaign&${range}`,
+        );
+        row = report.sources.find((r) => r.key === campaign);
+        return row ? Math.min(row.visits, row.productViews, row.clicks) : 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(1);
+  expect(row).toMatchObject({ visits: 1, productViews: 1, clicks: 1 });
+
+  await page.goto(`/admin/analytics?tab=sources&range=today&by=utm_campaign`);
+  const table = page.getByTestId('sources-table');
+  const line = table.getByRole('row').filter({ hasText: campaign });
+  await expect(line).toBeVisible();
+  await expect(line.getByRole('cell').nth(1)).toContainText('1');
+  await expect(line.getByRole('cell').nth(3)).toContainText('1');
+  await expect(line.getByRole('cell').nth(4)).toContainText('100%');
+
+  const funnel = await api.get<FunnelReport>(
+    `/api/admin/analytics/funnel?campaign=${campaign}&${range}`,
+  );
+  expect(funnel.steps.map((s) => s.count)).toEqual([row!.visits, row!.productViews, row!.clicks]);
+  await page.goto(`/admin/analytics?tab=funnel&range=today&campaign=${campaign}`);
+  await expect(page.getByTestId('funnel-count')).toHaveText(
+    funnel.steps.map((s) => String(s.count)),
+  );
+  await expect(page.getByLabel('Kampanye (utm_campaign)')).toHaveValue(campaign);
+
+  let product: ProductsReport['products'][number] | undefined;
+  for (let p = 1; !product; p += 1) {
+    const report = await api.get<ProductsReport>(
+      `/api/admin/analytics/products?sort=clicks&limit=100&page=${p}&${range}`,
+    );
+    product = report.products.find((r) => r.id === productId);
+    if (p >= report.totalPages) break;
+  }
+  expect(product).toMatchObject({ views: 1, clicks: 1, ctr: 100 });
+});
+
+test('the period preset changes the address and the figures', async ({ adminPage: page, api }) => {
+  await page.goto('/admin/analytics?tab=sources');
+  await settle(page);
+  await expect(page.getByRole('textbox', { name: 'Periode' })).toHaveValue('30 hari');
+  const figure = page.getByRole('region', { name: 'Kunjungan', exact: true });
+  const month = await api.get<SourcesReport>(
+    `/api/admin/analytics/sources?from=${daysAgo(29)}&to=${today()}`,
+  );
+  if (month.totals.visits > 0) {
+    await expect(figure.getByTestId('report-figure')).toHaveText(
+      month.totals.visits.toLocaleString('id-ID'),
+    );
+  }
+
+  await page.getByRole('textbox', { name: 'Periode' }).click();
+  await page.getByRole('option', { name: 'Kemarin', exact: true }).click();
+  await expect(page).toHaveURL(/range=yesterday/);
+  await expect(page).toHaveURL(/tab=sources/);
+  const yesterday = await api.get<SourcesReport>(
+    `/api/admin/analytics/sources?from=${daysAgo(1)}&to=${daysAgo(1)}`,
+  );
+  await settle(page);
+  if (yesterday.totals.visits === 0 && yesterday.sources.length === 0) {
+    await expect(page.getByText('Belum ada data untuk periode ini')).toBeVisible();
+  } else {
+    await expect(figure.getByTestId('report-figure')).toHaveText(
+      yesterday.totals.visits.toLocaleString('id-ID'),
+    );
+  }
+  // Linked: the address alone opens the same period.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Periode' })).toHaveValue('Kemarin');
+
+  // A custom range from the address, read back into the picker.
+  await page.goto(`/admin/analytics?tab=devices&range=custom&from=${daysAgo(3)}&to=${daysAgo(2)}`);
+  await expect(page.getByRole('textbox', { name: 'Periode' })).toHaveValue('Kustom');
+  const devices = await api.get<DevicesReport>(
+    `/api/admin/analytics/devices?from=${daysAgo(3)}&to=${daysAgo(2)}`,
+  );
+  await settle(page);
+  expect(devices.range).toEqual({ from: daysAgo(3), to: daysAgo(2) });
+  await expect(page.getByText(/Dari .* sampai .*Asia\/Jakarta/)).toBeVisible();
+});
+
+test('Unduh CSV downloads the report with the same parameters', async ({ adminPage: page }) => {
+  await page.goto('/admin/analytics?tab=sources&range=7d&by=utm_source');
+  await settle(page);
+  const link = page.getByRole('link', { name: 'Unduh CSV sumber kunjungan' });
+  const href = await link.getAttribute('href');
+  expect(href).toContain('/api/admin/analytics/sources?');
+  const query = new URL(href!, 'http://x').searchParams;
+  expect(query.get('from')).toBe(daysAgo(6));
+  expect(query.get('to')).toBe(today());
+  expect(query.get('by')).toBe('utm_source');
+  expect(query.get('format')).toBe('csv');
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const path = await download.path();
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+  expect(text.split(/\r?\n/)[0]).toContain('visits');
+});
+
+const SCREENS = [
+  { tab: 'sources', heading: 'Kelompokkan menurut' },
+  { tab: 'funnel', heading: 'Kategori' },
+  { tab: 'products', heading: 'Urutkan menurut' },
+  { tab: 'devices', heading: 'Periode' },
+] as const;
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`reports at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const screen of SCREENS) {
+      test(`${screen.tab} (${viewport.width})`, async ({ adminPage: page }) => {
+        await page.goto(`/admin/analytics?tab=${screen.tab}&range=30d`);
+        await expect(page.getByText(screen.heading, { exact: true }).first()).toBeVisible();
+        await expect(page.getByRole('link', { name: /^Unduh CSV/ })).toBeVisible();
+        await axe(page, `${screen.tab} at ${viewport.width}`);
+      });
+    }
+  });
+}
