@@ -144,7 +144,7 @@ test('a campaign journey shows the same figures in every report and in the API',
 test('the period preset changes the address and the figures', async ({ adminPage: page, api }) => {
   await page.goto('/admin/analytics?tab=sources');
   await settle(page);
-  await expect(page.getByRole('textbox', { name: 'Periode' })).toHaveValue('30 hari');
+  await expect(page.getByRole('combobox', { name: 'Periode' })).toHaveValue('30 hari');
   const figure = page.getByRole('region', { name: 'Kunjungan', exact: true });
   const month = await api.get<SourcesReport>(
     `/api/admin/analytics/sources?from=${daysAgo(29)}&to=${today()}`,
@@ -155,7 +155,7 @@ test('the period preset changes the address and the figures', async ({ adminPage
     );
   }
 
-  await page.getByRole('textbox', { name: 'Periode' }).click();
+  await page.getByRole('combobox', { name: 'Periode' }).click();
   await page.getByRole('option', { name: 'Kemarin', exact: true }).click();
   await expect(page).toHaveURL(/range=yesterday/);
   await expect(page).toHaveURL(/tab=sources/);
@@ -172,11 +172,11 @@ test('the period preset changes the address and the figures', async ({ adminPage
   }
   // Linked: the address alone opens the same period.
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Periode' })).toHaveValue('Kemarin');
+  await expect(page.getByRole('combobox', { name: 'Periode' })).toHaveValue('Kemarin');
 
   // A custom range from the address, read back into the picker.
   await page.goto(`/admin/analytics?tab=devices&range=custom&from=${daysAgo(3)}&to=${daysAgo(2)}`);
-  await expect(page.getByRole('textbox', { name: 'Periode' })).toHaveValue('Kustom');
+  await expect(page.getByRole('combobox', { name: 'Periode' })).toHaveValue('Kustom');
   const devices = await api.get<DevicesReport>(
     `/api/admin/analytics/devices?from=${daysAgo(3)}&to=${daysAgo(2)}`,
   );
@@ -204,11 +204,18 @@ test('Unduh CSV downloads the report with the same parameters', async ({ adminPa
   expect(text.split(/\r?\n/)[0]).toContain('visits');
 });
 
+/** Each screen with the control that is its own. */
 const SCREENS = [
-  { tab: 'sources', heading: 'Kelompokkan menurut' },
-  { tab: 'funnel', heading: 'Kategori' },
-  { tab: 'products', heading: 'Urutkan menurut' },
-  { tab: 'devices', heading: 'Periode' },
+  {
+    tab: 'sources',
+    control: (page: Page) => page.getByRole('radiogroup', { name: 'Kelompokkan menurut' }),
+  },
+  { tab: 'funnel', control: (page: Page) => page.getByRole('combobox', { name: 'Kategori' }) },
+  {
+    tab: 'products',
+    control: (page: Page) => page.getByRole('radiogroup', { name: 'Urutkan menurut' }),
+  },
+  { tab: 'devices', control: (page: Page) => page.getByRole('combobox', { name: 'Periode' }) },
 ] as const;
 
 for (const viewport of [
@@ -220,7 +227,7 @@ for (const viewport of [
     for (const screen of SCREENS) {
       test(`${screen.tab} (${viewport.width})`, async ({ adminPage: page }) => {
         await page.goto(`/admin/analytics?tab=${screen.tab}&range=30d`);
-        await expect(page.getByText(screen.heading, { exact: true }).first()).toBeVisible();
+        await expect(screen.control(page)).toBeVisible();
         await expect(page.getByRole('link', { name: /^Unduh CSV/ })).toBeVisible();
         await axe(page, `${screen.tab} at ${viewport.width}`);
       });
