@@ -234,3 +234,162 @@ for (const viewport of [
     }
   });
 }
+
+// The screens with figures in them, from fixed report answers: the tables, the changes and the
+// dashed previous-period series pass axe and fit a phone too.
+const range = { from: '2026-11-20', to: '2026-11-26' };
+const previousRange = { from: '2026-11-13', to: '2026-11-19' };
+const FILLED: Record<string, unknown> = {
+  sources: {
+    by: 'group',
+    range,
+    previousRange,
+    sources: [
+      { key: 'social', visits: 150, productViews: 90, clicks: 30, ctr: 33.3 },
+      { key: 'search', visits: 80, productViews: 40, clicks: 8, ctr: 20 },
+      { key: 'direct', visits: 20, productViews: 5, clicks: 0, ctr: 0 },
+    ],
+    totals: { visits: 250, productViews: 135, clicks: 38, ctr: 28.1 },
+    previous: {
+      sources: [
+        { key: 'social', visits: 100, productViews: 60, clicks: 20, ctr: 33.3 },
+        { key: 'search', visits: 100, productViews: 50, clicks: 10, ctr: 20 },
+      ],
+      totals: { visits: 200, productViews: 110, clicks: 30, ctr: 27.3 },
+    },
+  },
+  funnel: {
+    range,
+    previousRange,
+    steps: [
+      { step: 'visit', count: 250 },
+      { step: 'product', count: 135 },
+      { step: 'click', count: 38 },
+    ],
+    previous: {
+      steps: [
+        { step: 'visit', count: 200 },
+        { step: 'product', count: 110 },
+        { step: 'click', count: 30 },
+      ],
+    },
+  },
+  products: {
+    range,
+    previousRange,
+    products: [
+      {
+        id: 'p1',
+        title: 'Sepatu Lari Diskon Besar Dengan Nama Yang Sangat Panjang Sekali',
+        views: 90,
+        clicks: 30,
+        ctr: 33.3,
+        watches: 4,
+        lowestPrice: 249000,
+        previous: { views: 60, clicks: 20, ctr: 33.3 },
+      },
+      {
+        id: 'p2',
+        title: 'Tas Ransel',
+        views: 45,
+        clicks: 8,
+        ctr: 17.8,
+        watches: 0,
+        lowestPrice: null,
+        previous: { views: 50, clicks: 10, ctr: 20 },
+      },
+    ],
+    currentPage: 1,
+    totalPages: 3,
+    totalCount: 45,
+    totals: { views: 135, clicks: 38, ctr: 28.1 },
+    previous: { totals: { views: 110, clicks: 30, ctr: 27.3 } },
+  },
+  devices: {
+    range,
+    previousRange,
+    devices: [
+      { device: 'mobile', visits: 200 },
+      { device: 'desktop', visits: 50 },
+    ],
+    browsers: [
+      { browser: 'Chrome', visits: 180 },
+      { browser: 'Safari', visits: 70 },
+    ],
+    previous: {
+      devices: [
+        { device: 'mobile', visits: 150 },
+        { device: 'desktop', visits: 50 },
+      ],
+      browsers: [{ browser: 'Chrome', visits: 200 }],
+    },
+  },
+};
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`filled reports at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const tab of Object.keys(FILLED)) {
+      test(`${tab} with figures (${viewport.width})`, async ({ adminPage: page }) => {
+        await page.route(`**/api/admin/analytics/${tab}?*`, (route) =>
+          route.fulfill({ json: FILLED[tab] }),
+        );
+        await page.goto(`/admin/analytics?tab=${tab}&range=7d`);
+        await settle(page);
+        await expect(page.getByText('Belum ada data untuk periode ini')).toHaveCount(0);
+        // The change is shown as an arrow and said in words.
+        await expect(
+          page.getByText(/naik (25|22,7|33,3)% dari periode sebelumnya/).first(),
+        ).toBeAttached();
+        if (tab !== 'products') {
+          await expect(page.getByTestId('comparison-chart').first()).toBeVisible();
+        }
+        await axe(page, `${tab} with figures at ${viewport.width}`);
+      });
+    }
+  });
+}
+
+test('the figures and their changes read as the report says', async ({ adminPage: page }) => {
+  for (const tab of Object.keys(FILLED)) {
+    await page.route(`**/api/admin/analytics/${tab}?*`, (route) =>
+      route.fulfill({ json: FILLED[tab] }),
+    );
+  }
+  await page.goto('/admin/analytics?tab=sources&range=7d');
+  const visits = page.getByRole('region', { name: 'Kunjungan', exact: true });
+  await expect(visits.getByTestId('report-figure')).toHaveText('250');
+  await expect(visits).toContainText('▲ 25%');
+  await expect(visits).toContainText('naik 25% dari periode sebelumnya');
+  const search = page
+    .getByTestId('sources-table')
+    .getByRole('row')
+    .filter({ hasText: 'Mesin pencari' });
+  await expect(search).toContainText('turun 20% dari periode sebelumnya');
+  await expect(page.getByTestId('sources-table')).toContainText('Media sosial');
+  await expect(page.getByTestId('sources-table')).toContainText('Langsung');
+
+  await page.getByRole('tab', { name: 'Corong' }).click();
+  await expect(page).toHaveURL(/tab=funnel&range=7d|range=7d.*tab=funnel/);
+  await expect(page.getByTestId('funnel-count')).toHaveText(['250', '135', '38']);
+  const product = page.getByRole('listitem', { name: 'Langkah 2: Buka produk' });
+  await expect(product).toContainText('54% dari langkah sebelumnya');
+  await expect(product).toContainText('Hilang 115 (46%)');
+
+  await page.getByRole('tab', { name: 'Produk' }).click();
+  const table = page.getByTestId('products-report-table');
+  await expect(table).toContainText('Rp 249.000');
+  await expect(page.getByText('45 produk · halaman 1 dari 3')).toBeVisible();
+  await page
+    .getByRole('radiogroup', { name: 'Urutkan menurut' })
+    .getByText('Klik', { exact: true })
+    .click();
+  await expect(page).toHaveURL(/sort=clicks/);
+
+  await page.getByRole('tab', { name: 'Perangkat' }).click();
+  await expect(page.getByRole('region', { name: 'Jenis perangkat' })).toContainText('Ponsel');
+  await expect(page.getByRole('region', { name: 'Jenis perangkat' })).toContainText('80%');
+});
