@@ -174,6 +174,21 @@ test('the period preset changes the address and the figures', async ({ adminPage
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Periode' })).toHaveValue('Kemarin');
 
+  // Kustom: one day picked twice in the date picker is a one-day range in the address.
+  const day = daysAgo(29);
+  const dayLabel = new Intl.DateTimeFormat('id-ID', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+  await page.getByRole('combobox', { name: 'Periode' }).click();
+  await page.getByRole('option', { name: 'Kustom', exact: true }).click();
+  await page.getByRole('button', { name: 'Rentang tanggal' }).click();
+  await page.getByRole('button', { name: dayLabel, exact: true }).click();
+  await page.getByRole('button', { name: dayLabel, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`range=custom&from=${day}&to=${day}`));
+
   // A custom range from the address, read back into the picker.
   await page.goto(`/admin/analytics?tab=devices&range=custom&from=${daysAgo(3)}&to=${daysAgo(2)}`);
   await expect(page.getByRole('combobox', { name: 'Periode' })).toHaveValue('Kustom');
