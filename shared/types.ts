@@ -305,6 +305,15 @@ export interface AnalyticsDashboard {
   deviceBreakdown: DeviceCount[];
   browserBreakdown: BrowserCount[];
   topReferrers: ReferrerVisitors[];
+  /** Bot visits in the range (crawlers, headless browsers): left out of every other figure. */
+  bots: number;
+  /**
+   * The range's whole Asia/Jakarta days as the staff reports count them (visits without bots,
+   * their product views and /go clicks): the same numbers as sources, funnel and products.
+   */
+  visits: number;
+  productViews: number;
+  clicks: number;
 }
 
 export interface CountryVisitors {

@@ -403,6 +403,10 @@ export const analyticsDashboardSchema = z
     deviceBreakdown: z.array(named('device').extend({ count })),
     browserBreakdown: z.array(named('browser').extend({ count })),
     topReferrers: z.array(named('referrer').extend({ visitors: count })),
+    bots: count,
+    visits: count,
+    productViews: count,
+    clicks: count,
   })
   .meta({ id: 'AnalyticsDashboard' }) satisfies z.ZodType<AnalyticsDashboard>;
 

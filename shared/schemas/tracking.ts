@@ -21,7 +21,12 @@ export const TRACKING_MESSAGES = {
   eventDataJson: 'eventData must be valid JSON',
   id: `Must be a string of at most ${MAX_LENGTH.id} characters`,
   platform: 'platform must be a string of at most 50 characters',
+  utm: 'utm values must be strings of at most 100 characters',
+  flag: 'Must be true or false',
 } as const;
+
+/** utm_source, utm_medium and utm_campaign are kept up to this many characters. */
+export const UTM_MAX = 100;
 
 const M = TRACKING_MESSAGES;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,6 +74,13 @@ function isJson(text: string): boolean {
   }
 }
 
+/** A utm value, cut to UTM_MAX characters (a long campaign name never loses the page view). */
+const utmText = z
+  .string({ error: M.utm })
+  .max(MAX_LENGTH.url, M.utm)
+  .nullish()
+  .transform((text) => (text == null ? undefined : text.trim().slice(0, UTM_MAX)));
+
 export const sessionMessageSchema = z.object({
   type: z.literal('session'),
   sessionId,
@@ -98,6 +110,19 @@ export const pageviewMessageSchema = z.object({
     .min(0, M.duration)
     .max(DAY_MS, M.duration)
     .optional(),
+  // The visit's first page view (`landing: true`) carries where the visit came from:
+  // document.referrer and the landing address's utm_source/medium/campaign.
+  landing: z.boolean({ error: M.flag }).optional(),
+  referrer: z
+    .string({ error: M.url })
+    .max(MAX_LENGTH.url, M.url)
+    .nullish()
+    .transform((text) => (text == null ? undefined : text.trim())),
+  utmSource: utmText,
+  utmMedium: utmText,
+  utmCampaign: utmText,
+  /** navigator.webdriver: an automated browser, counted as a bot. */
+  webdriver: z.boolean({ error: M.flag }).optional(),
 });
 
 export const eventMessageSchema = z.object({

@@ -11,12 +11,14 @@ import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 // use of it.
 export { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 export { CTA_CLICK_EVENT } from './cta';
-export type { EventRecord } from './records';
+export type { EventRecord, VisitorInfo } from './records';
+export { isBotUserAgent, userAgentInfo, visitorKey } from './visitor';
+export { BOT_VISIT_EVENT } from './visits';
 export { getCtaPerformance } from './queries/get-cta-performance';
 export { getRealtimeStats } from './queries/get-realtime-stats';
 export { parseRange, type ReportRange } from './range';
 export { adminAnalyticsRoutes } from './routes';
-export { rebuildRollups } from './rollups';
+export { rebuildAllRollups, rebuildRollups } from './rollups';
 
 /** Ingest figures: what the socket server accepted and dropped, and what the buffer did. */
 export interface IngestStats {
@@ -107,7 +109,7 @@ export function createAnalytics(options: {
       // One line that benchmarks and operators read: accepted (socket rows and /go clicks)
       // must equal stored + refused.
       log(
-        `[analytics] ingest totals: accepted ${(sockets?.counters.accepted ?? 0) + stats.clicks}, ` +
+        `[analytics] ingest totals: accepted ${(sockets?.counters.accepted ?? 0) + stats.clicks + stats.bots}, ` +
           `stored ${stats.written}, refused by the database ${stats.rejected}, ` +
           `refused when full ${stats.refused}, given up at shutdown ${stats.abandoned}, ` +
           `paused ${sockets?.counters.pauses ?? 0} times; /go clicks among the accepted ${stats.clicks}`,

@@ -1,4 +1,6 @@
 import type { EventMessage, PageviewMessage, SessionMessage } from '@shared/schemas';
+import { classifyReferrer } from '@shared/rules/referrer-source';
+import type { SourceGroup } from '@shared/schemas/analytics-reports';
 import { storedEventType } from './cta';
 import { UNKNOWN } from './rollups';
 
@@ -13,7 +15,27 @@ export interface SessionRecord {
   browser: string;
   referrer: string | null;
   referrerHost: string | null;
+  /** The group of `referrer` (used until a landing page view names the visit's source). */
+  sourceGroup: SourceGroup;
   at: number;
+}
+
+/** Where a visit came from: its first page view's referrer and landing address utm_*. */
+export interface LandingRecord {
+  sourceGroup: SourceGroup;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+/** The visitor behind a socket or a /go request, as the server reads it from the request. */
+export interface VisitorInfo {
+  /** visitorKey(): address + user agent + daily salt. */
+  key: string;
+  /** phone, tablet or desktop (bowser). */
+  device: string;
+  browser: string;
 }
 
 export interface PageviewRecord {
@@ -22,6 +44,8 @@ export interface PageviewRecord {
   title: string | null;
   duration: number | null;
   at: number;
+  /** Set on the visit's first page view (`landing: true`). */
+  landing?: LandingRecord;
 }
 
 export interface EventRecord {
@@ -46,6 +70,8 @@ export interface PageMetricRecord {
 export interface SenderContext {
   ipAddress: string | null;
   userAgent: string | null;
+  /** The site's own hosts: a referrer from them is a direct visit. */
+  ownHosts?: readonly string[];
 }
 
 const PATH_MAX = 512;
@@ -83,18 +109,34 @@ export function toSessionRecord(
     browser: text(message.browser, 20) ?? UNKNOWN,
     referrer,
     referrerHost: referrerHost(referrer),
+    sourceGroup: classifyReferrer(referrer, sender.ownHosts).group,
     at,
   };
 }
 
-export function toPageviewRecord(message: PageviewMessage, at: number): PageviewRecord {
-  return {
+export function toPageviewRecord(
+  message: PageviewMessage,
+  at: number,
+  ownHosts: readonly string[] = [],
+): PageviewRecord {
+  const record: PageviewRecord = {
     sessionId: message.sessionId,
     path: message.path.slice(0, PATH_MAX),
     title: text(message.title, 300),
     duration: message.duration ?? null,
     at,
   };
+  if (message.landing) {
+    const source = classifyReferrer(message.referrer, ownHosts);
+    record.landing = {
+      sourceGroup: source.group,
+      referrerHost: source.host || null,
+      utmSource: text(message.utmSource, 100),
+      utmMedium: text(message.utmMedium, 100),
+      utmCampaign: text(message.utmCampaign, 100),
+    };
+  }
+  return record;
 }
 
 type JsonObject = Record<string, unknown>;

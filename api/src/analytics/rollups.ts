@@ -1,7 +1,8 @@
-import type { Transaction } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { chunk, execute, hourExpression, valuesList } from '../db/sql';
 import { toDbTimestamp } from '../db/timestamps';
+import { rebuildVisitStatements } from './visits';
 
 /**
  * Hourly rollups: one row per (metric, hour, value) with a running total. The range reports
@@ -82,6 +83,12 @@ export async function applyRollupIncrements(
   }
 }
 
+/**
+ * Tracking sessions only: a visit a /go click made on its own (`go:<visitor key>`, no
+ * JavaScript) belongs to the staff reports' daily rollups, not to these visitor figures.
+ */
+const TRACKED = `"sessionId" NOT LIKE 'go:%'`;
+
 interface RebuildRange {
   fromMs?: number;
   toMs?: number;
@@ -113,7 +120,7 @@ export function rebuildStatements(dialect: Dialect, range: RebuildRange = {}): s
        SELECT ${sessionHour} AS h,
               ${unknown ? `COALESCE(NULLIF(${text(column)}, ''), '${UNKNOWN}')` : text(column)} AS v
        FROM analytics_sessions
-       WHERE detailed = TRUE AND ${within('"createdAt"')}
+       WHERE detailed = TRUE AND ${TRACKED} AND ${within('"createdAt"')}
          ${unknown ? '' : `AND ${column} IS NOT NULL AND ${column} <> ''`}
      ) s GROUP BY h, v`;
   const eventDimension = (metric: Metric, column: string, where: string) =>
@@ -128,12 +135,13 @@ export function rebuildStatements(dialect: Dialect, range: RebuildRange = {}): s
     `DELETE FROM analytics_rollups WHERE ${hoursWithin}`,
     `${insert}
      SELECT '${METRIC.visitors}', h, '', COUNT(*) FROM (
-       SELECT ${sessionHour} AS h FROM analytics_sessions WHERE ${within('"createdAt"')}
+       SELECT ${sessionHour} AS h FROM analytics_sessions
+       WHERE ${TRACKED} AND ${within('"createdAt"')}
      ) s GROUP BY h`,
     `${insert}
      SELECT '${METRIC.conversions}', h, '', COUNT(*) FROM (
        SELECT ${sessionHour} AS h FROM analytics_sessions
-       WHERE "ctaClicks" > 0 AND ${within('"createdAt"')}
+       WHERE "ctaClicks" > 0 AND ${TRACKED} AND ${within('"createdAt"')}
      ) s GROUP BY h`,
     sessionDimension(METRIC.country, 'country', true),
     sessionDimension(METRIC.device, 'device', true),
@@ -166,6 +174,32 @@ export function rebuildStatements(dialect: Dialect, range: RebuildRange = {}): s
 export async function rebuildRollups(db: Database, range: RebuildRange = {}): Promise<void> {
   await db.write(async (transaction) => {
     for (const sql of rebuildStatements(db.dialect, range)) {
+      await db.sequelize.query(sql, { transaction });
+    }
+  });
+}
+
+/**
+ * `npm run analytics:rebuild`: every rollup (hourly and daily) recomputed from the raw rows in
+ * one transaction; idempotent. Days older than the oldest stored row keep their rollups.
+ */
+export async function rebuildAllRollups(db: Database): Promise<void> {
+  const [oldest] = await db.sequelize.query<{ first: unknown }>(
+    'SELECT MIN("createdAt") AS first FROM analytics_sessions',
+    { type: QueryTypes.SELECT },
+  );
+  const first = oldest?.first
+    ? new Date(String(oldest.first).replace(' +00:00', 'Z').replace(' ', 'T'))
+    : null;
+  const fromMs =
+    first && Number.isFinite(first.getTime())
+      ? Math.floor(first.getTime() / 3_600_000) * 3_600_000
+      : undefined;
+  await db.write(async (transaction) => {
+    for (const sql of [
+      ...rebuildStatements(db.dialect, { fromMs }),
+      ...rebuildVisitStatements(db),
+    ]) {
       await db.sequelize.query(sql, { transaction });
     }
   });

@@ -11,6 +11,9 @@ import type { Database } from '../db/database';
 import { cleanStrings } from '../lib/clean-text';
 import { requestOrigin } from '../middleware/origin';
 import { anonymizeIp, clientKey } from '../lib/ip';
+import type { VisitorInfo } from './records';
+import { isBotUserAgent, userAgentInfo, visitorKey } from './visitor';
+import { BOT_VISIT_EVENT } from './visits';
 import { AddressLimiter, TokenBucket } from './rate-limit';
 import type { RealtimeBroadcaster } from './realtime';
 import { SharedAddressBudget } from './shared-budget';
@@ -62,6 +65,10 @@ interface SocketState {
   sender: SenderContext;
   bucket: TokenBucket;
   isBot: boolean;
+  /** Whether this socket's bot visit was counted (once per socket). */
+  botCounted: boolean;
+  /** The visitor as the server reads it from the upgrade request (./visitor.ts). */
+  visitor: VisitorInfo;
   strikes: number;
   alive: boolean;
   /** Messages that passed this process's limits and wait for the shared budget's answer. */
@@ -107,6 +114,8 @@ export class TrackingSocketServer {
   /** PostgreSQL: the same per-address budget, counted over every process. */
   private readonly shared: SharedAddressBudget | null;
   private readonly allowedOrigins: Set<string>;
+  /** The site's own hosts besides the request's Host: a referrer from them is a direct visit. */
+  private readonly ownHosts: string[] = [];
   private readonly readSession: SessionReader;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly states = new Map<WebSocket, SocketState>();
@@ -147,7 +156,10 @@ export class TrackingSocketServer {
           })
         : null;
     this.allowedOrigins = new Set(config.desktopOrigins);
-    if (config.publicUrl) this.allowedOrigins.add(new URL(config.publicUrl).origin);
+    if (config.publicUrl) {
+      this.allowedOrigins.add(new URL(config.publicUrl).origin);
+      this.ownHosts.push(new URL(config.publicUrl).host);
+    }
     this.readSession = cookieSession(sessionCookieOptions(config)) as unknown as SessionReader;
     this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -222,11 +234,17 @@ export class TrackingSocketServer {
     const userAgent = req.headers['user-agent'] ?? null;
     const rate = this.options.config.analytics.socketMessagesPerSecond;
     const client = clientKey(address);
+    const ownHosts = [req.headers.host ?? '', ...this.ownHosts].filter(Boolean);
     const state: SocketState = {
       client,
-      sender: { ipAddress: anonymizeIp(address), userAgent },
+      sender: { ipAddress: anonymizeIp(address), userAgent, ownHosts },
       bucket: new TokenBucket(rate, rate * BURST_FACTOR),
-      isBot: userAgent !== null && isbot(userAgent),
+      isBot: isBotUserAgent(userAgent),
+      botCounted: false,
+      visitor: {
+        key: visitorKey(this.options.config.sessionSecret, address, userAgent, Date.now()),
+        ...userAgentInfo(userAgent),
+      },
       strikes: 0,
       alive: true,
       waiting: [],
@@ -328,7 +346,10 @@ export class TrackingSocketServer {
     }
     const parsed = trackingMessageSchema.safeParse(json);
     if (!parsed.success) return this.drop(ws, state, 'invalid');
-    if (state.isBot) return this.drop(ws, state, 'bot');
+    if (state.isBot) {
+      this.countBot(state, parsed.data.sessionId, now);
+      return this.drop(ws, state, 'bot');
+    }
     const refused = this.store(state, parsed.data, now);
     if (refused) return this.drop(ws, state, refused);
     this.counters.accepted += 1;
@@ -343,21 +364,55 @@ export class TrackingSocketServer {
         if (message.userAgent && isbot(message.userAgent)) {
           // A crawler announcing itself: nothing it sends from now on is counted.
           state.isBot = true;
+          this.countBot(state, message.sessionId, at);
           return 'bot';
         }
-        return buffer.addSession(toSessionRecord(message, state.sender, at)) ? null : 'full';
+        return buffer.addSession(toSessionRecord(message, state.sender, at), state.visitor)
+          ? null
+          : 'full';
       }
       case 'pageview':
-        return buffer.addPageview(toPageviewRecord(message, at), state.sender.ipAddress)
+        if (message.webdriver) {
+          // An automated browser (navigator.webdriver): a bot, and so is its session so far.
+          state.isBot = true;
+          this.countBot(state, message.sessionId, at);
+          return 'bot';
+        }
+        return buffer.addPageview(
+          toPageviewRecord(message, at, state.sender.ownHosts),
+          state.sender.ipAddress,
+          state.visitor,
+        )
           ? null
           : 'full';
       case 'event': {
         const record = toEventRecord(message, at);
-        return buffer.addEvent(record, state.sender.ipAddress, toPageMetric(record))
+        return buffer.addEvent(record, state.sender.ipAddress, toPageMetric(record), state.visitor)
           ? null
           : 'full';
       }
     }
+  }
+
+  /**
+   * One `bot_visit` row per bot socket (the dashboard's `bots`); its session, when some of it
+   * was stored before the socket showed itself a bot, leaves every report.
+   */
+  private countBot(state: SocketState, sessionId: string, at: number): void {
+    if (state.botCounted) return;
+    state.botCounted = true;
+    this.options.buffer.addBot(
+      {
+        sessionId: `bot:${state.visitor.key}`,
+        eventType: BOT_VISIT_EVENT,
+        eventData: JSON.stringify({ source: 'socket', sessionId }),
+        productId: null,
+        categoryId: null,
+        platform: null,
+        at,
+      },
+      sessionId,
+    );
   }
 
   private checkHeartbeats(): void {

@@ -3,7 +3,23 @@ import type { Database } from '../db/database';
 import { CLIENT_CTA_CLICK_EVENT } from './cta';
 import { BatchWriter } from './batch-writer';
 import { applyRollupIncrements, METRIC, RollupIncrements } from './rollups';
-import type { EventRecord, PageMetricRecord, PageviewRecord, SessionRecord } from './records';
+import type {
+  EventRecord,
+  LandingRecord,
+  PageMetricRecord,
+  PageviewRecord,
+  SessionRecord,
+  VisitorInfo,
+} from './records';
+import {
+  applyDailyIncrements,
+  applyProductIncrements,
+  DailyIncrements,
+  PRODUCT_VIEW_EVENT,
+  ProductIncrements,
+  readVisits,
+  type VisitState,
+} from './visits';
 import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from '../db/sql';
 import { hourOf } from './time';
 import { toDbTimestamp } from '../db/timestamps';
@@ -37,6 +53,8 @@ export interface WriteBufferStats {
   abandoned: number;
   /** Redirect clicks taken (from /go); counted in `written` once stored. */
   clicks: number;
+  /** Bot visits taken (socket and /go); counted in `written` once stored. */
+  bots: number;
   /** Whether the buffer asks the sockets to stop sending (backpressure). */
   full: boolean;
   /** How many times the buffer became full. */
@@ -47,25 +65,39 @@ export interface WriteBufferStats {
 
 /** One accepted message: one row. */
 type Item =
-  | { kind: 'session'; record: SessionRecord }
-  | { kind: 'pageview'; record: PageviewRecord; ipAddress: string | null }
+  | { kind: 'session'; record: SessionRecord; visitor?: VisitorInfo }
+  | { kind: 'pageview'; record: PageviewRecord; ipAddress: string | null; visitor?: VisitorInfo }
   | {
       kind: 'event';
       record: EventRecord;
       ipAddress: string | null;
       metric: PageMetricRecord | null;
+      visitor?: VisitorInfo;
     }
-  /** A click through the /go redirect: an event row, but no session and no visitor. */
-  | { kind: 'click'; record: EventRecord };
+  /**
+   * A click through the /go redirect: an event row, joined to the visit of the same visitor
+   * (its `visitor.key`), or a visit of its own when there is none (no JavaScript).
+   */
+  | { kind: 'click'; record: EventRecord; visitor?: VisitorInfo }
+  /** A bot visit (event row `bot_visit`); `session`, if stored, leaves the reports. */
+  | { kind: 'bot'; record: EventRecord; session?: string };
 
 interface Batch {
   sessions: SessionRecord[];
   pageviews: PageviewRecord[];
   events: EventRecord[];
-  clicks: EventRecord[];
+  clicks: Array<{ record: EventRecord; visitor?: VisitorInfo }>;
+  bots: EventRecord[];
+  /** Tracking sessions found to be bots. */
+  botSessions: string[];
   pageMetrics: PageMetricRecord[];
+  /** The first landing page view of each session in this batch. */
+  landings: Map<string, LandingRecord>;
   /** Sessions seen in this batch: first and last message time, and the server's view of them. */
-  seen: Map<string, { firstAt: number; lastAt: number; ipAddress: string | null }>;
+  seen: Map<
+    string,
+    { firstAt: number; lastAt: number; ipAddress: string | null; visitor?: VisitorInfo }
+  >;
 }
 
 function toBatch(items: Item[]): Batch {
@@ -74,12 +106,20 @@ function toBatch(items: Item[]): Batch {
     pageviews: [],
     events: [],
     clicks: [],
+    bots: [],
+    botSessions: [],
     pageMetrics: [],
+    landings: new Map(),
     seen: new Map(),
   };
   for (const item of items) {
     if (item.kind === 'click') {
-      batch.clicks.push(item.record);
+      batch.clicks.push({ record: item.record, visitor: item.visitor });
+      continue;
+    }
+    if (item.kind === 'bot') {
+      batch.bots.push(item.record);
+      if (item.session) batch.botSessions.push(item.session);
       continue;
     }
     const { sessionId, at } = item.record;
@@ -89,12 +129,16 @@ function toBatch(items: Item[]): Batch {
       seen.firstAt = Math.min(seen.firstAt, at);
       seen.lastAt = Math.max(seen.lastAt, at);
       seen.ipAddress ??= ipAddress;
+      seen.visitor ??= item.visitor;
     } else {
-      batch.seen.set(sessionId, { firstAt: at, lastAt: at, ipAddress });
+      batch.seen.set(sessionId, { firstAt: at, lastAt: at, ipAddress, visitor: item.visitor });
     }
     if (item.kind === 'session') batch.sessions.push(item.record);
-    else if (item.kind === 'pageview') batch.pageviews.push(item.record);
-    else {
+    else if (item.kind === 'pageview') {
+      batch.pageviews.push(item.record);
+      const { landing } = item.record;
+      if (landing && !batch.landings.has(sessionId)) batch.landings.set(sessionId, landing);
+    } else {
       batch.events.push(item.record);
       if (item.metric) batch.pageMetrics.push(item.metric);
     }
@@ -106,6 +150,7 @@ function toBatch(items: Item[]): Batch {
 function describe(item: Item): string {
   const show = (value: unknown, max: number) => JSON.stringify(String(value).slice(0, max));
   if (item.kind === 'click') return `click on ${show(item.record.platform, 40)}`;
+  if (item.kind === 'bot') return `bot visit ${show(item.record.sessionId, 80)}`;
   const detail =
     item.kind === 'pageview'
       ? ` path ${show(item.record.path, 80)}`
@@ -114,6 +159,9 @@ function describe(item: Item): string {
         : '';
   return `${item.kind} of session ${show(item.record.sessionId, 80)}${detail}`;
 }
+
+/** A /go click joins the visitor's visit seen within this long before it (30 minutes). */
+export const VISIT_IDLE_MS = 30 * 60 * 1000;
 
 /** One transaction writes at most this many rows (a backlog drains in several). */
 const MAX_BATCH_ROWS = 10_000;
@@ -177,6 +225,8 @@ export class AnalyticsWriteBuffer {
   refused = 0;
   /** Redirect clicks taken. */
   private clicks = 0;
+  /** Bot visits taken (rows of their own, like clicks). */
+  private bots = 0;
   /** Writes each batch: retries through outages, splits a batch the database refuses. */
   private readonly batches: BatchWriter<Item>;
 
@@ -248,6 +298,7 @@ export class AnalyticsWriteBuffer {
       rejected: this.rejected,
       abandoned: this.abandoned,
       clicks: this.clicks,
+      bots: this.bots,
       full: this.isFull,
       fullEvents: this.fullEvents,
       unavailableSince: this.batches.unavailableSince,
@@ -315,26 +366,34 @@ export class AnalyticsWriteBuffer {
     }
   }
 
-  addSession(record: SessionRecord): boolean {
-    return this.add({ kind: 'session', record });
+  addSession(record: SessionRecord, visitor?: VisitorInfo): boolean {
+    return this.add({ kind: 'session', record, visitor });
   }
 
-  addPageview(record: PageviewRecord, ipAddress: string | null): boolean {
-    return this.add({ kind: 'pageview', record, ipAddress });
+  addPageview(record: PageviewRecord, ipAddress: string | null, visitor?: VisitorInfo): boolean {
+    return this.add({ kind: 'pageview', record, ipAddress, visitor });
   }
 
   addEvent(
     record: EventRecord,
     ipAddress: string | null,
     metric: PageMetricRecord | null,
+    visitor?: VisitorInfo,
   ): boolean {
-    return this.add({ kind: 'event', record, ipAddress, metric });
+    return this.add({ kind: 'event', record, ipAddress, metric, visitor });
   }
 
   /** A click through the /go redirect (ClickRecorder's sink). */
-  addClick(record: EventRecord): boolean {
-    const taken = this.add({ kind: 'click', record });
+  addClick(record: EventRecord, visitor?: VisitorInfo): boolean {
+    const taken = this.add({ kind: 'click', record, visitor });
     if (taken) this.clicks += 1;
+    return taken;
+  }
+
+  /** A bot visit (socket or /go): counted in `bots`, its session left out of every report. */
+  addBot(record: EventRecord, session?: string): boolean {
+    const taken = this.add({ kind: 'bot', record, session });
+    if (taken) this.bots += 1;
     return taken;
   }
 
@@ -391,11 +450,15 @@ export class AnalyticsWriteBuffer {
     // Rows are visited in sessionId order so that two processes lock them in the same order.
     const seen = [...batch.seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
+    // 0. The visits this batch touches, as they stand before it (./visits.ts).
+    const before = await readVisits(db, transaction, [...batch.seen.keys(), ...batch.botSessions]);
+
     // 1. Every session seen gets its row; the ones that are new count as visitors.
-    for (const rows of chunk(seen, 4)) {
+    for (const rows of chunk(seen, 7)) {
       const inserted = await run(
-        `INSERT INTO analytics_sessions ("sessionId", "ipAddress", "createdAt", "lastSeenMs", detailed)
-         VALUES ${rows.map(() => '(?, ?, ?, ?, FALSE)').join(', ')}
+        `INSERT INTO analytics_sessions ("sessionId", "ipAddress", "createdAt", "lastSeenMs", detailed,
+           "visitorKey", "visitDevice", "visitBrowser")
+         VALUES ${rows.map(() => '(?, ?, ?, ?, FALSE, ?, ?, ?)').join(', ')}
          ON CONFLICT ("sessionId") DO NOTHING
          RETURNING "sessionId"`,
         rows.flatMap(([sessionId, s]) => [
@@ -403,6 +466,9 @@ export class AnalyticsWriteBuffer {
           s.ipAddress,
           toDbTimestamp(s.firstAt),
           s.lastAt,
+          s.visitor?.key ?? null,
+          s.visitor?.device ?? null,
+          s.visitor?.browser ?? null,
         ]),
       );
       for (const row of inserted) {
@@ -430,16 +496,20 @@ export class AnalyticsWriteBuffer {
     const detailRows = [...details.values()].sort((a, b) =>
       a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0,
     );
-    for (const rows of chunk(detailRows, 11)) {
+    for (const rows of chunk(detailRows, 12)) {
       const upgraded = await run(
         `INSERT INTO analytics_sessions ("sessionId", "ipAddress", "userAgent", country, city, device,
-           browser, referrer, "referrerHost", "createdAt", "lastSeenMs", detailed)
-         VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE)').join(', ')}
+           browser, referrer, "referrerHost", "sourceGroup", "createdAt", "lastSeenMs", detailed)
+         VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE)').join(', ')}
          ON CONFLICT ("sessionId") DO UPDATE SET
            "ipAddress" = excluded."ipAddress", "userAgent" = excluded."userAgent",
            country = excluded.country, city = excluded.city, device = excluded.device,
            browser = excluded.browser, referrer = excluded.referrer,
-           "referrerHost" = excluded."referrerHost", detailed = TRUE
+           "referrerHost" = CASE WHEN analytics_sessions."sourceSet"
+             THEN analytics_sessions."referrerHost" ELSE excluded."referrerHost" END,
+           "sourceGroup" = CASE WHEN analytics_sessions."sourceSet"
+             THEN analytics_sessions."sourceGroup" ELSE excluded."sourceGroup" END,
+           detailed = TRUE
          WHERE analytics_sessions.detailed = FALSE
          RETURNING "sessionId", ${sessionHour} AS hour`,
         rows.flatMap((r) => [
@@ -452,6 +522,7 @@ export class AnalyticsWriteBuffer {
           r.browser,
           r.referrer,
           r.referrerHost,
+          r.sourceGroup,
           toDbTimestamp(r.at),
           r.at,
         ]),
@@ -466,6 +537,9 @@ export class AnalyticsWriteBuffer {
         if (record.referrerHost) rollups.add(METRIC.referrer, hour, record.referrerHost);
       }
     }
+
+    // 3b. The visit's source, product views, bots and /go clicks (./visits.ts).
+    const visitSessions = await this.writeVisits(transaction, batch, before);
 
     // 4. Page views.
     await bulkInsert(
@@ -487,7 +561,7 @@ export class AnalyticsWriteBuffer {
       transaction,
       'events',
       EVENT_COLUMNS,
-      [...batch.events, ...batch.clicks].map((r) => [
+      [...batch.events, ...batch.clicks.map((click) => click.record), ...batch.bots].map((r) => [
         r.sessionId,
         r.eventType,
         r.eventData,
@@ -506,7 +580,8 @@ export class AnalyticsWriteBuffer {
       if (record.eventType !== CLIENT_CTA_CLICK_EVENT) continue;
       ctaClicks.set(record.sessionId, (ctaClicks.get(record.sessionId) ?? 0) + 1);
     }
-    for (const click of batch.clicks) {
+    for (const bot of batch.bots) rollups.add(METRIC.event, hourOf(bot.at), bot.eventType);
+    for (const { record: click } of batch.clicks) {
       const hour = hourOf(click.at);
       rollups.add(METRIC.event, hour, click.eventType);
       if (click.platform) rollups.add(METRIC.ctaPlatform, hour, click.platform);
@@ -555,5 +630,155 @@ export class AnalyticsWriteBuffer {
 
     // 8. The rollups of everything above, in the same transaction.
     await applyRollupIncrements(db, transaction, rollups);
+    await this.applyVisitRollups(transaction, batch, before, visitSessions);
+  }
+
+  /**
+   * Writes what the staff reports need: the landing page view's source (once per visit), the
+   * bot flag, the product view counters, and the /go clicks, each joined to the current visit
+   * of the same visitor (the visitor key the socket stored; the visit seen last within
+   * VISIT_IDLE_MS), or to a visit of its own (`go:<visitor key>`) when there is none.
+   * Returns the sessions whose figures changed besides those `before` holds.
+   */
+  private async writeVisits(
+    transaction: Transaction,
+    batch: Batch,
+    before: Map<string, VisitState>,
+  ): Promise<string[]> {
+    const { db } = this;
+    const run = (sql: string, params: unknown[]) => execute(db, transaction, sql, params);
+    const landings = [...batch.landings.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    for (const [sessionId, landing] of landings) {
+      await run(
+        `UPDATE analytics_sessions SET "sourceGroup" = ?, "referrerHost" = ?, "utmSource" = ?,
+           "utmMedium" = ?, "utmCampaign" = ?, "sourceSet" = TRUE
+         WHERE "sessionId" = ? AND "sourceSet" = FALSE`,
+        [
+          landing.sourceGroup,
+          landing.referrerHost,
+          landing.utmSource,
+          landing.utmMedium,
+          landing.utmCampaign,
+          sessionId,
+        ],
+      );
+    }
+    const bots = [...new Set(batch.botSessions)].sort();
+    for (const ids of chunk(bots, 1)) {
+      await run(
+        `UPDATE analytics_sessions SET bot = TRUE WHERE "sessionId" IN (${ids.map(() => '?').join(', ')})`,
+        ids,
+      );
+    }
+    const views = new Map<string, number>();
+    for (const event of batch.events) {
+      if (event.eventType === PRODUCT_VIEW_EVENT && event.productId) {
+        views.set(event.sessionId, (views.get(event.sessionId) ?? 0) + 1);
+      }
+    }
+    await this.addToCounter(transaction, '"productViews"', views);
+
+    // Clicks: find each visitor's current visit.
+    const extra = new Set<string>();
+    const clicks = new Map<string, number>();
+    const keys = [
+      ...new Set(batch.clicks.flatMap((c) => (c.visitor ? [c.visitor.key] : []))),
+    ].sort();
+    const current = new Map<string, string>();
+    for (const part of chunk(keys, 1)) {
+      const since = Math.min(...batch.clicks.map((c) => c.record.at)) - VISIT_IDLE_MS;
+      const rows = await run(
+        `SELECT "visitorKey", "sessionId", "lastSeenMs" FROM analytics_sessions
+         WHERE "visitorKey" IN (${part.map(() => '?').join(', ')}) AND "lastSeenMs" >= ?
+           AND bot = FALSE
+         ORDER BY "lastSeenMs", "sessionId"`,
+        [...part, since],
+      );
+      // The latest visit wins (rows come oldest first).
+      for (const row of rows) current.set(String(row.visitorKey), String(row.sessionId));
+    }
+    const ownVisits = new Map<string, { at: number; visitor: VisitorInfo }>();
+    for (const click of batch.clicks) {
+      const { visitor, record } = click;
+      if (!visitor) continue;
+      let sessionId = current.get(visitor.key);
+      if (!sessionId) {
+        sessionId = `go:${visitor.key}`;
+        const known = ownVisits.get(sessionId);
+        if (!known || record.at < known.at) ownVisits.set(sessionId, { at: record.at, visitor });
+      }
+      record.sessionId = sessionId;
+      clicks.set(sessionId, (clicks.get(sessionId) ?? 0) + 1);
+      if (!before.has(sessionId)) extra.add(sessionId);
+    }
+    // Sessions first touched by a click, as they stand before it (they may exist already).
+    const extraBefore = await readVisits(
+      db,
+      transaction,
+      [...extra].filter((id) => !before.has(id)),
+    );
+    for (const [id, visit] of extraBefore) before.set(id, visit);
+    const own = [...ownVisits.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    for (const part of chunk(own, 6)) {
+      // A visit without JavaScript: no live figures (lastSeenMs 0), its source unknown (direct).
+      await run(
+        `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
+           "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet")
+         VALUES ${part.map(() => "(?, ?, 0, TRUE, ?, ?, ?, 'direct', TRUE)").join(', ')}
+         ON CONFLICT ("sessionId") DO NOTHING`,
+        part.flatMap(([sessionId, { at, visitor }]) => [
+          sessionId,
+          toDbTimestamp(at),
+          visitor.key,
+          visitor.device,
+          visitor.browser,
+        ]),
+      );
+    }
+    await this.addToCounter(transaction, 'clicks', clicks);
+    return [...extra];
+  }
+
+  private async addToCounter(
+    transaction: Transaction,
+    column: string,
+    counts: Map<string, number>,
+  ): Promise<void> {
+    const rows = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const part of chunk(rows, 2)) {
+      await execute(
+        this.db,
+        transaction,
+        `UPDATE analytics_sessions SET ${column} = ${column} + v.column2
+         FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS v
+         WHERE analytics_sessions."sessionId" = v.column1`,
+        part.flat(),
+      );
+    }
+  }
+
+  /** The daily rollups: what changed for every touched visit, and per product per visit day. */
+  private async applyVisitRollups(
+    transaction: Transaction,
+    batch: Batch,
+    before: Map<string, VisitState>,
+    extra: string[],
+  ): Promise<void> {
+    const ids = [...new Set([...before.keys(), ...batch.seen.keys(), ...extra])];
+    const after = await readVisits(this.db, transaction, ids);
+    const daily = new DailyIncrements();
+    for (const id of ids) daily.change(before.get(id), after.get(id));
+    await applyDailyIncrements(this.db, transaction, daily);
+    const products = new ProductIncrements();
+    for (const event of batch.events) {
+      if (event.eventType !== PRODUCT_VIEW_EVENT || !event.productId) continue;
+      const visit = after.get(event.sessionId);
+      if (visit && !visit.bot) products.add(visit.day, event.productId, 1, 0);
+    }
+    for (const { record } of batch.clicks) {
+      const visit = after.get(record.sessionId);
+      if (visit && !visit.bot && record.productId) products.add(visit.day, record.productId, 0, 1);
+    }
+    await applyProductIncrements(this.db, transaction, products);
   }
 }

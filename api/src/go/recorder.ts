@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { CTA_CLICK_EVENT, type EventRecord } from '../analytics';
+import {
+  BOT_VISIT_EVENT,
+  CTA_CLICK_EVENT,
+  userAgentInfo,
+  visitorKey,
+  type EventRecord,
+  type VisitorInfo,
+} from '../analytics';
 import { anonymizeIp } from '../lib/ip';
 
 export const CLICK_WINDOW_MS = 60 * 60 * 1000;
@@ -17,13 +24,18 @@ export interface ClickInput {
   /** Path of the page the click came from, when it was this site. */
   fromPath?: string | null;
   at?: number;
+  /** A crawler or headless browser: counted once per visitor and hour as a bot visit. */
+  bot?: boolean;
 }
 
 export type ClickOutcome = 'counted' | 'duplicate' | 'dropped';
 
 /** Where counted clicks go: the analytics write buffer (false: it refused the click). */
 export interface ClickSink {
-  addClick(record: EventRecord): boolean;
+  /** `visitor`: who clicked, so the click joins that visitor's visit (and its source). */
+  addClick(record: EventRecord, visitor?: VisitorInfo): boolean;
+  /** A bot's request (the dashboard's `bots`); sinks without it do not count bots. */
+  addBot?(record: EventRecord): boolean;
 }
 
 /**
@@ -109,7 +121,9 @@ export class ClickRecorder {
   private identify(click: ClickInput): { at: number; hash: string; key: string } {
     const at = click.at ?? Date.now();
     const hash = visitorHash(this.options.secret, click.ip, click.userAgent ?? '');
-    return { at, hash, key: `${hash.slice(0, 32)}:${click.linkId}` };
+    // A bot counts once per visitor per window, whatever links it follows.
+    const key = click.bot ? `${hash.slice(0, 32)}:bot` : `${hash.slice(0, 32)}:${click.linkId}`;
+    return { at, hash, key };
   }
 
   private isDuplicate(key: string, at: number): boolean {
@@ -127,6 +141,26 @@ export class ClickRecorder {
   }
 
   private emit(click: ClickInput, at: number, hash: string): ClickOutcome {
+    const visitor: VisitorInfo = {
+      key: visitorKey(this.options.secret, click.ip, click.userAgent, at),
+      ...userAgentInfo(click.userAgent),
+    };
+    if (click.bot) {
+      const taken = this.options.sink.addBot?.({
+        sessionId: `go:${visitor.key}`,
+        eventType: BOT_VISIT_EVENT,
+        eventData: JSON.stringify({ source: 'redirect', linkId: click.linkId }),
+        productId: null,
+        categoryId: null,
+        platform: null,
+        at,
+      });
+      if (taken === false) {
+        this.dropped += 1;
+        return 'dropped';
+      }
+      return 'counted';
+    }
     const record: EventRecord = {
       // No tracking session: a stable pseudonym of the visitor, so clicks can still be grouped.
       sessionId: `go:${hash.slice(0, 32)}`,
@@ -144,7 +178,7 @@ export class ClickRecorder {
       platform: click.platform,
       at,
     };
-    if (!this.options.sink.addClick(record)) {
+    if (!this.options.sink.addClick(record, visitor)) {
       this.dropped += 1;
       return 'dropped';
     }

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { isbot } from 'isbot';
+import { isBotUserAgent } from '../analytics';
 import type { Database } from '../db/database';
 import { select } from '../db/sql';
 import type { ClickInput } from './recorder';
@@ -46,7 +46,13 @@ function isPrefetch(req: Request): boolean {
 /** Only a real visitor's GET counts: not HEAD, not a bot, not a prefetch, not without a UA. */
 export function isCountable(req: Request): boolean {
   const userAgent = req.headers['user-agent'];
-  return req.method === 'GET' && !!userAgent && !isbot(userAgent) && !isPrefetch(req);
+  return req.method === 'GET' && !!userAgent && !isBotUserAgent(userAgent) && !isPrefetch(req);
+}
+
+/** A GET from a crawler or headless browser: counted apart, as a bot visit. */
+function isBotRequest(req: Request): boolean {
+  const userAgent = req.headers['user-agent'];
+  return req.method === 'GET' && !!userAgent && isBotUserAgent(userAgent);
 }
 
 function sameSitePath(req: Request): string | null {
@@ -170,9 +176,11 @@ export function goRoutes({
       return;
     }
     res.status(302).set('Location', target).end();
-    if (!isCountable(req)) return;
+    const bot = isBotRequest(req);
+    if (!bot && !isCountable(req)) return;
     try {
       recordClick({
+        bot,
         linkId: id,
         productId: String(link.productId),
         categoryId: link.categoryId === null ? null : String(link.categoryId),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scrollDepth, sessionIdFor } from './tracker';
+import { pageviewMessageSchema } from '@shared/schemas/tracking';
+import { landingFields, scrollDepth, sessionIdFor } from './tracker';
 
 describe('scrollDepth', () => {
   it('is the share of the page seen, capped at 100', () => {
@@ -23,5 +24,41 @@ describe('sessionIdFor', () => {
     values.set('dr_session_id', '<bad id>');
     expect(sessionIdFor(store)).not.toBe('<bad id>');
     expect(sessionIdFor(null)).toMatch(/^[a-f0-9]{32}$/);
+  });
+});
+
+describe('landingFields', () => {
+  it('carries the referrer and the landing address utm values, accepted by the server', () => {
+    const fields = landingFields(
+      'https://diskonradar.id/p/x?utm_source=tiktok&utm_medium=video&utm_campaign=harbolnas',
+      'https://www.tiktok.com/@toko',
+      false,
+    );
+    expect(fields).toEqual({
+      landing: true,
+      referrer: 'https://www.tiktok.com/@toko',
+      utmSource: 'tiktok',
+      utmMedium: 'video',
+      utmCampaign: 'harbolnas',
+    });
+    const message = pageviewMessageSchema.parse({
+      type: 'pageview',
+      sessionId: 'abc',
+      path: '/p/x',
+      timestamp: Date.now(),
+      ...fields,
+    });
+    expect(message).toMatchObject({ landing: true, utmCampaign: 'harbolnas' });
+  });
+
+  it('says an automated browser is one, and works without utm values', () => {
+    expect(landingFields('https://diskonradar.id/', '', true)).toEqual({
+      landing: true,
+      referrer: '',
+      utmSource: '',
+      utmMedium: '',
+      utmCampaign: '',
+      webdriver: true,
+    });
   });
 });

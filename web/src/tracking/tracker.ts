@@ -25,6 +25,34 @@ export interface TrackerOptions {
 
 const SESSION_KEY = 'dr_session_id';
 const SESSION_SENT_KEY = 'dr_session_sent';
+const LANDING_SENT_KEY = 'dr_landing_sent';
+
+/**
+ * Where the visit came from, sent once with its first page view: document.referrer and the
+ * landing address's utm_source/medium/campaign (the server groups the referrer), and
+ * navigator.webdriver (an automated browser is counted as a bot).
+ */
+export function landingFields(
+  href: string,
+  referrer: string,
+  webdriver: boolean,
+): Record<string, unknown> {
+  let params = new URLSearchParams();
+  try {
+    params = new URL(href).searchParams;
+  } catch {
+    // An address the URL parser refuses has no utm values.
+  }
+  const utm = (name: string) => (params.get(name) ?? '').trim().slice(0, 100);
+  return {
+    landing: true,
+    referrer: referrer.slice(0, 2048),
+    utmSource: utm('utm_source'),
+    utmMedium: utm('utm_medium'),
+    utmCampaign: utm('utm_campaign'),
+    ...(webdriver ? { webdriver: true } : {}),
+  };
+}
 
 function randomId(): string {
   const bytes = new Uint8Array(16);
@@ -160,13 +188,17 @@ export class Tracker {
       this.pageStart = Date.now();
       this.maxDepth = 0;
     }
+    const store = storage();
+    const landing = store?.getItem(LANDING_SENT_KEY) !== this.sessionId;
     this.enqueue({
       type: 'pageview',
       sessionId: this.sessionId,
       path: path.slice(0, 2048),
       title: document.title.slice(0, 200),
       timestamp: Date.now(),
+      ...(landing ? landingFields(href, document.referrer, navigator.webdriver === true) : {}),
     });
+    if (landing) store?.setItem(LANDING_SENT_KEY, this.sessionId);
   }
 
   private onScroll(): void {

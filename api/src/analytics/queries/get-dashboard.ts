@@ -4,6 +4,8 @@ import type { ReportRange } from '../range';
 import { METRIC } from '../rollups';
 import { select, toCount } from '../../db/sql';
 import { topValues } from './rollup-totals';
+import { jakartaDayNumber } from '@shared/schemas/analytics-reports';
+import { BOT_VISIT_EVENT } from '../visits';
 
 const WEEK_HOURS = 7 * 24;
 const BREAKDOWN_LIMIT = 20;
@@ -31,7 +33,9 @@ export async function getDashboard(db: Database, range: ReportRange): Promise<An
       ? `ROUND(CAST(100.0 * ${sum(METRIC.conversions, true)} / NULLIF(${sum(METRIC.visitors, true)}, 0) AS NUMERIC), 1)`
       : `ROUND(100.0 * ${sum(METRIC.conversions, true)} / NULLIF(${sum(METRIC.visitors, true)}, 0), 1)`;
   const { fromHour, toHour } = range;
-  const [totalsRow, devices, browsers, referrers] = await Promise.all([
+  const fromDay = jakartaDayNumber(range.fromMs);
+  const toDay = jakartaDayNumber(range.toMs - 1) + 1;
+  const [totalsRow, devices, browsers, referrers, [bots], [visits]] = await Promise.all([
     select<DashboardTotals>(
       db,
       `SELECT ${sum(METRIC.visitors, false)} AS "totalVisitors",
@@ -43,6 +47,18 @@ export async function getDashboard(db: Database, range: ReportRange): Promise<An
     topValues(db, METRIC.device, fromHour, toHour, BREAKDOWN_LIMIT),
     topValues(db, METRIC.browser, fromHour, toHour, BREAKDOWN_LIMIT),
     topValues(db, METRIC.referrer, fromHour, toHour, TOP_REFERRERS),
+    select<{ total: unknown }>(
+      db,
+      `SELECT SUM(total) AS total FROM analytics_rollups
+       WHERE metric = ? AND value = ? AND hour >= ? AND hour < ?`,
+      [METRIC.event, BOT_VISIT_EVENT, fromHour, toHour],
+    ),
+    select<{ visits: unknown; productViews: unknown; clicks: unknown }>(
+      db,
+      `SELECT SUM(visits) AS visits, SUM("productViews") AS "productViews", SUM(clicks) AS clicks
+       FROM analytics_daily WHERE day >= ? AND day < ?`,
+      [fromDay, toDay],
+    ),
   ]);
   const totals = totalsRow[0];
   return {
@@ -53,5 +69,9 @@ export async function getDashboard(db: Database, range: ReportRange): Promise<An
     deviceBreakdown: devices.map(({ value, total }) => ({ device: value, count: total })),
     browserBreakdown: browsers.map(({ value, total }) => ({ browser: value, count: total })),
     topReferrers: referrers.map(({ value, total }) => ({ referrer: value, visitors: total })),
+    bots: toCount(bots?.total),
+    visits: toCount(visits?.visits),
+    productViews: toCount(visits?.productViews),
+    clicks: toCount(visits?.clicks),
   };
 }

@@ -30,6 +30,9 @@ const SESSION_COLUMNS = {
   sourceSet: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
   bot: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
   visitorKey: { type: DataTypes.STRING(64), allowNull: true },
+  // Device (phone, tablet, desktop) and browser read by the server from the user agent.
+  visitDevice: { type: DataTypes.STRING(20), allowNull: true },
+  visitBrowser: { type: DataTypes.STRING(40), allowNull: true },
   productViews: counter,
   clicks: counter,
 } as const;
