@@ -45,6 +45,9 @@ async function axe(page: Page, label: string) {
   expect.soft(width.scroll, `${label} is wider than the window`).toBeLessThanOrEqual(width.inner);
 }
 
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 /** A shopper lands from a campaign address, opens a product and clicks through /go. */
 async function journey(
   page: Page,
@@ -74,7 +77,15 @@ async function journey(
     price: 'Rp 99.000',
   });
   const browser = page.context().browser()!;
-  const shopper = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  // A shopper's browser, not an automated one: the server counts those as bots (its user agent
+  // says HeadlessChrome and navigator.webdriver is true under Playwright).
+  const shopper = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    userAgent: CHROME_UA,
+  });
+  await shopper.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
+  );
   await shopper.route(/geo\.e2e\.test/, (route) => route.abort());
   await shopper.route(/lazada\.co\.id/, (route) => route.fulfill({ body: 'ok' }));
   const visitor = await shopper.newPage();
@@ -139,6 +150,16 @@ test('a campaign journey shows the same figures in every report and in the API',
     if (p >= report.totalPages) break;
   }
   expect(product).toMatchObject({ views: 1, clicks: 1, ctr: 100 });
+
+  // Every visit has a device and a browser: the devices add up to the sources' visits.
+  const all = await api.get<SourcesReport>(`/api/admin/analytics/sources?${range}`);
+  const devices = await api.get<DevicesReport>(`/api/admin/analytics/devices?${range}`);
+  const sum = (rows: { visits: number }[]) => rows.reduce((total, r) => total + r.visits, 0);
+  expect(sum(devices.devices)).toBe(all.totals.visits);
+  expect(sum(devices.browsers)).toBe(all.totals.visits);
+  await page.goto('/admin/analytics?tab=devices&range=today');
+  await expect(page.getByRole('region', { name: 'Jenis perangkat' })).toContainText('Desktop');
+  await expect(page.getByRole('region', { name: 'Browser' })).toContainText('Chrome');
 });
 
 test('the period preset changes the address and the figures', async ({ adminPage: page, api }) => {
