@@ -1,15 +1,18 @@
-import { useState } from 'react';
 import { Badge, Group, Tabs, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate } from '@shared/rules/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSelectedTabInView } from '../../lib/use-selected-tab-in-view';
 import type { AnalyticsRange } from '../../queries/keys';
+import { DateRangeControl, useReportDates } from './DateRangeControl';
+import { DevicesTab } from './DevicesTab';
+import { FunnelTab } from './FunnelTab';
 import { OverviewTab } from './OverviewTab';
 import { PerformanceTab } from './PerformanceTab';
+import { ProductsReportTab } from './ProductsReportTab';
 import { RealtimeTab } from './RealtimeTab';
+import { SourcesTab } from './SourcesTab';
 import { TrafficTab } from './TrafficTab';
 import { useRealtimeSocket } from './useRealtimeSocket';
 
@@ -18,6 +21,10 @@ const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'traffic', label: 'Traffic' },
   { value: 'performance', label: 'Performance' },
+  { value: 'sources', label: 'Sumber kunjungan' },
+  { value: 'funnel', label: 'Corong' },
+  { value: 'products', label: 'Produk' },
+  { value: 'devices', label: 'Perangkat' },
 ] as const;
 type AnalyticsTab = (typeof TABS)[number]['value'];
 
@@ -25,7 +32,17 @@ function isTab(value: string | null): value is AnalyticsTab {
   return TABS.some((t) => t.value === value);
 }
 
-type DateRange = [string | null, string | null];
+/** Parameters that belong to one report and do not follow to another tab. */
+const REPORT_PARAMS = ['by', 'sort', 'page', 'categoryId', 'platform', 'source', 'campaign'];
+
+/** The address of another tab: the period stays, the previous report's own choices go. */
+function tabParams(params: URLSearchParams, tab: AnalyticsTab): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of REPORT_PARAMS) next.delete(name);
+  if (tab === 'realtime') next.delete('tab');
+  else next.set('tab', tab);
+  return next;
+}
 
 export function AnalyticsPage() {
   useDocumentTitle('Analytics');
@@ -34,10 +51,9 @@ export function AnalyticsPage() {
   const raw = params.get('tab');
   const tab: AnalyticsTab = isTab(raw) ? raw : 'realtime';
   const tabList = useSelectedTabInView<HTMLDivElement>(tab);
-  const [dates, setDates] = useState<DateRange>([null, null]);
-  // The range applies once both ends are chosen; until then the server's last 30 days apply.
-  const range: AnalyticsRange =
-    dates[0] && dates[1] ? { from: dates[0].slice(0, 10), to: dates[1].slice(0, 10) } : {};
+  // The period is in the address (range=7d, or range=custom&from&to), shared by every tab.
+  const dates = useReportDates();
+  const range: AnalyticsRange = { from: dates.from, to: dates.to };
 
   return (
     <>
@@ -59,9 +75,7 @@ export function AnalyticsPage() {
       />
       <Tabs
         value={tab}
-        onChange={(value) =>
-          isTab(value) && setParams(value === 'realtime' ? {} : { tab: value }, { replace: true })
-        }
+        onChange={(value) => isTab(value) && setParams(tabParams(params, value), { replace: true })}
         keepMounted={false}
         variant="outline"
       >
@@ -73,29 +87,11 @@ export function AnalyticsPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {tab !== 'realtime' && (
-            <Group gap="xs" align="flex-end">
-              <DatePickerInput
-                type="range"
-                label="Rentang tanggal"
-                placeholder="30 hari terakhir"
-                clearable
-                allowSingleDateInRange
-                valueFormat="D MMM YYYY"
-                value={dates}
-                onChange={(value) => setDates(value as DateRange)}
-                maxDate={new Date()}
-                w={260}
-                popoverProps={{ zIndex: 1000 }}
-              />
-            </Group>
-          )}
+          {tab !== 'realtime' && <DateRangeControl />}
         </Group>
         {tab !== 'realtime' && (
           <Text size="xs" c="dimmed" mb="sm">
-            {range.from && range.to
-              ? `Dari ${formatDate(range.from)} sampai ${formatDate(range.to)} (Asia/Jakarta)`
-              : '30 hari terakhir (Asia/Jakarta)'}
+            {`Dari ${formatDate(dates.from)} sampai ${formatDate(dates.to)} (Asia/Jakarta)`}
           </Text>
         )}
         <Tabs.Panel value="realtime">
@@ -109,6 +105,18 @@ export function AnalyticsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="performance">
           <PerformanceTab range={range} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sources">
+          <SourcesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="funnel">
+          <FunnelTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="products">
+          <ProductsReportTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="devices">
+          <DevicesTab />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -41,6 +41,11 @@ export function OverviewTab({ range }: { range: AnalyticsRange }) {
               value={`${formatNumber(Math.round(d.conversionRate * 10) / 10)}%`}
               hint="Pengunjung yang mengklik link marketplace"
             />
+            <Figure
+              label="Bot"
+              value={formatNumber(d.bots)}
+              hint="Kunjungan bot, tidak dihitung di laporan lain"
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Panel title="Perangkat">

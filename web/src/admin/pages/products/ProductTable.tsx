@@ -17,6 +17,7 @@ import { IconLink } from '../../components/admin-icons';
 import { RowActions } from '../../components/RowActions';
 import { StackingTableContainer } from '../../components/StackingTableContainer';
 import { mediaSrc } from '../../lib/urls';
+import { Clicks7dCell, Clicks7dHead, hasClicks7d } from './Clicks7d';
 import { PlatformBadges } from './PlatformBadges';
 import type { ProductSelection } from './useProductSelection';
 
@@ -81,6 +82,7 @@ export function ProductTable({
             <Table.Th miw={112}>Status</Table.Th>
             <Table.Th>Platform</Table.Th>
             <Table.Th ta="right">Harga Terendah</Table.Th>
+            {hasClicks7d(products) && <Clicks7dHead />}
             <Table.Th ta="right">Aksi</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -159,6 +161,7 @@ export function ProductTable({
                     </Text>
                   )}
                 </Table.Td>
+                {hasClicks7d(products) && <Clicks7dCell row={product} />}
                 <Table.Td data-label="Aksi">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Kelola harga platform">
