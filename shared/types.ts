@@ -140,6 +140,8 @@ export interface AdminProductRow extends Product {
   links: ProductPriceLink[];
   /** The lowest price over the product's links, in whole rupiah; null when none has one. */
   lowestPriceValue: number | null;
+  /** Active price watches on the product (the Dipantau column). */
+  watchCount: number;
 }
 
 export type AdminProductStatus = 'active' | 'inactive';
@@ -209,6 +211,8 @@ export interface StatsResponse {
   inactiveProducts: number;
   /** Platform links the link checker flagged broken. */
   brokenLinks: number;
+  /** Active price watches (e-mail ones once confirmed). */
+  activeWatches: number;
 }
 
 export interface ContentBlock {

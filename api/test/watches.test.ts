@@ -2,7 +2,15 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import { inject } from 'vitest';
-import type { Category, PlatformLink, Product, WatchCreated, WatchStatus } from '@shared/types';
+import type {
+  AdminProductListResponse,
+  Category,
+  PlatformLink,
+  Product,
+  StatsResponse,
+  WatchCreated,
+  WatchStatus,
+} from '@shared/types';
 import { WATCH_MESSAGES } from '@shared/schemas/watch';
 import { loadWatchesConfig, type WatchesConfig } from '../src/watches/config';
 import { createWatch, endpointProblem } from '../src/watches/store';
@@ -437,6 +445,40 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect((await api.visitor.get(`/api/watches/${fresh.id}?token=${fresh.token}`)).status).toBe(
         200,
       );
+    });
+
+    it('shows staff the active watches: product list, CSV export, dashboard', async () => {
+      const { product } = await api.product(55_000);
+      await api.pushWatch(product.id, `staff-a-${unique()}`);
+      await api.pushWatch(product.id, `staff-b-${unique()}`);
+      // Pending e-mail watches are not counted until confirmed.
+      await api.watch({
+        productId: product.id,
+        rule: { kind: 'any' },
+        channel: { email: `staf-${unique()}@contoh.test` },
+      });
+      const list = await api.admin.get<AdminProductListResponse>(
+        `/api/admin/products?page=1&search=${encodeURIComponent(product.title)}`,
+      );
+      expect(list.status).toBe(200);
+      const row = list.body.products.find((item) => item.id === product.id);
+      expect(row?.watchCount).toBe(2);
+      const csv = await api.admin.get<string>(
+        `/api/admin/exports/products.csv?search=${encodeURIComponent(product.title)}`,
+      );
+      expect(csv.status).toBe(200);
+      const [header, line] = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(header!.split(',').at(-1)).toBe('watches');
+      expect(line!.split(',').at(-1)).toBe('2');
+      const stats = await api.admin.get<StatsResponse>('/api/admin/stats');
+      const [counted] = await api.query<{ n: number }>(
+        "SELECT count(*) AS n FROM watches WHERE state = 'active'",
+      );
+      expect(stats.body.activeWatches).toBe(Number(counted!.n));
+      expect(stats.body.activeWatches).toBeGreaterThanOrEqual(2);
     });
 
     it('limits new watches per subscription, held per subscription and per address', async () => {

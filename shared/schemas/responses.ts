@@ -142,6 +142,7 @@ export const adminProductListResponseSchema = z
       productResponseSchema.extend({
         links: z.array(priceLinkSchema),
         lowestPriceValue: z.number().nullable(),
+        watchCount: count,
       }),
     ),
     ...paging,
@@ -300,6 +301,7 @@ export const statsResponseSchema = z
     activeProducts: count,
     inactiveProducts: count,
     brokenLinks: count,
+    activeWatches: count,
   })
   .meta({ id: 'Stats' }) satisfies z.ZodType<StatsResponse>;
 

@@ -24,6 +24,7 @@ import type { Product as ProductRecord } from '../../db/models';
 import { brokenLinkProductFilter } from '../link-health/queries';
 import { presentProduct } from './presenter';
 import type { AdminProductListQuery } from './schema';
+import { watchCountsByProduct } from '../../watches/admin-counts';
 
 /** The shortest term the SQLite trigram index answers; shorter ones read the table. */
 const TRIGRAM = 3;
@@ -384,13 +385,24 @@ export async function listAdminProductsPage(
     const row = byId.get(id);
     return row ? [row] : [];
   });
-  const links = await linksByProduct(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [links, watchCounts] = await Promise.all([
+    linksByProduct(
+      db,
+      rows.map((row) => row.id),
+    ),
+    watchCountsByProduct(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   const products: AdminProductRow[] = rows.map((row) => {
     const productLinks = links.get(row.id) ?? [];
-    return { ...presentProduct(row), links: productLinks, lowestPriceValue: lowest(productLinks) };
+    return {
+      ...presentProduct(row),
+      links: productLinks,
+      lowestPriceValue: lowest(productLinks),
+      watchCount: watchCounts.get(row.id) ?? 0,
+    };
   });
   // Past a capped count the pages run on while rows remain: at least one page after this one.
   const countedPages = Math.ceil(count / query.limit);
