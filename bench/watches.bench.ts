@@ -35,10 +35,13 @@ const PRODUCTS = Number(process.env.BENCH_WATCH_PRODUCTS ?? 20_000);
 const DROPS = Number(process.env.BENCH_WATCH_DROPS ?? 10_000);
 const WATCHES_PER_PRODUCT = 5;
 
-const pid = (i: string, dialect: BenchDialect) =>
+const pid = (i: string, dialect: BenchDialect, lead = '00000000') =>
   dialect === 'postgres'
-    ? `'00000000-0000-4000-8000-' || lpad(${i}::text, 12, '0')`
-    : `'00000000-0000-4000-8000-' || printf('%012d', ${i})`;
+    ? `CAST('${lead}-0000-4000-8000-' || lpad(${i}::text, 12, '0') AS uuid)`
+    : `'${lead}-0000-4000-8000-' || printf('%012d', ${i})`;
+/** A literal of a JSON or timestamp column: PostgreSQL wants the type in INSERT ... SELECT. */
+const typed = (literal: string, pgType: string, dialect: BenchDialect) =>
+  dialect === 'postgres' ? `CAST(${literal} AS ${pgType})` : literal;
 const NUMBERS = (n: number) =>
   `WITH RECURSIVE nums(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM nums WHERE i < ${n})`;
 const T = `'2026-01-01 00:00:00.000 +00:00'`;
@@ -130,12 +133,15 @@ async function seed(
       INSERT INTO products (id, "categoryId", title, description, "imageUrl", "imageUrls",
         "discountPercentage", platforms, "createdAt", "updatedAt")
       SELECT ${pid('i', dialect)}, ${category!.id}, 'Bench pantau ' || i, 'Produk bench',
-        'https://example.com/p.webp', '[]', 10, '["Shopee"]', ${T}, ${T} FROM nums`);
+        'https://example.com/p.webp', ${typed("'[]'", 'json', dialect)}, 10,
+        ${typed(`'["Shopee"]'`, 'json', dialect)}, ${typed(T, 'timestamptz', dialect)},
+        ${typed(T, 'timestamptz', dialect)} FROM nums`);
     await q(`${NUMBERS(PRODUCTS)}
       INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
         "createdAt", "updatedAt")
       SELECT ${pid('i', dialect)}, 'Shopee', 'https://shopee.co.id/b' || i,
-        'Rp ' || (100000 + i), 100000 + i, ${T}, ${T} FROM nums`);
+        'Rp ' || (100000 + i), 100000 + i, ${typed(T, 'timestamptz', dialect)},
+        ${typed(T, 'timestamptz', dialect)} FROM nums`);
     const watches = PRODUCTS * WATCHES_PER_PRODUCT;
     await q(`${NUMBERS(watches)}
       INSERT INTO push_subscriptions (id, "endpointHash", endpoint, p256dh, auth, "createdAt")
@@ -147,7 +153,7 @@ async function seed(
     await q(`${NUMBERS(watches)}
       INSERT INTO watches (id, "tokenHash", "productId", platform, "ruleKind", "targetPrice",
         channel, "subscriptionId", email, state, "priceAtCreation", "lastUsedAt", "createdAt")
-      SELECT ${pid('i', dialect).replace("'00000000-", "'10000000-")}, 't' || i,
+      SELECT ${pid('i', dialect, '10000000')}, 't' || i,
         ${pid(product, dialect)}, NULL,
         CASE WHEN i % 5 = 1 THEN 'any' ELSE 'below' END,
         CASE WHEN i % 5 = 1 THEN NULL ELSE 50000 END,
