@@ -15,6 +15,8 @@ import { WATCH_MESSAGES } from '@shared/schemas/watch';
 import { loadWatchesConfig, type WatchesConfig } from '../src/watches/config';
 import { createWatch, endpointProblem } from '../src/watches/store';
 import { sendPush } from '../src/watches/push';
+import { WatchSender } from '../src/watches/sender';
+import { openDatabase } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
 import { TestClient } from './support/client';
 import { createTestDatabase, type TestDialect } from './support/databases';
@@ -308,11 +310,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         lastNotifiedPrice: 1_040_000,
       });
       expect(state.body.lastNotifiedAt).not.toBeNull();
-      const pending = await api.query<{ n: number }>(
-        'SELECT count(*) AS n FROM watch_notifications n JOIN watches w ON w.id = n."watchId" WHERE w."productId" = ?',
-        [product.id],
-      );
-      expect(Number(pending[0]!.n)).toBe(0);
+      // The sent row is deleted once its batch is recorded (just after the push arrived).
+      await vi.waitFor(async () => {
+        const pending = await api.query<{ n: number }>(
+          'SELECT count(*) AS n FROM watch_notifications n JOIN watches w ON w.id = n."watchId" WHERE w."productId" = ?',
+          [product.id],
+        );
+        expect(Number(pending[0]!.n)).toBe(0);
+      }, WAIT);
     });
 
     it('tells a target price only once it is reached, on the watched marketplace', async () => {
@@ -480,6 +485,55 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(stats.body.activeWatches).toBe(Number(counted!.n));
       expect(stats.body.activeWatches).toBeGreaterThanOrEqual(2);
     });
+
+    it.runIf(dialect === 'postgres')(
+      'shares the queue between processes: three senders, every notification sent once',
+      async () => {
+        const { product } = await api.product(120_000);
+        const tag = `shared-${unique()}`;
+        const ids: string[] = [];
+        for (let n = 0; n < 60; n++) ids.push((await api.pushWatch(product.id, `${tag}-${n}`)).id);
+        // Two more senders on their own connection pools, as two more processes would be.
+        const others = await Promise.all(
+          [1, 2].map(() =>
+            openDatabase({ databaseUrl: api.running.config.databaseUrl, dataDir: '/nonexistent' }),
+          ),
+        );
+        try {
+          const senders = others.map(
+            (db) =>
+              new WatchSender({
+                db,
+                config: api.running.config.watches,
+                mailer: api.running.watches.mailer,
+                siteOrigin: () => api.url,
+                sessionSecret: 'x',
+                log: () => undefined,
+              }),
+          );
+          const now = Date.now();
+          await api.running.db.sequelize.query(
+            `INSERT INTO watch_notifications ("watchId", batch, price, "previousPrice", platform,
+               state, attempts, "nextAttemptAt", "createdAt")
+             SELECT id, 'test', 100000, 120000, 'Shopee', 'pending', 0, ?, ? FROM watches
+             WHERE id IN (?)`,
+            { replacements: [now, now, ids] },
+          );
+          // The server's own poll competes with these two.
+          await Promise.all(senders.map((sender) => sender.drain()));
+          await vi.waitFor(() => {
+            const names = api.push.received.filter((push) => push.name.startsWith(tag));
+            expect(names).toHaveLength(60);
+          }, WAIT);
+          const names = api.push.received
+            .filter((push) => push.name.startsWith(tag))
+            .map((push) => push.name);
+          expect(new Set(names).size).toBe(60);
+        } finally {
+          await Promise.all(others.map((db) => db.close()));
+        }
+      },
+    );
 
     it('limits new watches per subscription, held per subscription and per address', async () => {
       const { product } = await api.product(70_000);
