@@ -142,6 +142,8 @@ export interface AdminProductRow extends Product {
   lowestPriceValue: number | null;
   /** /go clicks of the last 7 Asia/Jakarta days ("Klik 7 hari"; analytics rollups). */
   clicks7d: number;
+  /** Active price watches on the product (the Dipantau column). */
+  watchCount: number;
 }
 
 export type AdminProductStatus = 'active' | 'inactive';
@@ -211,6 +213,8 @@ export interface StatsResponse {
   inactiveProducts: number;
   /** Platform links the link checker flagged broken. */
   brokenLinks: number;
+  /** Active price watches (e-mail ones once confirmed). */
+  activeWatches: number;
 }
 
 export interface ContentBlock {
@@ -494,4 +498,76 @@ export interface FeedPreview {
   rows: Record<string, string>[];
   /** Distinct category texts seen in the preview rows (for the category mapping). */
   categories: string[];
+}
+
+// ---- Price watches (DESIGN.md, "Price watches"; shared/schemas/watch.ts) ----
+
+export type WatchRuleKind = 'any' | 'below';
+export type WatchChannelKind = 'push' | 'email';
+/** E-mail watches are `pending` until the mailed link is opened; push watches start `active`. */
+export type WatchState = 'pending' | 'active';
+
+export interface WatchRule {
+  kind: WatchRuleKind;
+  /** The target price in rupiah (`below` only). */
+  price?: number;
+}
+
+export interface PushSubscriptionJson {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface WatchCreateRequest {
+  productId: string;
+  /** One marketplace, or null/absent for "any". */
+  platform?: string | null;
+  rule: WatchRule;
+  channel: { push: PushSubscriptionJson } | { email: string };
+}
+
+/** 201 of POST /api/watches: the token is shown once and is the only key to the watch. */
+export interface WatchCreated {
+  id: string;
+  token: string;
+  state: WatchState;
+}
+
+/** A watch as GET /api/watches/{id}?token= and the watchlist read it. */
+export interface WatchStatus {
+  id: string;
+  productId: string;
+  platform: string | null;
+  rule: WatchRule;
+  channel: WatchChannelKind;
+  state: WatchState;
+  product: {
+    title: string;
+    imageUrl: string;
+    /** The product's address on the site (`/?produk=<id>`). */
+    url: string;
+    isActive: boolean;
+  } | null;
+  /** The lowest in-stock price (on the watch's platform, or any) when the watch was made. */
+  priceAtCreation: number | null;
+  /** That price now (null: no in-stock offer). */
+  priceNow: number | null;
+  /** priceNow - priceAtCreation (negative: it dropped), null when either is unknown. */
+  change: number | null;
+  /** The same change in percent of the price then, rounded to one decimal. */
+  changePercent: number | null;
+  lastNotifiedAt: string | null;
+  lastNotifiedPrice: number | null;
+  createdAt: string;
+}
+
+/** GET /api/watches?tokens=t1,t2,...: the watches still held; unknown tokens are left out. */
+export interface WatchListResponse {
+  watches: WatchStatus[];
+}
+
+/** GET /api/push/public-key: what the browser subscribes with, and whether e-mail is offered. */
+export interface WatchConfigResponse {
+  publicKey: string;
+  emailEnabled: boolean;
 }

@@ -40,6 +40,8 @@ import { geoLookupOrigin } from './config';
 import { ResponseCache } from './lib/response-cache';
 import { LocalCatalogueEvents, type CatalogueEvents } from './lib/catalogue-events';
 import type { AppContext } from './context';
+import { WatchService } from './watches/service';
+import { watchRoutes } from './watches/routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 /** A bulk action names up to 10,000 product ids (about 400 KB of JSON). */
@@ -55,6 +57,8 @@ export interface AppExtensions {
   catalogueEvents?: CatalogueEvents;
   /** Runs this process's imports; the server stops it gracefully. */
   imports?: ImportRunner;
+  /** Price watches' evaluation and sender (started and stopped by the server). */
+  watches?: WatchService;
 }
 
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
@@ -102,6 +106,9 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   };
   const catalogueEvents = extensions.catalogueEvents ?? new LocalCatalogueEvents();
   catalogueEvents.subscribe(clearCaches);
+  // A price change from any source wakes the price watches (api/src/watches).
+  const watches = extensions.watches ?? new WatchService({ db: context.db, config });
+  catalogueEvents.subscribe(() => watches.wake());
   // The API's own description: /api/openapi.json and /api/docs (docs/openapi.md).
   api.use(openApiRoutes(context));
   api.use('/categories', publicCategoryRoutes(context, catalogueCache));
@@ -112,6 +119,7 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   api.use('/content', publicContentRoutes(context));
   api.use('/faqs', publicFaqRoutes(context));
   api.use('/popups', publicPopupRoutes(context));
+  api.use(watchRoutes(context, watches));
 
   // Only the back office has sessions; public reads never parse or set a cookie.
   api.use('/admin', adminSession(config));

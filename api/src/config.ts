@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadFetchPolicy } from './lib/safe-fetch';
+import { loadWatchesConfig, type WatchesConfig } from './watches/config';
 
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
@@ -40,6 +41,8 @@ export interface AppConfig {
    * at /desktop/updates/ for the app's updater; null turns the feed off (404).
    */
   desktopReleasesDir: string | null;
+  /** Price watches: VAPID keys, SMTP_URL, queue settings (api/src/watches/config.ts). */
+  watches: WatchesConfig;
 }
 
 /** Connection caps, timeouts and the shutdown deadline (README, Configuration). */
@@ -242,5 +245,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     desktopReleasesDir: env.DESKTOP_RELEASES_DIR?.trim()
       ? path.resolve(env.DESKTOP_RELEASES_DIR.trim())
       : null,
+    watches: loadWatchesConfig(env, dataDir, nodeEnv, env.PUBLIC_URL || null),
   };
 }

@@ -21,6 +21,7 @@ import { withStartupLock } from './db/startup-lock';
 import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { startBackupSchedule } from './operations/backup/schedule';
 import { loadBackupSettings } from './operations/backup/settings';
+import { WatchService } from './watches/service';
 
 export interface RunningServer {
   config: AppConfig;
@@ -36,6 +37,8 @@ export interface RunningServer {
   go: Go;
   /** Connection caps (per address and in total) on the HTTP server and its sockets. */
   connections: ConnectionLimiter;
+  /** Price watches' evaluation, queue and sender. */
+  watches: WatchService;
   /**
    * Graceful stop: no new connections, idle ones close at once and busy ones as soon as their
    * response is sent; after the grace period (SHUTDOWN_GRACE_MS) every connection is closed.
@@ -106,7 +109,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Before serving: imports a previous process left running are ended, their uploads removed.
   const imports = new ImportRunner(db, uploadsDir(config.dataDir), log);
   await imports.startHousekeeping();
-  const app = createApp({ config, db }, { go: go.router, catalogueEvents, imports });
+  const watches = new WatchService({ db, config, log });
+  const app = createApp({ config, db }, { go: go.router, catalogueEvents, imports, watches });
   const { limits } = config;
   const server = http.createServer(
     {
@@ -142,6 +146,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const { port } = server.address() as AddressInfo;
   warmSqliteVocabulary(db);
+  watches.start();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
   let closing: Promise<void> | null = null;
@@ -173,6 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await go.close();
       await analytics.close();
       await catalogueEvents.close();
+      await watches.close();
       await stopLinkChecks();
       await importsStopped;
       await db.close();
@@ -190,6 +196,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     analytics,
     go,
     connections,
+    watches,
     close,
   };
 }

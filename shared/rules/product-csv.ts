@@ -42,6 +42,9 @@ export const PRODUCT_CSV_COLUMNS: readonly string[] = [
   ]),
 ];
 
+/** Columns the export adds after the importable ones (figures); an import skips them. */
+export const EXPORT_ONLY_COLUMNS: readonly string[] = ['watches'];
+
 /** `imageUrls` holds the image variations in one cell, separated by this character. */
 export const IMAGE_URLS_SEPARATOR = '|';
 

@@ -18,3 +18,4 @@ export * from './realtime-stats';
 export * from './analytics';
 export * from './listing';
 export * from './feed';
+export * from './watch';

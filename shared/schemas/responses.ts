@@ -52,6 +52,7 @@ import type {
 } from '../types';
 import type { ProductBulkResult } from './product-bulk';
 import { realtimeStatsSchema } from './realtime-stats';
+import type { WatchConfigResponse, WatchCreated, WatchListResponse, WatchStatus } from '../types';
 
 const isoDate = z.string().meta({ format: 'date-time' });
 const count = z.number().int().nonnegative();
@@ -150,6 +151,7 @@ export const adminProductListResponseSchema = z
         links: z.array(priceLinkSchema),
         lowestPriceValue: z.number().nullable(),
         clicks7d: count,
+        watchCount: count,
       }),
     ),
     ...paging,
@@ -308,6 +310,7 @@ export const statsResponseSchema = z
     activeProducts: count,
     inactiveProducts: count,
     brokenLinks: count,
+    activeWatches: count,
   })
   .meta({ id: 'Stats' }) satisfies z.ZodType<StatsResponse>;
 
@@ -510,3 +513,47 @@ export const devicesReportSchema = z
     previous: z.object(devicesFiguresShape),
   })
   .meta({ id: 'DevicesReport' }) satisfies z.ZodType<DevicesReport>;
+// ---- Price watches (api/src/watches; docs/contracts.md, "Price watches") ----
+
+const watchRuleSchema = z.object({
+  kind: z.enum(['any', 'below']),
+  price: z.number().int().optional(),
+});
+
+export const watchCreatedSchema = z
+  .object({ id, token: z.string(), state: z.enum(['pending', 'active']) })
+  .meta({ id: 'WatchCreated' }) satisfies z.ZodType<WatchCreated>;
+
+export const watchStatusSchema = z
+  .object({
+    id,
+    productId: id,
+    platform: z.string().nullable(),
+    rule: watchRuleSchema,
+    channel: z.enum(['push', 'email']),
+    state: z.enum(['pending', 'active']),
+    product: z
+      .object({
+        title: z.string(),
+        imageUrl: z.string(),
+        url: z.string(),
+        isActive: z.boolean(),
+      })
+      .nullable(),
+    priceAtCreation: z.number().nullable(),
+    priceNow: z.number().nullable(),
+    change: z.number().nullable(),
+    changePercent: z.number().nullable(),
+    lastNotifiedAt: isoDate.nullable(),
+    lastNotifiedPrice: z.number().nullable(),
+    createdAt: isoDate,
+  })
+  .meta({ id: 'WatchStatus' }) satisfies z.ZodType<WatchStatus>;
+
+export const watchListResponseSchema = z
+  .object({ watches: z.array(watchStatusSchema) })
+  .meta({ id: 'WatchList' }) satisfies z.ZodType<WatchListResponse>;
+
+export const watchConfigResponseSchema = z
+  .object({ publicKey: z.string(), emailEnabled: z.boolean() })
+  .meta({ id: 'WatchConfig' }) satisfies z.ZodType<WatchConfigResponse>;

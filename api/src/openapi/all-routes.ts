@@ -17,6 +17,7 @@ import { popupsApi } from '../site/popups/popups.openapi';
 import { desktopApi } from '../desktop/desktop.openapi';
 import { statsApi } from '../stats/stats.openapi';
 import { usersApi } from '../users/users.openapi';
+import { watchesApi } from '../watches/watches.openapi';
 import { openApiApi } from './openapi.openapi';
 import type { ApiRoute } from './registry';
 
@@ -45,4 +46,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...exportsApi,
   ...analyticsApi,
   ...desktopApi,
+  ...watchesApi,
 ];

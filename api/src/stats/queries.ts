@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import type { StatsResponse } from '@shared/types';
 import type { Database } from '../db/database';
+import { ACTIVE_WATCHES_SQL } from '../watches/admin-counts';
 
 interface StatsRow {
   totalCategories: number | string;
@@ -8,6 +9,7 @@ interface StatsRow {
   totalProducts: number | string;
   activeProducts: number | string;
   brokenLinks: number | string;
+  activeWatches: number | string;
 }
 
 /** One round trip for all the figures; PostgreSQL returns counts as strings, hence Number(). */
@@ -18,7 +20,8 @@ export async function readStats(db: Database): Promise<StatsResponse> {
        (SELECT COUNT(DISTINCT "categoryId") FROM products) AS "categoriesWithProducts",
        (SELECT COUNT(*) FROM products) AS "totalProducts",
        (SELECT COUNT(*) FROM products WHERE "isActive" = true) AS "activeProducts",
-       (SELECT COUNT(*) FROM platform_links WHERE "isBroken" = :broken) AS "brokenLinks"`,
+       (SELECT COUNT(*) FROM platform_links WHERE "isBroken" = :broken) AS "brokenLinks",
+       ${ACTIVE_WATCHES_SQL} AS "activeWatches"`,
     { type: QueryTypes.SELECT, replacements: { broken: true } },
   );
   const totalCategories = Number(row?.totalCategories ?? 0);
@@ -33,5 +36,6 @@ export async function readStats(db: Database): Promise<StatsResponse> {
     activeProducts,
     inactiveProducts: totalProducts - activeProducts,
     brokenLinks: Number(row?.brokenLinks ?? 0),
+    activeWatches: Number(row?.activeWatches ?? 0),
   };
 }

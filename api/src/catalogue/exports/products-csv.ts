@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { Op, QueryTypes } from 'sequelize';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import {
+  EXPORT_ONLY_COLUMNS,
   IMAGE_URLS_SEPARATOR,
   PRODUCT_CSV_COLUMNS,
   type ProductFieldColumn,
@@ -12,6 +13,7 @@ import type { StoredProduct } from '../imports/row-plan';
 import { adminFilter } from '../products/admin-list';
 import type { AdminProductListQuery } from '../products/schema';
 import { writeCsv } from './csv-response';
+import { watchCountsByProduct } from '../../watches/admin-counts';
 
 /** Products read per query: the most the server holds at once, whatever the catalogue's size. */
 const EXPORT_BATCH = 1_000;
@@ -118,7 +120,9 @@ export async function writeProductsCsv(
   );
   const { where: filter } = await adminFilter(db, query);
   const date = new Date().toISOString().slice(0, 10);
-  await writeCsv(res, `produk-${date}.csv`, PRODUCT_CSV_COLUMNS, async (write) => {
+  // `watches` (active price watches) follows the importable columns; an import ignores it.
+  const header = [...PRODUCT_CSV_COLUMNS, ...EXPORT_ONLY_COLUMNS];
+  await writeCsv(res, `produk-${date}.csv`, header, async (write) => {
     let last: string | null = null;
     for (;;) {
       const batch = (await db.models.Product.findAll({
@@ -129,14 +133,18 @@ export async function writeProductsCsv(
         raw: true,
       })) as unknown as ProductRow[];
       if (batch.length === 0) return;
-      const links = await linksOf(
-        db,
-        batch.map((row) => row.id),
-      );
+      const ids = batch.map((row) => row.id);
+      const [links, watchCounts] = await Promise.all([
+        linksOf(db, ids),
+        watchCountsByProduct(db, ids),
+      ]);
       for (const row of batch) {
         const product = storedProduct(row);
         const slug = categories.get(product.values.categoryId) ?? '';
-        await write(productCells(product, slug, links.get(row.id)));
+        await write([
+          ...productCells(product, slug, links.get(row.id)),
+          String(watchCounts.get(row.id) ?? 0),
+        ]);
       }
       if (batch.length < EXPORT_BATCH) return;
       last = batch.at(-1)!.id;

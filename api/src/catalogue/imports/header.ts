@@ -1,4 +1,8 @@
-import { PRODUCT_CSV_COLUMNS, type ImportRowError } from '@shared/rules/product-csv';
+import {
+  EXPORT_ONLY_COLUMNS,
+  PRODUCT_CSV_COLUMNS,
+  type ImportRowError,
+} from '@shared/rules/product-csv';
 import { IMPORT_MESSAGES } from '@shared/schemas';
 
 /** Known column name -> its position in each record. */
@@ -12,6 +16,8 @@ export interface ResolvedHeader {
 }
 
 const CANONICAL = new Map(PRODUCT_CSV_COLUMNS.map((name) => [name.toLowerCase(), name]));
+/** What an export writes beyond the importable columns (the watches count): skipped silently. */
+const EXPORT_ONLY = new Set(EXPORT_ONLY_COLUMNS.map((name) => name.toLowerCase()));
 
 /** Header problems listed one by one; the rest are counted in one more entry. */
 export const MAX_LISTED_HEADER_ERRORS = 20;
@@ -25,7 +31,7 @@ export function resolveHeader(names: readonly string[]): ResolvedHeader {
   const errors: ImportRowError[] = [];
   names.forEach((raw, index) => {
     const name = raw.trim();
-    if (name === '') return;
+    if (name === '' || EXPORT_ONLY.has(name.toLowerCase())) return;
     const canonical = CANONICAL.get(name.toLowerCase());
     if (!canonical) {
       errors.push({ row: 1, field: name, message: IMPORT_MESSAGES.unknownColumn });

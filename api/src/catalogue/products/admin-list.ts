@@ -25,6 +25,7 @@ import { brokenLinkProductFilter } from '../link-health/queries';
 import { clicksLast7Days } from '../../analytics';
 import { presentProduct } from './presenter';
 import type { AdminProductListQuery } from './schema';
+import { watchCountsByProduct } from '../../watches/admin-counts';
 
 /** The shortest term the SQLite trigram index answers; shorter ones read the table. */
 const TRIGRAM = 3;
@@ -385,7 +386,7 @@ export async function listAdminProductsPage(
     const row = byId.get(id);
     return row ? [row] : [];
   });
-  const [links, clicks] = await Promise.all([
+  const [links, clicks, watchCounts] = await Promise.all([
     linksByProduct(
       db,
       rows.map((row) => row.id),
@@ -393,6 +394,10 @@ export async function listAdminProductsPage(
     clicksLast7Days(
       db,
       rows.map((row) => String(row.id)),
+    ),
+    watchCountsByProduct(
+      db,
+      rows.map((row) => row.id),
     ),
   ]);
   const products: AdminProductRow[] = rows.map((row) => {
@@ -402,6 +407,7 @@ export async function listAdminProductsPage(
       links: productLinks,
       lowestPriceValue: lowest(productLinks),
       clicks7d: clicks.get(String(row.id)) ?? 0,
+      watchCount: watchCounts.get(row.id) ?? 0,
     };
   });
   // Past a capped count the pages run on while rows remain: at least one page after this one.
