@@ -49,6 +49,11 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./web/index.html', import.meta.url)),
         admin: fileURLToPath(new URL('./web/admin.html', import.meta.url)),
+        // The price watches' service worker: one small file at /sw.js (its scope is '/').
+        sw: fileURLToPath(new URL('./web/src/public/watches/sw.ts', import.meta.url)),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
       },
     },
   },
