@@ -18,6 +18,7 @@ import { RowActions } from '../../components/RowActions';
 import { StackingTableContainer } from '../../components/StackingTableContainer';
 import { mediaSrc } from '../../lib/urls';
 import { PlatformBadges } from './PlatformBadges';
+import { WatchCountCell, WatchCountHead } from './WatchCountCells';
 import type { ProductSelection } from './useProductSelection';
 
 export const IMAGE_PLACEHOLDER =
@@ -54,7 +55,7 @@ export function ProductTable({
 }) {
   const { apiBaseUrl } = useAdminConfig();
   return (
-    <StackingTableContainer minWidth={960}>
+    <StackingTableContainer minWidth={1040}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="product-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -81,6 +82,7 @@ export function ProductTable({
             <Table.Th miw={112}>Status</Table.Th>
             <Table.Th>Platform</Table.Th>
             <Table.Th ta="right">Harga Terendah</Table.Th>
+            <WatchCountHead />
             <Table.Th ta="right">Aksi</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -159,6 +161,7 @@ export function ProductTable({
                     </Text>
                   )}
                 </Table.Td>
+                <WatchCountCell product={product} />
                 <Table.Td data-label="Aksi">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Kelola harga platform">
