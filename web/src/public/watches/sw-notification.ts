@@ -33,7 +33,10 @@ export function notificationFor(text: string | null, origin: string): ShownNotif
   const icon = str(payload.icon);
   const tag = str(payload.tag);
   return {
-    title: str(payload.title) || 'Harga turun di DiskonRadar',
+    // "Harga turun: <product>" when the server names the product.
+    title:
+      [str(payload.title) || 'Harga turun', str(payload.product)].filter(Boolean).join(': ') ||
+      'Harga turun',
     options: {
       body: str(payload.body),
       icon: icon && sitePath(icon, origin) === icon ? icon : DEFAULT_ICON,
