@@ -54,42 +54,108 @@ function publicOnlyLookup(
  * with web-push, and posts it ourselves: the address guard applies to the connection, and in
  * tests (`allowTestEndpoints`) the local fake push service may be plain http on 127.0.0.1.
  */
+/** A signed VAPID JWT lives 12 hours; one is reused for an hour per push service origin. */
+const VAPID_REUSE_MS = 60 * 60 * 1000;
+const VAPID_LIFETIME_S = 12 * 60 * 60;
+
+interface CachedVapid {
+  authorization: string;
+  until: number;
+}
+
+const agents = new WeakMap<WatchesConfig, { http: http.Agent; https: https.Agent }>();
+
+/**
+ * Keep-alive connections per push service (a burst of drops goes to a handful of origins).
+ * Outside tests every new connection resolves through the public-address guard.
+ */
+function agentsFor(config: WatchesConfig) {
+  let pair = agents.get(config);
+  if (!pair) {
+    const options = {
+      keepAlive: true,
+      maxSockets: config.concurrency,
+      ...(config.allowTestEndpoints ? {} : { lookup: publicOnlyLookup }),
+    };
+    pair = { http: new http.Agent(options), https: new https.Agent(options) };
+    agents.set(config, pair);
+  }
+  return pair;
+}
+
+const vapidCache = new Map<string, CachedVapid>();
+
+/** The Authorization header for one push service origin (RFC 8292), signed once an hour. */
+function vapidAuthorization(origin: string, config: WatchesConfig): string {
+  const key = `${config.vapid.publicKey}|${origin}`;
+  const now = Date.now();
+  const cached = vapidCache.get(key);
+  if (cached && cached.until > now) return cached.authorization;
+  const headers = webpush.getVapidHeaders(
+    origin,
+    config.vapid.subject,
+    config.vapid.publicKey,
+    config.vapid.privateKey,
+    'aes128gcm',
+    Math.floor(now / 1000) + VAPID_LIFETIME_S,
+  );
+  const authorization = String(headers.Authorization);
+  if (vapidCache.size > 1000) vapidCache.clear();
+  vapidCache.set(key, { authorization, until: now + VAPID_REUSE_MS });
+  return authorization;
+}
+
+/**
+ * Encrypts `payload` for the subscription (aes128gcm, RFC 8291) with web-push, signs the
+ * VAPID JWT (RFC 8292, reused for an hour per origin), and posts it ourselves: the address
+ * guard applies to the connection, and in tests (`allowTestEndpoints`) the local fake push
+ * service may be plain http on 127.0.0.1.
+ */
 export async function sendPush(
   target: PushTarget,
   payload: string,
   config: WatchesConfig,
 ): Promise<PushResult> {
   let details: ReturnType<typeof webpush.generateRequestDetails>;
+  let url: URL;
   try {
+    url = new URL(target.endpoint);
     details = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       payload,
-      { vapidDetails: config.vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm' },
+      { TTL: TTL_SECONDS, contentEncoding: 'aes128gcm' },
     );
   } catch (error) {
     // Keys the encryption refuses: the subscription can never be sent to.
     return { status: 410, error: error instanceof Error ? error.message : String(error) };
   }
-  const url = new URL(details.endpoint);
   const guarded = !config.allowTestEndpoints;
   if (guarded && url.protocol !== 'https:') return { status: 410, error: 'not https' };
   const literal = literalAddress(url.hostname);
   if (guarded && literal !== null && !isPublicAddress(literal)) {
     return { status: 410, error: 'not a public address' };
   }
-  const transport = url.protocol === 'https:' ? https : http;
+  const secure = url.protocol === 'https:';
+  const transport = secure ? https : http;
+  const pool = agentsFor(config);
   const body = details.body as Buffer | null;
+  const headers = {
+    ...details.headers,
+    Authorization: vapidAuthorization(url.origin, config),
+    'Content-Length': String(body ? body.length : 0),
+  };
   return new Promise<PushResult>((resolve) => {
     const request = transport.request(url, {
       method: 'POST',
-      headers: { ...details.headers, 'Content-Length': String(body ? body.length : 0) },
-      agent: false,
+      headers,
+      agent: secure ? pool.https : pool.http,
       timeout: TIMEOUT_MS,
-      ...(guarded ? { lookup: publicOnlyLookup } : {}),
     });
     request.on('socket', (socket: Socket) => {
+      // A kept-alive socket was checked when it connected.
+      if (!guarded || !socket.connecting) return;
       socket.once('connect', () => {
-        if (guarded && !isPublicAddress(socket.remoteAddress ?? '')) {
+        if (!isPublicAddress(socket.remoteAddress ?? '')) {
           request.destroy(new Error('blocked: not a public address'));
         }
       });
@@ -103,4 +169,12 @@ export async function sendPush(
     request.once('error', (error) => resolve({ status: null, error: error.message }));
     request.end(body ?? undefined);
   });
+}
+
+/** Closes the kept-alive connections (the server's shutdown). */
+export function closePushAgents(config: WatchesConfig): void {
+  const pair = agents.get(config);
+  pair?.http.destroy();
+  pair?.https.destroy();
+  agents.delete(config);
 }

@@ -4,6 +4,7 @@ import { Mutex } from '../lib/mutex';
 import { evaluateWatches } from './evaluate';
 import { pruneWatchLimits } from './limits';
 import { WatchMailer } from './mail';
+import { closePushAgents } from './push';
 import { WatchSender, type DrainResult } from './sender';
 import { expireWatches } from './store';
 import { mailKey } from './tokens';
@@ -174,6 +175,7 @@ export class WatchService {
     await this.idle.catch(() => undefined);
     await this.passes.run(async () => undefined);
     this.mailer.close();
+    closePushAgents(this.options.config.watches);
   }
 
   private logError(what: string, error: unknown): void {

@@ -4,7 +4,14 @@
  */
 import { QueryTypes } from 'sequelize';
 import { expect, it } from 'vitest';
-import { PRODUCT_CSV_COLUMNS, type ImportJob } from '@shared/rules/product-csv';
+import {
+  EXPORT_ONLY_COLUMNS,
+  PRODUCT_CSV_COLUMNS,
+  type ImportJob,
+} from '@shared/rules/product-csv';
+
+/** The export's header: the importable columns, then its figures (the watches count). */
+const EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...EXPORT_ONLY_COLUMNS];
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { unique } from '../../../test/support/fixtures';
 import {
@@ -71,7 +78,7 @@ describeApi('hostile CSV files', (api) => {
 
     const text = await exportCsv(api, `?search=${marker}`);
     const records = strictCsvRecords(text);
-    expect(records[0]).toEqual(PRODUCT_CSV_COLUMNS);
+    expect(records[0]).toEqual(EXPORT_COLUMNS);
     expect(records).toHaveLength(rows.length + 1);
     expectNoFormula(records);
     const titles = records.slice(1).map((record) => record[1]);
@@ -96,7 +103,7 @@ describeApi('hostile CSV files', (api) => {
     await importCsv(api, csv(COLUMNS, rows));
     const records = strictCsvRecords(await exportCsv(api, `?search=${marker}`));
     expect(records).toHaveLength(rows.length + 1);
-    for (const record of records) expect(record).toHaveLength(PRODUCT_CSV_COLUMNS.length);
+    for (const record of records) expect(record).toHaveLength(EXPORT_COLUMNS.length);
     const descriptions = records.slice(1).map((record) => record[2]);
     expect(descriptions.sort()).toEqual(
       HOSTILE_DESCRIPTIONS.map((text) => (RUNS_AS_FORMULA.test(text) ? `'${text}` : text)).sort(),
@@ -104,7 +111,7 @@ describeApi('hostile CSV files', (api) => {
 
     // The whole catalogue too, and the template: every CSV the server writes.
     const whole = strictCsvRecords(await exportCsv(api));
-    for (const record of whole) expect(record).toHaveLength(PRODUCT_CSV_COLUMNS.length);
+    for (const record of whole) expect(record).toHaveLength(EXPORT_COLUMNS.length);
     expectNoFormula(whole);
     const template = strictCsvRecords(await get(api, '/api/admin/imports/template.csv'));
     expect(template[0]).toEqual(PRODUCT_CSV_COLUMNS);
