@@ -35,7 +35,7 @@ function chunkModulesReport(): Plugin {
  * Two HTML entries: the public site (server-rendered, hydrated) and the admin back office
  * (client-only, Mantine). Separate entries keep admin code out of every public page.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: false,
   plugins: [react(), chunkModulesReport()],
@@ -49,7 +49,15 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./web/index.html', import.meta.url)),
         admin: fileURLToPath(new URL('./web/admin.html', import.meta.url)),
+        // The price watches' service worker: one small file at /sw.js (its scope is '/').
+        sw: fileURLToPath(new URL('./web/src/public/watches/sw.ts', import.meta.url)),
       },
+      // The server render's entry keeps its own name (dist/ssr/entry-server.js).
+      output: isSsrBuild
+        ? {}
+        : {
+            entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+          },
     },
   },
   server: {
@@ -60,4 +68,4 @@ export default defineConfig({
       '/ws': { target: 'ws://localhost:3001', ws: true },
     },
   },
-});
+}));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS, PUBLIC_ROUTES, isPublicPath, publicRoute } from './public-routes';
 
 describe('the public routes table', () => {
-  it('lists the eight pages of spec section 2 once each', () => {
+  it('lists the eight pages of spec section 2 and the watchlist once each', () => {
     expect([...PUBLIC_PATHS].sort()).toEqual(
       [
         '/',
@@ -13,6 +13,7 @@ describe('the public routes table', () => {
         '/promo-hari-ini',
         '/tentang',
         '/terms',
+        '/pantauan',
       ].sort(),
     );
     expect(new Set(PUBLIC_PATHS).size).toBe(PUBLIC_ROUTES.length);

@@ -60,6 +60,8 @@ export const PUBLIC_ROUTES = [
     indexable: true,
     sitemap: { changefreq: 'yearly', priority: 0.3, dailyLastmod: false },
   },
+  // The browser's own watchlist (price watches): nothing to index.
+  { path: '/pantauan', indexable: false, sitemap: null },
 ] as const satisfies readonly PublicRoute[];
 
 export type PublicPath = (typeof PUBLIC_ROUTES)[number]['path'];

@@ -1,7 +1,7 @@
 // The raw HTML of each public route, as a crawler or WhatsApp's link preview sees it: no
 // JavaScript runs here.
 import type { APIRequestContext } from '@playwright/test';
-import { PUBLIC_PATHS } from '../../shared/public-routes';
+import { PUBLIC_ROUTES } from '../../shared/public-routes';
 import type { Category, Product } from '../../shared/types';
 import { allProducts, expect, test } from './fixtures';
 
@@ -211,8 +211,10 @@ test('robots.txt and sitemap.xml list the public site', async ({ request, api, b
   const sitemapResponse = await request.get('/sitemap.xml');
   expect(sitemapResponse.headers()['content-type']).toContain('xml');
   const sitemap = await sitemapResponse.text();
-  for (const path of PUBLIC_PATHS) {
-    expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+  for (const { path, sitemap: listed } of PUBLIC_ROUTES) {
+    if (listed) expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+    // A noindex page (the watchlist) is not offered to crawlers.
+    else expect(sitemap).not.toContain(`<loc>${baseURL}${path}</loc>`);
   }
   const [product] = await allProducts(api);
   expect(sitemap).toContain(`<loc>${baseURL}/?produk=${product!.id}</loc>`);

@@ -15,6 +15,7 @@ import { PrivacyPage, TermsPage } from './pages/LegalPages';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PopularPage } from './pages/PopularPage';
 import { PromoPage } from './pages/PromoPage';
+import { WatchlistPage } from './watches/WatchlistPage';
 
 /** A new page starts at the top; query changes (filters, the product modal) keep the scroll. */
 function ScrollToTop() {
@@ -35,6 +36,7 @@ const ROUTE_PAGES: Record<PublicPath, ComponentType> = {
   '/contact': ContactPage,
   '/privacy': PrivacyPage,
   '/terms': TermsPage,
+  '/pantauan': WatchlistPage,
 };
 
 function NotFoundRoute() {

@@ -71,6 +71,11 @@ function statFigures(s: StatsResponse | undefined) {
       value: formatNumber(s?.brokenLinks ?? 0),
       detail: 'Link platform yang gagal dicek',
     },
+    {
+      label: 'Pantauan aktif',
+      value: formatNumber(s?.activeWatches ?? 0),
+      detail: 'Pantauan harga pembeli (notifikasi & e-mail)',
+    },
   ];
 }
 
@@ -130,7 +135,7 @@ export function DashboardPage() {
         />
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md" mt="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="md" mt="md">
         {statFigures(s).map((figure) => (
           <StatCard
             key={figure.label}

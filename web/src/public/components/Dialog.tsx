@@ -2,6 +2,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { isTextField } from '../lib/typing-idle';
 import { CloseIcon } from './site-icons';
 
+/** Open dialogs, innermost last: only the innermost answers Escape and keeps Tab inside. */
+const openDialogs: object[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
@@ -52,7 +55,10 @@ export function Dialog({
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
 
+    const self = {};
+    openDialogs.push(self);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -88,6 +94,7 @@ export function Dialog({
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(self), 1);
       document.body.style.overflow = overflow;
       if (previous && document.contains(previous)) previous.focus();
     };

@@ -151,6 +151,9 @@ export function Footer() {
               <Link to="/kategori">Semua Kategori</Link>
             </li>
             <li>
+              <Link to="/pantauan">Pantauan</Link>
+            </li>
+            <li>
               <Link to="/tentang">Tentang Kami</Link>
             </li>
           </ul>

@@ -25,6 +25,16 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
           </li>
         ))}
         <li>
+          <Link
+            to="/pantauan"
+            onClick={onClose}
+            aria-current={pathname === '/pantauan' ? 'page' : undefined}
+            className={`mobile-link${pathname === '/pantauan' ? ' active' : ''}`}
+          >
+            Pantauan
+          </Link>
+        </li>
+        <li>
           <button
             type="button"
             className="mobile-link"

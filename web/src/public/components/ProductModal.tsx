@@ -18,6 +18,7 @@ import { ImageGallery } from './ImageGallery';
 import { PriceHistoryPanel } from './PriceHistory';
 import { BeforeAndSaving } from './PriceTag';
 import { VideoPlayer } from './VideoPlayer';
+import { WatchButton } from '../watches/WatchButton';
 import { WhatsAppIcon, ExternalIcon } from './site-icons';
 
 /** Main image first, then the variations; blank entries dropped, duplicates once. */
@@ -183,6 +184,7 @@ function ProductDetails({ product, links }: { product: Product; links: PlatformL
         </div>
         <h3 className="platform-heading">Cek Harga di Platform:</h3>
         <PlatformButtons product={product} links={links} />
+        <WatchButton product={product} links={links} />
         <p className="product-description">{product.description}</p>
         <PriceHistoryPanel productId={product.id} />
         <p className="disclosure">

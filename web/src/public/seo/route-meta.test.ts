@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PATHS } from '@shared/public-routes';
+import { PUBLIC_PATHS, publicRoute } from '@shared/public-routes';
 import { NAV_DESCRIPTIONS, NOT_FOUND_META, ROUTE_META, staticMeta } from './route-meta';
 
 describe('the page meta of the public routes', () => {
@@ -11,7 +11,8 @@ describe('the page meta of the public routes', () => {
       expect(meta.title, path).not.toBe('');
       expect(meta.description, path).not.toBe('');
       expect(meta.path).toBe(path);
-      expect(meta.noIndex, path).toBeUndefined();
+      // Only the watchlist (the browser's own list) is kept out of the index.
+      expect(meta.noIndex, path).toBe(publicRoute(path)!.indexable ? undefined : true);
     }
   });
 

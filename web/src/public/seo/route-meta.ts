@@ -62,6 +62,13 @@ export const ROUTE_META: Record<PublicPath, StaticMeta> = {
     keywords: ['syarat dan ketentuan'],
     schemaType: 'website',
   },
+  '/pantauan': {
+    title: 'Pantauan Harga',
+    description:
+      'Produk yang kamu pantau di perangkat ini: harga saat mulai dipantau, harga sekarang dan perubahannya. Tanpa akun.',
+    keywords: ['pantau harga', 'notifikasi harga turun'],
+    schemaType: 'website',
+  },
 };
 
 export const NOT_FOUND_META: Omit<PageMeta, 'path'> = {
@@ -82,6 +89,7 @@ export const NAV_DESCRIPTIONS: Record<PublicPath, string> = {
   '/tentang': 'Kenali DiskonRadar lebih dekat',
   '/privacy': 'Kebijakan privasi DiskonRadar',
   '/terms': 'Syarat dan ketentuan penggunaan',
+  '/pantauan': 'Produk yang kamu pantau harganya',
 };
 
 export function staticMeta(pathname: string): PageMeta {

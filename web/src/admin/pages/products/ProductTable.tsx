@@ -19,6 +19,7 @@ import { StackingTableContainer } from '../../components/StackingTableContainer'
 import { mediaSrc } from '../../lib/urls';
 import { Clicks7dCell, Clicks7dHead, hasClicks7d } from './Clicks7d';
 import { PlatformBadges } from './PlatformBadges';
+import { WatchCountCell, WatchCountHead } from './WatchCountCells';
 import type { ProductSelection } from './useProductSelection';
 
 export const IMAGE_PLACEHOLDER =
@@ -55,7 +56,7 @@ export function ProductTable({
 }) {
   const { apiBaseUrl } = useAdminConfig();
   return (
-    <StackingTableContainer minWidth={960}>
+    <StackingTableContainer minWidth={1040}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="product-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -83,6 +84,7 @@ export function ProductTable({
             <Table.Th>Platform</Table.Th>
             <Table.Th ta="right">Harga Terendah</Table.Th>
             {hasClicks7d(products) && <Clicks7dHead />}
+            <WatchCountHead />
             <Table.Th ta="right">Aksi</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -162,6 +164,7 @@ export function ProductTable({
                   )}
                 </Table.Td>
                 {hasClicks7d(products) && <Clicks7dCell row={product} />}
+                <WatchCountCell product={product} />
                 <Table.Td data-label="Aksi">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Kelola harga platform">
