@@ -18,6 +18,7 @@ import { RowActions } from '../../components/RowActions';
 import { StackingTableContainer } from '../../components/StackingTableContainer';
 import { mediaSrc } from '../../lib/urls';
 import { PlatformBadges } from './PlatformBadges';
+import { SourceCells, SourceHeadCells } from './ProductSourceCells';
 import type { ProductSelection } from './useProductSelection';
 
 export const IMAGE_PLACEHOLDER =
@@ -53,8 +54,9 @@ export function ProductTable({
   selection?: ProductSelection;
 }) {
   const { apiBaseUrl } = useAdminConfig();
+  const now = Date.now();
   return (
-    <StackingTableContainer minWidth={960}>
+    <StackingTableContainer minWidth={1160}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="product-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -81,6 +83,7 @@ export function ProductTable({
             <Table.Th miw={112}>Status</Table.Th>
             <Table.Th>Platform</Table.Th>
             <Table.Th ta="right">Harga Terendah</Table.Th>
+            <SourceHeadCells />
             <Table.Th ta="right">Aksi</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -159,6 +162,7 @@ export function ProductTable({
                     </Text>
                   )}
                 </Table.Td>
+                <SourceCells product={product} now={now} />
                 <Table.Td data-label="Aksi">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Kelola harga platform">
