@@ -38,6 +38,8 @@ export default async function globalSetup() {
     // Playwright's request client reuses idle connections without retrying one the server has
     // just closed (a browser retries): keep them open longer than its reuse, as behind a proxy.
     KEEP_ALIVE_TIMEOUT_MS: '65000',
+    // e2e/admin/feeds.spec.ts serves its feed from a loopback server of its own.
+    FETCH_ALLOW_PRIVATE: 'true',
   });
   const server = await startServer({ config, log: () => {} });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${server.port}`;

@@ -8,8 +8,6 @@ import { queryKeys } from './keys';
 /** How often a running run (and the list showing it) is read again. */
 export const FEED_RUN_POLL_MS = 2_000;
 
-export const FEEDS_PATH = '/api/admin/feeds';
-
 /** GET /api/admin/feeds/{id}/runs?page&limit (DESIGN.md, "Product feeds"). */
 export type FeedRunsPage = AdminListPage<'runs', FeedRun>;
 
@@ -24,7 +22,7 @@ export function useFeeds() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.feeds,
-    queryFn: ({ signal }) => api.get<Feed[]>(FEEDS_PATH, { signal }),
+    queryFn: ({ signal }) => api.get<Feed[]>('/api/admin/feeds', { signal }),
     refetchInterval: (query) => (query.state.data?.some(isRunning) ? FEED_RUN_POLL_MS : false),
   });
 }
@@ -36,10 +34,13 @@ export function useFeedRuns(id: string, page: number, limit: number) {
   return useQuery({
     queryKey: [...runsKey(id), page, limit],
     queryFn: async ({ signal }) => {
-      const result = await api.get<FeedRunsPage>(`${FEEDS_PATH}/${encodeURIComponent(id)}/runs`, {
-        signal,
-        query: { page, limit },
-      });
+      const result = await api.get<FeedRunsPage>(
+        `/api/admin/feeds/${encodeURIComponent(id)}/runs`,
+        {
+          signal,
+          query: { page, limit },
+        },
+      );
       const previous = queryClient.getQueryData<FeedRunsPage>([...runsKey(id), page, limit]);
       const wasRunning = previous?.runs.some((run) => run.status === 'running');
       if (wasRunning && !result.runs.some((run) => run.status === 'running')) {
@@ -59,14 +60,15 @@ export function useFeedRuns(id: string, page: number, limit: number) {
 }
 
 export function useFeedMutations() {
-  return useCrudMutations<FeedInput, Feed>(FEEDS_PATH, [queryKeys.feeds, queryKeys.stats]);
+  return useCrudMutations<FeedInput, Feed>('/api/admin/feeds', [queryKeys.feeds, queryKeys.stats]);
 }
 
 /** POST /api/admin/feeds/preview {url, format}: the first rows and the fields seen. */
 export function useFeedPreview() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: FeedPreviewInput) => api.post<FeedPreview>(`${FEEDS_PATH}/preview`, input),
+    mutationFn: (input: FeedPreviewInput) =>
+      api.post<FeedPreview>('/api/admin/feeds/preview', input),
   });
 }
 
@@ -76,7 +78,7 @@ export function useRunFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<{ id: string } | FeedRun>(`${FEEDS_PATH}/${encodeURIComponent(id)}/run`),
+      api.post<{ id: string } | FeedRun>(`/api/admin/feeds/${encodeURIComponent(id)}/run`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.feeds }),
   });
 }
@@ -87,7 +89,7 @@ export function useToggleFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (feed: Feed) =>
-      api.put<Feed>(`${FEEDS_PATH}/${encodeURIComponent(feed.id)}`, {
+      api.put<Feed>(`/api/admin/feeds/${encodeURIComponent(feed.id)}`, {
         ...feedInputOf(feed),
         enabled: !feed.enabled,
       }),
