@@ -6,7 +6,12 @@ import { runWithToast, serverMessage } from '../../lib/toast';
 import { useProductMutations } from '../../queries/useProducts';
 
 /** A product a feed keeps: the fields staff changed by hand stay as staff left them. */
-type FeedProduct = Product & { feedId?: string | null; lockedFields?: string[] | null };
+type FeedProduct = Product & {
+  feedId?: string | null;
+  /** The admin list's name of the feed (AdminProductRow). */
+  feedName?: string | null;
+  lockedFields?: string[] | null;
+};
 
 /** Indonesian names of the fields a feed may lock; any other shows as it is stored. */
 const LOCKED_FIELD_LABELS: Record<string, string> = {
@@ -40,12 +45,12 @@ export function LockedFieldsPanel({
   /** The product as the form first showed it (the saved values, sent back unchanged). */
   formValues: unknown;
 }) {
-  const { feedId, lockedFields } = product as FeedProduct;
+  const { feedId, feedName, lockedFields } = product as FeedProduct;
   const [locked, setLocked] = useState<string[]>(lockedFields ?? []);
   const { update } = useProductMutations();
   useEffect(() => setLocked((product as FeedProduct).lockedFields ?? []), [product]);
 
-  if (!feedId && locked.length === 0) return null;
+  if (!feedId && !feedName && locked.length === 0) return null;
 
   const unlock = (field: string) => {
     const rest = locked.filter((name) => name !== field);
@@ -63,7 +68,12 @@ export function LockedFieldsPanel({
   };
 
   return (
-    <Alert color="blue" variant="light" title="Produk dari feed" data-testid="locked-fields">
+    <Alert
+      color="blue"
+      variant="light"
+      title={feedName ? `Produk dari feed ${feedName}` : 'Produk dari feed'}
+      data-testid="locked-fields"
+    >
       {locked.length === 0 ? (
         <Text size="sm">
           Feed memperbarui produk ini. Kolom yang Anda ubah di sini akan dikunci dan tidak ditimpa
