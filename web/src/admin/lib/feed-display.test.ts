@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryTexts,
+  feedAlertsOf,
   cleanCategoryMap,
   cleanMapping,
   formatDuration,
@@ -76,5 +77,30 @@ describe('cleaning the form', () => {
       'Tas',
       'Topi',
     ]);
+  });
+});
+
+describe('feedAlertsOf', () => {
+  const stats = {
+    totalCategories: 1,
+    categoriesWithProducts: 1,
+    categoriesWithoutProducts: 0,
+    totalProducts: 1,
+    activeProducts: 1,
+    inactiveProducts: 0,
+    brokenLinks: 0,
+  };
+  it('reads a count or a list, and zero when the server does not say', () => {
+    expect(feedAlertsOf({ ...stats, feedAlerts: 2 } as typeof stats)).toEqual({
+      count: 2,
+      items: [],
+    });
+    const item = { feedId: 'f1', name: 'Shopee', alert: 'Proses terakhir gagal' };
+    expect(feedAlertsOf({ ...stats, feedAlerts: [item] } as typeof stats)).toEqual({
+      count: 1,
+      items: [item],
+    });
+    expect(feedAlertsOf(stats)).toEqual({ count: 0, items: [] });
+    expect(feedAlertsOf(undefined)).toEqual({ count: 0, items: [] });
   });
 });

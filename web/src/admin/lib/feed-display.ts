@@ -3,6 +3,7 @@
 // preview suggests, and the category texts still to map.
 import { SITE_LOCALE } from '@shared/rules/format';
 import { FEED_OUR_FIELDS, type FeedMapping, type FeedOurField } from '@shared/schemas/feed';
+import type { StatsResponse } from '@shared/types';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -117,4 +118,24 @@ export function cleanCategoryMap(map: Record<string, string | null | undefined>)
 /** The category texts to map: those of the preview, then those mapped before and not seen now. */
 export function categoryTexts(seen: readonly string[], mapped: Record<string, string>): string[] {
   return [...new Set([...seen, ...Object.keys(mapped)])];
+}
+
+/** A feed with an alert as GET /api/admin/stats may list it (`feedAlerts`). */
+export interface FeedAlertItem {
+  feedId: string;
+  name: string;
+  alert: string;
+}
+
+/** The stats with the feed alerts: their number, or the list of them. */
+type StatsWithFeedAlerts = StatsResponse & { feedAlerts?: number | FeedAlertItem[] };
+
+/** How many feeds have an alert, and which ones when the stats name them. */
+export function feedAlertsOf(stats: StatsResponse | undefined): {
+  count: number;
+  items: FeedAlertItem[];
+} {
+  const value = (stats as StatsWithFeedAlerts | undefined)?.feedAlerts;
+  if (Array.isArray(value)) return { count: value.length, items: value };
+  return { count: typeof value === 'number' ? value : 0, items: [] };
 }

@@ -2,28 +2,9 @@ import { Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '@shared/rules/format';
 import type { StatsResponse } from '@shared/types';
+import { feedAlertsOf } from '../../lib/feed-display';
 import { IconInfo } from '../../components/admin-icons';
 import classes from '../DashboardPage.module.css';
-
-/** A feed with an alert as GET /api/admin/stats lists it (feeds-engine's `feedAlerts`). */
-export interface FeedAlertItem {
-  feedId: string;
-  name: string;
-  alert: string;
-}
-
-/** The stats with the feed alerts: their number, or the list of them. */
-type StatsWithFeedAlerts = StatsResponse & { feedAlerts?: number | FeedAlertItem[] };
-
-/** How many feeds have an alert, and which ones when the stats name them. */
-export function feedAlertsOf(stats: StatsResponse | undefined): {
-  count: number;
-  items: FeedAlertItem[];
-} {
-  const value = (stats as StatsWithFeedAlerts | undefined)?.feedAlerts;
-  if (Array.isArray(value)) return { count: value.length, items: value };
-  return { count: typeof value === 'number' ? value : 0, items: [] };
-}
 
 /** Dashboard card "Feed bermasalah": feeds whose last run failed or that have not run on time. */
 export function FeedAlertsCard({
