@@ -228,3 +228,42 @@ export function parseFeedAvailability(
   if (OUT_OF_STOCK.has(value)) return 'out_of_stock';
   return null;
 }
+
+const PREVIEW_ROWS = 20;
+
+/** The first 20 rows of a feed, the fields seen and their category texts (POST /preview). */
+export async function previewFeed(
+  input: { url: string; format: FeedFormat },
+  policy: FetchPolicy,
+  spoolDir: string,
+): Promise<{ fields: string[]; rows: Record<string, string>[]; categories: string[] }> {
+  const { mkdir, rm } = await import('node:fs/promises');
+  const { createWriteStream } = await import('node:fs');
+  const { pipeline } = await import('node:stream/promises');
+  const path = await import('node:path');
+  const { randomUUID } = await import('node:crypto');
+  const fetched = await fetchFeed(input.url, { policy, maxBytes: policy.maxBytes });
+  if (fetched.notModified) return { fields: [], rows: [], categories: [] };
+  await mkdir(spoolDir, { recursive: true });
+  const file = path.join(spoolDir, `preview-${randomUUID()}.feed`);
+  try {
+    await pipeline(fetched.body, createWriteStream(file));
+    const fields = new Set<string>();
+    const rows: Record<string, string>[] = [];
+    for await (const record of readFeedFile(file, input.format)) {
+      if ('error' in record) continue;
+      for (const name of Object.keys(record.fields)) fields.add(name);
+      rows.push(record.fields);
+      if (rows.length >= PREVIEW_ROWS) break;
+    }
+    const categoryField = [...fields].find((name) =>
+      /^(g:)?(product_type|google_product_category)$|^categor/i.test(name),
+    );
+    const categories = categoryField
+      ? [...new Set(rows.map((row) => row[categoryField] ?? '').filter(Boolean))]
+      : [];
+    return { fields: [...fields], rows, categories };
+  } finally {
+    await rm(file, { force: true });
+  }
+}

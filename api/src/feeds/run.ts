@@ -346,7 +346,7 @@ export async function executeFeedRun(
           { replacements: { at, feedId, ...(keep ? fetchState : {}) }, transaction },
         );
         await appendAudit(transaction, {
-          action: 'feed-run',
+          action: 'feed_run',
           entity: 'feed',
           entityId: feedId,
           entityLabel: feed.name,
