@@ -20,6 +20,8 @@ import {
 import { withStartupLock } from './db/startup-lock';
 import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { startBackupSchedule } from './operations/backup/schedule';
+import { feedConcurrency, FeedRunner } from './feeds/service';
+import { loadFetchPolicy } from './lib/safe-fetch';
 import { loadBackupSettings } from './operations/backup/settings';
 
 export interface RunningServer {
@@ -106,7 +108,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Before serving: imports a previous process left running are ended, their uploads removed.
   const imports = new ImportRunner(db, uploadsDir(config.dataDir), log);
   await imports.startHousekeeping();
-  const app = createApp({ config, db }, { go: go.router, catalogueEvents, imports });
+  // Feeds: due ones run on a schedule in every process; the lease in the database picks one.
+  const feeds = new FeedRunner({
+    db,
+    policy: loadFetchPolicy(),
+    dataDir: config.dataDir,
+    log,
+    concurrency: feedConcurrency(),
+  });
+  const app = createApp({ config, db }, { go: go.router, catalogueEvents, imports, feeds });
+  feeds.startSchedule();
   const { limits } = config;
   const server = http.createServer(
     {
@@ -151,6 +162,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       stopBackups();
       // A running import finishes its chunk and records it while the database is still open.
       const importsStopped = imports.stop();
+      const feedsStopped = feeds.stop();
       analytics.stopAccepting();
       const httpClosed = new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -175,6 +187,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await catalogueEvents.close();
       await stopLinkChecks();
       await importsStopped;
+      await feedsStopped;
       await db.close();
     })();
     return closing;

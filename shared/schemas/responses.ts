@@ -30,6 +30,9 @@ import type {
   ContentBlock,
   CtaPerformance,
   Faq,
+  Feed,
+  FeedPreview,
+  FeedRun,
   MetaTag,
   MissedSearches,
   PlatformLink,
@@ -43,6 +46,7 @@ import type {
   TrafficByCountry,
 } from '../types';
 import type { ProductBulkResult } from './product-bulk';
+import { FEED_FORMATS, FEED_NEW_PRODUCT_STATES, FEED_OUR_FIELDS, FEED_RUN_STATUSES } from './feed';
 import { realtimeStatsSchema } from './realtime-stats';
 
 const isoDate = z.string().meta({ format: 'date-time' });
@@ -434,3 +438,56 @@ export const desktopReleasesSchema = z
     ),
   })
   .meta({ id: 'DesktopReleases' }) satisfies z.ZodType<DesktopReleasesResponse>;
+
+/* Product feeds (DESIGN.md, "Product feeds"). */
+export const feedRunResponseSchema = z
+  .object({
+    id,
+    feedId: id,
+    status: z.enum(FEED_RUN_STATUSES),
+    startedAt: isoDate,
+    finishedAt: isoDate.nullable(),
+    rows: count,
+    created: count,
+    updated: count,
+    unchanged: count,
+    outOfStock: count,
+    deactivated: count,
+    failed: count,
+    notModified: z.boolean(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'FeedRun' }) satisfies z.ZodType<FeedRun>;
+
+export const feedResponseSchema = z
+  .object({
+    id,
+    name: z.string(),
+    url: z.string(),
+    format: z.enum(FEED_FORMATS),
+    platform: z.enum(PLATFORMS),
+    scheduleMinutes: count,
+    newProducts: z.enum(FEED_NEW_PRODUCT_STATES),
+    mapping: z.partialRecord(z.enum(FEED_OUR_FIELDS), z.string()),
+    categoryMap: z.record(z.string(), z.string()),
+    enabled: z.boolean(),
+    lastRunAt: isoDate.nullable(),
+    nextRunAt: isoDate.nullable(),
+    lastRun: feedRunResponseSchema.nullable(),
+    alert: z.string().nullable(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: 'Feed' }) satisfies z.ZodType<Feed>;
+
+export const feedRunPageSchema = z
+  .object({ runs: z.array(feedRunResponseSchema), ...paging })
+  .meta({ id: 'FeedRunPage' });
+
+export const feedPreviewResponseSchema = z
+  .object({
+    fields: z.array(z.string()),
+    rows: z.array(z.record(z.string(), z.string())),
+    categories: z.array(z.string()),
+  })
+  .meta({ id: 'FeedPreview' }) satisfies z.ZodType<FeedPreview>;

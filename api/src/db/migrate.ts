@@ -14,6 +14,7 @@ import * as auditEntityLabel from './migrations/0011-audit-entity-label';
 import * as productPlatformsFollowLinks from './migrations/0012-product-platforms-follow-links';
 import * as linkOriginalPriceAvailability from './migrations/0013-link-original-price-availability';
 import * as productShoppingColumns from './migrations/0014-product-shopping-columns';
+import * as productFeeds from './migrations/0015-product-feeds';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -34,6 +35,7 @@ export const migrations = [
   { name: '0012-product-platforms-follow-links', ...productPlatformsFollowLinks },
   { name: '0013-link-original-price-availability', ...linkOriginalPriceAvailability },
   { name: '0014-product-shopping-columns', ...productShoppingColumns },
+  { name: '0015-product-feeds', ...productFeeds },
 ];
 
 /** The applied migrations' names, as the database records them. */
