@@ -114,8 +114,9 @@ test('staff add a CSV feed through the screen, map it, run it, and the new price
   await expect(dialog.getByText('Jadwal minimal 15 menit')).toBeVisible();
   await dialog.getByLabel('Jadwal (menit)').fill('60');
   // Paused: only this test starts its runs (a new enabled feed is due at once).
-  await dialog.getByText('Jalankan sesuai jadwal').click();
-  await expect(dialog.getByRole('switch', { name: 'Jalankan sesuai jadwal' })).not.toBeChecked();
+  const scheduled = dialog.getByRole('switch', { name: 'Jalankan sesuai jadwal' });
+  await scheduled.uncheck();
+  await expect(scheduled).not.toBeChecked();
   await expect(dialog.getByRole('combobox', { name: 'Produk baru dibuat sebagai' })).toHaveValue(
     'Draf',
   );
@@ -132,6 +133,7 @@ test('staff add a CSV feed through the screen, map it, run it, and the new price
     'harga_asli',
   );
   await axeClean(page, 'feed dialog, mapping step');
+  await expect(dialog.getByRole('combobox', { name: 'Kategori feed' })).toHaveValue('kategori');
   await dialog.getByRole('button', { name: 'Lanjut' }).click();
 
   // Step 3: the feed's category text goes to one of ours.

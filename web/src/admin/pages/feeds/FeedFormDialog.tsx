@@ -428,10 +428,14 @@ export function FeedFormDialog({ opened, feed, onClose }: FeedFormDialogProps) {
                   Kembali
                 </Button>
               )}
+              {/* Keys: the submit button must be a new element, or the click on Lanjut that
+                  reaches the last step would submit the form through the reused one. */}
               {step < 2 ? (
-                <Button onClick={() => void next()}>Lanjut</Button>
+                <Button key="next" onClick={() => void next()}>
+                  Lanjut
+                </Button>
               ) : (
-                <Button type="submit" loading={formState.isSubmitting}>
+                <Button key="submit" type="submit" loading={formState.isSubmitting}>
                   {editing ? 'Simpan Perubahan' : 'Simpan Feed'}
                 </Button>
               )}

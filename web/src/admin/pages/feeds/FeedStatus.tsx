@@ -13,7 +13,12 @@ const STATUS_COLORS: Record<FeedRunStatus, string> = {
 /** A run's status as a badge ('Selesai', 'Gagal'...); 'tidak berubah (304)' beside it. */
 export function RunStatusBadge({ run }: { run: FeedRun }) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[run.status]} data-testid="feed-run-status">
+    <Badge
+      variant="light"
+      color={STATUS_COLORS[run.status]}
+      data-testid="feed-run-status"
+      style={{ minWidth: 'max-content' }}
+    >
       {FEED_RUN_STATUS_LABELS[run.status]}
     </Badge>
   );

@@ -112,7 +112,11 @@ function FeedRow({ feed, now, onEdit }: { feed: Feed; now: number; onEdit(feed: 
       <Table.Td data-label="Format">{FEED_FORMAT_LABELS[feed.format]}</Table.Td>
       <Table.Td data-label="Jadwal">{scheduleLabel(feed.scheduleMinutes)}</Table.Td>
       <Table.Td data-label="Status">
-        <Badge color={feed.enabled ? 'teal' : 'gray'} variant="light">
+        <Badge
+          color={feed.enabled ? 'teal' : 'gray'}
+          variant="light"
+          style={{ minWidth: 'max-content' }}
+        >
           {feed.enabled ? 'Aktif' : 'Dijeda'}
         </Badge>
       </Table.Td>
