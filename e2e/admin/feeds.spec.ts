@@ -73,6 +73,8 @@ test.afterEach(async ({ api }) => {
 
 async function axeClean(page: Page, label: string) {
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  // The screen, not the toast of the last save (it closes after 5 s).
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
