@@ -72,7 +72,9 @@ function csvRow(sku: string, price: string, options: { sale?: string; stock?: st
     `https://example.com/${sku}.webp`,
     options.stock ?? 'in stock',
     'Elektronik',
-  ].join(',');
+  ]
+    .map((cell) => (cell.includes(',') ? `"${cell}"` : cell))
+    .join(',');
 }
 
 const csvFeed = (rows: string[]) => [CSV_HEADER, ...rows].join('\n') + '\n';
