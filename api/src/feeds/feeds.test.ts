@@ -4,7 +4,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { QueryTypes } from 'sequelize';
 import type { PriceHistory } from '@shared/rules/price-history';
-import type { AuditPage, Feed, FeedRun } from '@shared/types';
+import type {
+  AdminProductListResponse,
+  AuditPage,
+  Feed,
+  FeedRun,
+  StatsResponse,
+} from '@shared/types';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { unique } from '../../test/support/fixtures';
 
@@ -321,6 +327,15 @@ describeApi('product feeds', (api) => {
     expect(await runFeed(api, feed.id)).toMatchObject({ updated: 1 });
     expect((await productOf(api, sku))!.title).toBe(`Judul staf ${tag}`);
     expect(Number((await linkOf(api, sku))!.priceValue)).toBe(65000);
+    const listed = await api.admin.get<AdminProductListResponse>(
+      `/api/admin/products?page=1&search=${encodeURIComponent(`Judul staf ${tag}`)}`,
+    );
+    expect(listed.body.products[0]).toMatchObject({
+      id: product.id,
+      feedName: feed.name,
+      lockedFields: ['title'],
+    });
+    expect(listed.body.products[0]!.priceConfirmedAt).toEqual(expect.any(String));
 
     const unlock = await api.admin.put(`/api/admin/products/${product.id}`, {
       ...current.body,
@@ -377,6 +392,12 @@ describeApi('product feeds', (api) => {
     expect(run.message).toBe('Server feed menjawab HTTP 404');
     const shown = await api.admin.get<Feed>(`/api/admin/feeds/${feed.id}`);
     expect(shown.body.alert).toContain('Server feed menjawab HTTP 404');
+    const stats = await api.admin.get<StatsResponse>('/api/admin/stats');
+    expect(stats.body.feedAlerts).toContainEqual({
+      feedId: feed.id,
+      name: feed.name,
+      alert: 'Proses terakhir gagal: Server feed menjawab HTTP 404',
+    });
   });
 
   it('checks the feed form and answers 404 and 401', async () => {
