@@ -140,6 +140,10 @@ export interface AdminProductRow extends Product {
   links: ProductPriceLink[];
   /** The lowest price over the product's links, in whole rupiah; null when none has one. */
   lowestPriceValue: number | null;
+  /** Product feeds: the feed it comes from, when a run last confirmed its price, its locks. */
+  feedName?: string | null;
+  priceConfirmedAt?: string | null;
+  lockedFields?: string[];
 }
 
 export type AdminProductStatus = 'active' | 'inactive';
@@ -209,6 +213,14 @@ export interface StatsResponse {
   inactiveProducts: number;
   /** Platform links the link checker flagged broken. */
   brokenLinks: number;
+  /** Feeds whose last run failed or shrank, or that have not run on time (Feed.alert). */
+  feedAlerts: FeedAlert[];
+}
+
+export interface FeedAlert {
+  feedId: string;
+  name: string;
+  alert: string;
 }
 
 export interface ContentBlock {

@@ -145,6 +145,9 @@ export const adminProductListResponseSchema = z
       productResponseSchema.extend({
         links: z.array(priceLinkSchema),
         lowestPriceValue: z.number().nullable(),
+        feedName: z.string().nullable().optional(),
+        priceConfirmedAt: isoDate.nullable().optional(),
+        lockedFields: z.array(z.string()).optional(),
       }),
     ),
     ...paging,
@@ -303,6 +306,7 @@ export const statsResponseSchema = z
     activeProducts: count,
     inactiveProducts: count,
     brokenLinks: count,
+    feedAlerts: z.array(z.object({ feedId: id, name: z.string(), alert: z.string() })),
   })
   .meta({ id: 'Stats' }) satisfies z.ZodType<StatsResponse>;
 

@@ -38,7 +38,7 @@ export function editedFields(
 /**
  * Adds `edited` to the product's locks when it comes from a feed; `replace` (the dialog's
  * unlock) sets the list instead. An unlocked field takes the feed's value at the next run:
- * the product's feed rows are marked changed.
+ * the product's feed rows are marked changed and the feed is read whole at its next run.
  */
 export async function updateLocks(
   db: Database,
@@ -71,6 +71,11 @@ export async function updateLocks(
     await db.sequelize.query(
       `UPDATE feed_items SET "contentHash" = '' WHERE "productId" = :productId`,
       { replacements: { productId }, transaction },
+    );
+    // The feed itself may not have changed: its next run reads it whole all the same.
+    await db.sequelize.query(
+      `UPDATE feeds SET etag = NULL, "lastModified" = NULL, "contentHash" = NULL WHERE id = :feedId`,
+      { replacements: { feedId: row.feedId }, transaction },
     );
   }
 }

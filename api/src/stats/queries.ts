@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import type { StatsResponse } from '@shared/types';
 import type { Database } from '../db/database';
+import { feedAlerts } from '../feeds/store';
 
 interface StatsRow {
   totalCategories: number | string;
@@ -33,5 +34,6 @@ export async function readStats(db: Database): Promise<StatsResponse> {
     activeProducts,
     inactiveProducts: totalProducts - activeProducts,
     brokenLinks: Number(row?.brokenLinks ?? 0),
+    feedAlerts: await feedAlerts(db),
   };
 }

@@ -24,6 +24,7 @@ import type { Product as ProductRecord } from '../../db/models';
 import { brokenLinkProductFilter } from '../link-health/queries';
 import { presentProduct } from './presenter';
 import type { AdminProductListQuery } from './schema';
+import { productSources } from '../../feeds/product-source';
 
 /** The shortest term the SQLite trigram index answers; shorter ones read the table. */
 const TRIGRAM = 3;
@@ -388,9 +389,15 @@ export async function listAdminProductsPage(
     db,
     rows.map((row) => row.id),
   );
+  const sourceOf = await productSources(db, ids);
   const products: AdminProductRow[] = rows.map((row) => {
     const productLinks = links.get(row.id) ?? [];
-    return { ...presentProduct(row), links: productLinks, lowestPriceValue: lowest(productLinks) };
+    return {
+      ...presentProduct(row),
+      links: productLinks,
+      lowestPriceValue: lowest(productLinks),
+      ...sourceOf(row.id),
+    };
   });
   // Past a capped count the pages run on while rows remain: at least one page after this one.
   const countedPages = Math.ceil(count / query.limit);
