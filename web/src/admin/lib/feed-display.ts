@@ -120,22 +120,14 @@ export function categoryTexts(seen: readonly string[], mapped: Record<string, st
   return [...new Set([...seen, ...Object.keys(mapped)])];
 }
 
-/** A feed with an alert as GET /api/admin/stats may list it (`feedAlerts`). */
-export interface FeedAlertItem {
-  feedId: string;
-  name: string;
-  alert: string;
-}
+/** A feed with an alert as GET /api/admin/stats lists it (`feedAlerts`). */
+export type FeedAlertItem = StatsResponse['feedAlerts'][number];
 
-/** The stats with the feed alerts: their number, or the list of them. */
-type StatsWithFeedAlerts = StatsResponse & { feedAlerts?: number | FeedAlertItem[] };
-
-/** How many feeds have an alert, and which ones when the stats name them. */
+/** How many feeds have an alert, and which ones; none while the stats are not there. */
 export function feedAlertsOf(stats: StatsResponse | undefined): {
   count: number;
   items: FeedAlertItem[];
 } {
-  const value = (stats as StatsWithFeedAlerts | undefined)?.feedAlerts;
-  if (Array.isArray(value)) return { count: value.length, items: value };
-  return { count: typeof value === 'number' ? value : 0, items: [] };
+  const items = Array.isArray(stats?.feedAlerts) ? stats.feedAlerts : [];
+  return { count: items.length, items };
 }
