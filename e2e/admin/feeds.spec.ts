@@ -181,6 +181,12 @@ test('staff add a CSV feed through the screen, map it, run it, and the new price
   const productRow = page.getByTestId('product-row').filter({ hasText: title });
   await expect(productRow.getByTestId('product-source')).toHaveText(name);
   await expect(productRow.getByTestId('price-confirmed')).toContainText(/menit|detik/);
+  // Its dialog says a feed keeps it, and that what staff change here is kept from the feed.
+  await productRow.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Produk' });
+  await expect(edit.getByTestId('locked-fields')).toContainText(`Produk dari feed ${name}`);
+  await edit.getByRole('button', { name: 'Batal' }).click();
+  await expect(edit).toBeHidden();
 
   // Shown to shoppers for the rest of the test (deleted after it), then a cheaper price.
   await api.post('/api/admin/products/bulk', { ids: [product.id], action: 'activate' });
