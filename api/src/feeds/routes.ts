@@ -9,9 +9,9 @@ import { loadFetchPolicy } from '../lib/safe-fetch';
 import { positiveInt, uuid } from '../lib/params';
 import { created, json, noContent, route, validate } from '../middleware/validate';
 import { writeCsv } from '../catalogue/exports/csv-response';
-import { previewFeed } from './io';
+import { previewFeed } from './preview';
 import { describeRunError } from './run';
-import { feedSpoolDir, type FeedRunner } from './service';
+import type { FeedRunner } from './service';
 import {
   deleteFeed,
   findFeed,
@@ -44,7 +44,7 @@ export interface FeedRouteOptions {
 }
 
 /** /api/admin/feeds and /api/admin/feed-runs (DESIGN.md, "Product feeds"). */
-export function adminFeedRoutes({ config, db }: AppContext, options: FeedRouteOptions): Router {
+export function adminFeedRoutes({ db }: AppContext, options: FeedRouteOptions): Router {
   const router = Router();
   const present = async (id: string) => {
     const feed = await findFeed(db, id);
@@ -61,7 +61,7 @@ export function adminFeedRoutes({ config, db }: AppContext, options: FeedRouteOp
     '/feeds/preview',
     json(validate({ body: feedPreviewSchema }), async ({ body }) => {
       try {
-        return await previewFeed(body, loadFetchPolicy(), feedSpoolDir(config.dataDir));
+        return await previewFeed(body, loadFetchPolicy());
       } catch (error) {
         const readable = describeRunError(error);
         if (readable) throw badRequest(readable);

@@ -12,6 +12,7 @@ import { SafeFetchError, type FetchPolicy } from '../lib/safe-fetch';
 import { learnProductWords } from '../catalogue/search/learn-words';
 import { mapRecord, runContext, writeChunk, type MappedRow, type RowFailure } from './chunk';
 import { fetchFeed, readFeedFile } from './io';
+import { FeedUnreadableError } from './preview';
 import { LEASE_MS, releaseLease, renewLease, type Claim } from './lease';
 import { findFeed, type StoredFeed } from './store';
 
@@ -60,22 +61,8 @@ class RunStopped extends Error {}
 /** What a person reads when the run failed: the fetch's reason, never a stack trace. */
 export function describeRunError(error: unknown): string | null {
   if (error instanceof RunStopped) return error.message;
-  if (error instanceof SafeFetchError) {
-    const reasons: Record<string, string> = {
-      blocked: 'Alamat feed tidak diizinkan (bukan alamat publik)',
-      'not http': 'Alamat feed harus http atau https',
-      'too many redirects': 'Terlalu banyak pengalihan (redirect)',
-      'connect timeout': 'Server feed tidak menjawab (batas waktu koneksi)',
-      timeout: 'Unduhan feed melewati batas waktu',
-      'too large': 'Feed melebihi batas ukuran (FEED_MAX_MB)',
-    };
-    return reasons[error.code] ?? error.message;
-  }
-  const code = (error as { code?: string } | null)?.code;
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ECONNRESET') {
-    return `Server feed tidak dapat dihubungi (${code})`;
-  }
-  if (error instanceof Error && /^(Server feed|XML feed|Berkas CSV|CSV)/.test(error.message)) {
+  // The fetch and the readers answer in Indonesian already (fetch-feed.ts, preview.ts).
+  if (error instanceof SafeFetchError || error instanceof FeedUnreadableError) {
     return error.message;
   }
   return null;
