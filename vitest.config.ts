@@ -5,7 +5,7 @@ const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) }
 
 /** Tests in api/src that start servers (each file: one per database) run in the api project. */
 const apiServerTests = [
-  'api/src/{auth,audit,users,catalogue,site,stats}/**/*.test.ts',
+  'api/src/{auth,audit,users,catalogue,site,stats,feeds}/**/*.test.ts',
   // The analytics and /go unit tests stay in the unit project; these start servers.
   'api/src/analytics/routes.test.ts',
   'api/src/analytics/reports/*.test.ts',

@@ -34,6 +34,9 @@ export default async function globalSetup() {
     }
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-e2e-'));
+  // The feed fetch reads its policy from the environment: e2e/admin/feeds.spec.ts serves its
+  // feed from a loopback server of its own.
+  process.env.FETCH_ALLOW_PRIVATE = 'true';
   const config = e2eServerConfig(dataDir, {
     // Playwright's request client reuses idle connections without retrying one the server has
     // just closed (a browser retries): keep them open longer than its reuse, as behind a proxy.

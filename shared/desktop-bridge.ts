@@ -18,6 +18,7 @@ export const DESKTOP_ADMIN_ROUTES = [
   '/users',
   '/audit',
   '/desktop',
+  '/feeds',
 ] as const;
 export const SETTINGS_ROUTE = '/settings';
 export type DesktopAdminRoute = (typeof DESKTOP_ADMIN_ROUTES)[number];
@@ -34,6 +35,8 @@ export type DesktopRoute = AdminPath | typeof SETTINGS_ROUTE;
 export const REALTIME_ROUTE = '/analytics?tab=realtime' satisfies AdminPath;
 /** Where a broken-link entry opens: Produk filtered to products with a broken link. */
 export const BROKEN_LINKS_ROUTE = '/products?links=broken' satisfies AdminPath;
+/** Where a feed alert about several feeds opens: Sumber Feed (one feed opens its own page). */
+export const FEEDS_ROUTE = '/feeds' satisfies AdminPath;
 
 /** Spec section 4: the analytics socket is Disconnected at start, Live once open. */
 export type LiveStatus = 'Live' | 'Disconnected';
@@ -63,6 +66,8 @@ export interface AlertSettings {
   quietHours: QuietHours;
   /** Alert when the number of broken product links rises (desktop/common/broken-link-watch.ts). */
   brokenLinksEnabled: boolean;
+  /** Alert when a product feed fails or is late (desktop/common/feed-alert-watch.ts). */
+  feedAlertsEnabled: boolean;
 }
 
 /** A daily quiet window in local time, 'HH:mm' each; start after end spans midnight. */
@@ -78,7 +83,8 @@ export type AlertKind =
   | 'click_drop'
   | 'connection_lost'
   | 'connection_restored'
-  | 'broken_links';
+  | 'broken_links'
+  | 'feed_alert';
 
 /** A live traffic alert as staff see it; clicking it opens `route`. */
 export interface DesktopAlert {

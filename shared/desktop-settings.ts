@@ -66,6 +66,8 @@ export const alertSettingsSchema: z.ZodType<AlertSettings> = z
     quietHours: quietHoursSchema.default(DEFAULT_QUIET_HOURS),
     // Likewise settings files written before the broken-link alert existed.
     brokenLinksEnabled: z.boolean().default(true),
+    // ... and before the feed alert existed.
+    feedAlertsEnabled: z.boolean().default(true),
   })
   .strict() as z.ZodType<AlertSettings>;
 
@@ -83,4 +85,5 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   quietMinutes: 10,
   quietHours: DEFAULT_QUIET_HOURS,
   brokenLinksEnabled: true,
+  feedAlertsEnabled: true,
 };

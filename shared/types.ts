@@ -144,6 +144,10 @@ export interface AdminProductRow extends Product {
   clicks7d: number;
   /** Active price watches on the product (the Dipantau column). */
   watchCount: number;
+  /** Product feeds: the feed it comes from, when a run last confirmed its price, its locks. */
+  feedName?: string | null;
+  priceConfirmedAt?: string | null;
+  lockedFields?: string[];
 }
 
 export type AdminProductStatus = 'active' | 'inactive';
@@ -215,6 +219,14 @@ export interface StatsResponse {
   brokenLinks: number;
   /** Active price watches (e-mail ones once confirmed). */
   activeWatches: number;
+  /** Feeds whose last run failed or shrank, or that have not run on time (Feed.alert). */
+  feedAlerts: FeedAlert[];
+}
+
+export interface FeedAlert {
+  feedId: string;
+  name: string;
+  alert: string;
 }
 
 export interface ContentBlock {

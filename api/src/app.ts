@@ -31,6 +31,9 @@ import { adminImportRoutes } from './catalogue/imports/routes';
 import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { adminExportRoutes } from './catalogue/exports/routes';
 import { adminAnalyticsRoutes } from './analytics';
+import { adminFeedRoutes } from './feeds/routes';
+import { FeedRunner } from './feeds/service';
+import { loadFetchPolicy } from './lib/safe-fetch';
 import { adminDesktopRoutes, desktopUpdateFeed } from './desktop/routes';
 import { openApiRoutes } from './openapi/routes';
 import { cleanRequestText } from './middleware/clean-text';
@@ -59,6 +62,8 @@ export interface AppExtensions {
   imports?: ImportRunner;
   /** Price watches' evaluation and sender (started and stopped by the server). */
   watches?: WatchService;
+  /** Runs this process's feed runs (and its schedule, started by the server). */
+  feeds?: FeedRunner;
 }
 
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
@@ -163,6 +168,14 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
       runner: extensions.imports ?? new ImportRunner(context.db, uploadsDir(config.dataDir)),
     }),
   );
+  const feeds =
+    extensions.feeds ??
+    new FeedRunner({ db: context.db, policy: loadFetchPolicy(), dataDir: config.dataDir });
+  feeds.setCatalogueListener(() => {
+    clearCaches();
+    catalogueEvents.publish();
+  });
+  admin.use(adminFeedRoutes(context, { runner: feeds }));
   admin.use('/exports', adminExportRoutes(context));
   admin.use('/analytics', adminAnalyticsRoutes(context));
   admin.use('/desktop', adminDesktopRoutes(config.desktopReleasesDir));

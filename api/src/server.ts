@@ -20,6 +20,8 @@ import {
 import { withStartupLock } from './db/startup-lock';
 import { ImportRunner, uploadsDir } from './catalogue/imports/service';
 import { startBackupSchedule } from './operations/backup/schedule';
+import { feedConcurrency, FeedRunner } from './feeds/service';
+import { loadFetchPolicy } from './lib/safe-fetch';
 import { loadBackupSettings } from './operations/backup/settings';
 import { WatchService } from './watches/service';
 
@@ -110,7 +112,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const imports = new ImportRunner(db, uploadsDir(config.dataDir), log);
   await imports.startHousekeeping();
   const watches = new WatchService({ db, config, log });
-  const app = createApp({ config, db }, { go: go.router, catalogueEvents, imports, watches });
+  // Feeds: due ones run on a schedule in every process; the lease in the database picks one.
+  const feeds = new FeedRunner({
+    db,
+    policy: loadFetchPolicy(),
+    dataDir: config.dataDir,
+    log,
+    concurrency: feedConcurrency(),
+  });
+  const app = createApp(
+    { config, db },
+    {
+      go: go.router,
+      catalogueEvents,
+      imports,
+      watches,
+      feeds,
+    },
+  );
+  feeds.startSchedule();
   const { limits } = config;
   const server = http.createServer(
     {
@@ -156,6 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       stopBackups();
       // A running import finishes its chunk and records it while the database is still open.
       const importsStopped = imports.stop();
+      const feedsStopped = feeds.stop();
       analytics.stopAccepting();
       const httpClosed = new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -181,6 +202,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await watches.close();
       await stopLinkChecks();
       await importsStopped;
+      await feedsStopped;
       await db.close();
     })();
     return closing;

@@ -23,6 +23,7 @@ import type { DesktopRoute, RealtimeSnapshot } from '@shared/desktop-bridge';
 import { DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../common/admin-path';
 import { AlertMonitor } from '../common/alert-monitor';
 import { BrokenLinkWatch } from '../common/broken-link-watch';
+import { FeedAlertWatch } from '../common/feed-alert-watch';
 import { openExternalLink } from '../common/external-links';
 import { IPC } from '../common/ipc-channels';
 import { NotificationManager, type NotificationApi } from '../common/notification-manager';
@@ -262,6 +263,17 @@ async function start(): Promise<void> {
       sendToWindow(IPC.alertRaised, alert);
     },
   });
+  // Feeds that failed or are late: the same path to the notification, the tray and the window.
+  const feedAlerts = new FeedAlertWatch({
+    fetchServer: (serverPath) => proxy.forward(new Request(`${APP_ORIGIN}${serverPath}`)),
+    getSettings: () => alertSettings.settings,
+    onAlert: (alert) => {
+      const result = notifications.notify(alert);
+      log(`alert ${alert.kind}: ${alert.body} -> ${result.reason}`);
+      tray.update({ latestAlert: { title: alert.title, route: alert.route } });
+      sendToWindow(IPC.alertRaised, alert);
+    },
+  });
 
   const live = new LiveConnection({
     createSocket: (url) => {
@@ -289,6 +301,7 @@ async function start(): Promise<void> {
           live.disconnect();
           monitor.reset();
           brokenLinks.stop();
+          feedAlerts.stop();
           jar.clear();
         }
         serverUrl = await serverUrls.save(result.serverUrl);
@@ -301,10 +314,12 @@ async function start(): Promise<void> {
         if (signedIn && serverUrl) {
           if (!live.wanted) live.connect(socketUrlFor(serverUrl));
           void brokenLinks.start();
+          void feedAlerts.start();
         } else {
           live.disconnect();
           monitor.reset();
           brokenLinks.stop();
+          feedAlerts.stop();
         }
       },
       openExternal,
@@ -369,6 +384,7 @@ async function start(): Promise<void> {
     void windowState?.flush();
     monitor.stop();
     brokenLinks.stop();
+    feedAlerts.stop();
     live.disconnect();
     tray.destroy();
   });

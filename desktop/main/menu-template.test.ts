@@ -45,6 +45,7 @@ describe('buildMenuTemplate', () => {
       ['Pengguna & Sesi', 'CmdOrCtrl+6'],
       ['Riwayat Perubahan', 'CmdOrCtrl+7'],
       ['Aplikasi Desktop', 'CmdOrCtrl+8'],
+      ['Sumber Feed', 'CmdOrCtrl+9'],
     ]);
     screens.forEach(click);
     expect(calls).toEqual([
@@ -56,6 +57,7 @@ describe('buildMenuTemplate', () => {
       'navigate /users',
       'navigate /audit',
       'navigate /desktop',
+      'navigate /feeds',
     ]);
   });
 

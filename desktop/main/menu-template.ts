@@ -31,6 +31,7 @@ export const SCREEN_MENU_ITEMS: ReadonlyArray<{
   { route: '/users', label: 'Pengguna & Sesi', accelerator: 'CmdOrCtrl+6' },
   { route: '/audit', label: 'Riwayat Perubahan', accelerator: 'CmdOrCtrl+7' },
   { route: '/desktop', label: 'Aplikasi Desktop', accelerator: 'CmdOrCtrl+8' },
+  { route: '/feeds', label: 'Sumber Feed', accelerator: 'CmdOrCtrl+9' },
 ];
 
 export function buildMenuTemplate(

@@ -79,6 +79,8 @@ export const productSchema = z.object({
     max: MAX_LENGTH.order,
     integer: true,
   }).default(0),
+  /** Feed products: the fields staff keep from feed runs (the dialog's unlock sends it). */
+  lockedFields: z.array(z.string().max(40)).max(20).optional(),
 });
 
 export type ProductRawInput = z.input<typeof productSchema>;

@@ -38,6 +38,9 @@ import type {
   ContentBlock,
   CtaPerformance,
   Faq,
+  Feed,
+  FeedPreview,
+  FeedRun,
   MetaTag,
   MissedSearches,
   PlatformLink,
@@ -51,6 +54,7 @@ import type {
   TrafficByCountry,
 } from '../types';
 import type { ProductBulkResult } from './product-bulk';
+import { FEED_FORMATS, FEED_NEW_PRODUCT_STATES, FEED_OUR_FIELDS, FEED_RUN_STATUSES } from './feed';
 import { realtimeStatsSchema } from './realtime-stats';
 import type { WatchConfigResponse, WatchCreated, WatchListResponse, WatchStatus } from '../types';
 
@@ -152,6 +156,9 @@ export const adminProductListResponseSchema = z
         lowestPriceValue: z.number().nullable(),
         clicks7d: count,
         watchCount: count,
+        feedName: z.string().nullable().optional(),
+        priceConfirmedAt: isoDate.nullable().optional(),
+        lockedFields: z.array(z.string()).optional(),
       }),
     ),
     ...paging,
@@ -311,6 +318,7 @@ export const statsResponseSchema = z
     inactiveProducts: count,
     brokenLinks: count,
     activeWatches: count,
+    feedAlerts: z.array(z.object({ feedId: id, name: z.string(), alert: z.string() })),
   })
   .meta({ id: 'Stats' }) satisfies z.ZodType<StatsResponse>;
 
@@ -557,3 +565,55 @@ export const watchListResponseSchema = z
 export const watchConfigResponseSchema = z
   .object({ publicKey: z.string(), emailEnabled: z.boolean() })
   .meta({ id: 'WatchConfig' }) satisfies z.ZodType<WatchConfigResponse>;
+/* Product feeds (DESIGN.md, "Product feeds"). */
+export const feedRunResponseSchema = z
+  .object({
+    id,
+    feedId: id,
+    status: z.enum(FEED_RUN_STATUSES),
+    startedAt: isoDate,
+    finishedAt: isoDate.nullable(),
+    rows: count,
+    created: count,
+    updated: count,
+    unchanged: count,
+    outOfStock: count,
+    deactivated: count,
+    failed: count,
+    notModified: z.boolean(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'FeedRun' }) satisfies z.ZodType<FeedRun>;
+
+export const feedResponseSchema = z
+  .object({
+    id,
+    name: z.string(),
+    url: z.string(),
+    format: z.enum(FEED_FORMATS),
+    platform: z.enum(PLATFORMS),
+    scheduleMinutes: count,
+    newProducts: z.enum(FEED_NEW_PRODUCT_STATES),
+    mapping: z.partialRecord(z.enum(FEED_OUR_FIELDS), z.string()),
+    categoryMap: z.record(z.string(), z.string()),
+    enabled: z.boolean(),
+    lastRunAt: isoDate.nullable(),
+    nextRunAt: isoDate.nullable(),
+    lastRun: feedRunResponseSchema.nullable(),
+    alert: z.string().nullable(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: 'Feed' }) satisfies z.ZodType<Feed>;
+
+export const feedRunPageSchema = z
+  .object({ runs: z.array(feedRunResponseSchema), ...paging })
+  .meta({ id: 'FeedRunPage' });
+
+export const feedPreviewResponseSchema = z
+  .object({
+    fields: z.array(z.string()),
+    rows: z.array(z.record(z.string(), z.string())),
+    categories: z.array(z.string()),
+  })
+  .meta({ id: 'FeedPreview' }) satisfies z.ZodType<FeedPreview>;

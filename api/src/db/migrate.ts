@@ -14,6 +14,7 @@ import * as auditEntityLabel from './migrations/0011-audit-entity-label';
 import * as productPlatformsFollowLinks from './migrations/0012-product-platforms-follow-links';
 import * as linkOriginalPriceAvailability from './migrations/0013-link-original-price-availability';
 import * as productShoppingColumns from './migrations/0014-product-shopping-columns';
+import * as productFeeds from './migrations/0015-product-feeds';
 import * as priceWatches from './migrations/0016-price-watches';
 import * as analyticsSources from './migrations/0017-analytics-sources';
 import * as listingIndexes from './migrations/0018-listing-indexes';
@@ -37,6 +38,7 @@ export const migrations = [
   { name: '0012-product-platforms-follow-links', ...productPlatformsFollowLinks },
   { name: '0013-link-original-price-availability', ...linkOriginalPriceAvailability },
   { name: '0014-product-shopping-columns', ...productShoppingColumns },
+  { name: '0015-product-feeds', ...productFeeds },
   { name: '0016-price-watches', ...priceWatches },
   { name: '0017-analytics-sources', ...analyticsSources },
   { name: '0018-listing-indexes', ...listingIndexes },

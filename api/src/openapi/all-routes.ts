@@ -15,6 +15,7 @@ import { faqsApi } from '../site/faqs/faqs.openapi';
 import { metaTagsApi } from '../site/meta-tags/meta-tags.openapi';
 import { popupsApi } from '../site/popups/popups.openapi';
 import { desktopApi } from '../desktop/desktop.openapi';
+import { feedsApi } from '../feeds/feeds.openapi';
 import { statsApi } from '../stats/stats.openapi';
 import { usersApi } from '../users/users.openapi';
 import { watchesApi } from '../watches/watches.openapi';
@@ -47,4 +48,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...analyticsApi,
   ...desktopApi,
   ...watchesApi,
+  ...feedsApi,
 ];

@@ -2,6 +2,7 @@ import { QueryTypes } from 'sequelize';
 import type { StatsResponse } from '@shared/types';
 import type { Database } from '../db/database';
 import { ACTIVE_WATCHES_SQL } from '../watches/admin-counts';
+import { feedAlerts } from '../feeds/store';
 
 interface StatsRow {
   totalCategories: number | string;
@@ -37,5 +38,6 @@ export async function readStats(db: Database): Promise<StatsResponse> {
     inactiveProducts: totalProducts - activeProducts,
     brokenLinks: Number(row?.brokenLinks ?? 0),
     activeWatches: Number(row?.activeWatches ?? 0),
+    feedAlerts: await feedAlerts(db),
   };
 }

@@ -160,6 +160,14 @@ export function AlertSettingsForm({ bridge }: { bridge: DesktopBridge }) {
             change({ ...settings, brokenLinksEnabled: event.currentTarget.checked })
           }
         />
+        <Switch
+          label="Feed bermasalah"
+          description="Peringatan saat sebuah feed produk gagal atau tidak berjalan tepat waktu"
+          checked={settings.feedAlertsEnabled}
+          onChange={(event) =>
+            change({ ...settings, feedAlertsEnabled: event.currentTarget.checked })
+          }
+        />
         <QuietHoursFields
           value={settings.quietHours}
           errors={showQuietErrors ? quietHoursErrors(settings.quietHours) : {}}

@@ -28,6 +28,8 @@ const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage'));
 const UsersPage = lazy(() => import('./pages/staff/UsersPage'));
 const AuditPage = lazy(() => import('./pages/staff/AuditPage'));
 const DesktopReleasesPage = lazy(() => import('./pages/desktop/DesktopReleasesPage'));
+const FeedsPage = lazy(() => import('./pages/feeds/FeedsPage'));
+const FeedDetailPage = lazy(() => import('./pages/feeds/FeedDetailPage'));
 
 export type RouterKind = 'browser' | 'hash' | 'memory';
 
@@ -121,6 +123,22 @@ export function AdminRoutes() {
         element={
           <Protected>
             <ProductsPage />
+          </Protected>
+        }
+      />
+      <Route
+        path="/feeds"
+        element={
+          <Protected>
+            <FeedsPage />
+          </Protected>
+        }
+      />
+      <Route
+        path="/feeds/:id"
+        element={
+          <Protected>
+            <FeedDetailPage />
           </Protected>
         }
       />

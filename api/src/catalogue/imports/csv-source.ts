@@ -55,7 +55,7 @@ async function firstLine(file: string): Promise<string | null> {
  * which PostgreSQL refuses and SQLite's indexes choke on), and without the quote our own
  * export put before a formula-like text.
  */
-const readCell = (cell: string) => restoreFormulaCell(cleanText(cell));
+export const readCell = (cell: string) => restoreFormulaCell(cleanText(cell));
 
 /**
  * A streaming parser over the file: one array of fields per record, read as the consumer
@@ -70,17 +70,25 @@ export function csvRecords(
 ): Parser {
   return createReadStream(file).pipe(
     parse({
+      ...CSV_READING_RULES,
       delimiter,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      max_record_size: MAX_RECORD_BYTES,
       ...(maxRecords === undefined ? {} : { to: maxRecords }),
       on_record: (record: string[]) => record.map(readCell),
     }),
   );
 }
+
+/**
+ * The import's reading rules (also the product feeds' CSV reader, api/src/feeds/readers):
+ * BOM or not, RFC 4180 quotes, ragged rows, blank lines skipped, a record of at most 1 MB.
+ */
+export const CSV_READING_RULES = {
+  bom: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  skip_records_with_empty_values: true,
+  max_record_size: MAX_RECORD_BYTES,
+} as const;
 
 export interface CsvHeader {
   delimiter: Delimiter;

@@ -6,6 +6,7 @@ import { conflictOnDuplicate, findOr404, writeExisting } from '../../db/records'
 import { syncProductPlatforms } from '../products/platforms';
 import { requireProduct } from '../products/queries';
 import { presentAdminPlatformLink, presentPlatformLink } from './presenter';
+import { editedFields, LINK_LOCKABLE, updateLocks } from '../../feeds/locks';
 
 export const PLATFORM_ALREADY_LINKED = 'Platform sudah terhubung dengan produk ini';
 
@@ -91,16 +92,18 @@ export function updatePlatformLink(db: Database, id: number, input: PlatformLink
       id,
       'Platform link',
       async (found, transaction) => {
-        await found.update(
-          {
-            platform: input.platform,
-            affiliateUrl: input.affiliateUrl,
-            price: input.price,
-            priceValue: resolvePriceValue(input.price, input.priceValue),
-            ...shoppingFields(input),
-          },
-          { transaction },
-        );
+        const values = {
+          platform: input.platform,
+          affiliateUrl: input.affiliateUrl,
+          price: input.price,
+          priceValue: resolvePriceValue(input.price, input.priceValue),
+          ...shoppingFields(input),
+        };
+        // A feed product's hand-edited link fields stay as staff set them (feeds/locks.ts).
+        const stored = { get: (key: string) => found.get(key === 'price' ? 'priceValue' : key) };
+        const edited = editedFields(stored, { ...values, price: values.priceValue }, LINK_LOCKABLE);
+        await found.update(values, { transaction });
+        await updateLocks(db, found.productId, { edited }, transaction);
         await syncProductPlatforms(db, found.productId, transaction);
         return found;
       },

@@ -26,6 +26,7 @@ import { clicksLast7Days } from '../../analytics';
 import { presentProduct } from './presenter';
 import type { AdminProductListQuery } from './schema';
 import { watchCountsByProduct } from '../../watches/admin-counts';
+import { productSources } from '../../feeds/product-source';
 
 /** The shortest term the SQLite trigram index answers; shorter ones read the table. */
 const TRIGRAM = 3;
@@ -400,6 +401,7 @@ export async function listAdminProductsPage(
       rows.map((row) => row.id),
     ),
   ]);
+  const sourceOf = await productSources(db, ids);
   const products: AdminProductRow[] = rows.map((row) => {
     const productLinks = links.get(row.id) ?? [];
     return {
@@ -408,6 +410,7 @@ export async function listAdminProductsPage(
       lowestPriceValue: lowest(productLinks),
       clicks7d: clicks.get(String(row.id)) ?? 0,
       watchCount: watchCounts.get(row.id) ?? 0,
+      ...sourceOf(row.id),
     };
   });
   // Past a capped count the pages run on while rows remain: at least one page after this one.

@@ -33,6 +33,7 @@ import {
 import { presentProduct } from './presenter';
 import { linkedPlatforms } from './platforms';
 import type { ProductListQuery } from './schema';
+import { editedFields, PRODUCT_LOCKABLE, updateLocks } from '../../feeds/locks';
 
 /**
  * The rows of one page of product ids, in the ids' order, each with its category and lowest
@@ -323,12 +324,15 @@ export async function updateProduct(db: Database, id: string, input: ProductInpu
     'Product',
     async (found, transaction) => {
       const values = productValues(input, categoryId);
+      const edited = editedFields(found, values, PRODUCT_LOCKABLE);
       // Once a product has links its platforms are theirs; the form's list counts only before.
       const linked = await linkedPlatforms(db, id, transaction);
-      return found.update(
+      const updated = await found.update(
         { ...values, platforms: linked.length > 0 ? linked : values.platforms },
         { transaction },
       );
+      await updateLocks(db, id, { edited, replace: input.lockedFields }, transaction);
+      return updated;
     },
   );
   await learnProductWords(db, { ids: [product.id] });

@@ -55,6 +55,23 @@ export function isPublicAddress(address: string): boolean {
   return !notPublic.check(bare, version === 4 ? 'ipv4' : 'ipv6');
 }
 
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/**
+ * True for a loopback address (127.0.0.0/8, ::1, and their IPv4-mapped forms): all that
+ * FETCH_ALLOW_PRIVATE lets through besides public addresses. Private networks, link-local and
+ * the metadata address (169.254.169.254) stay refused even then: the tests' servers listen on
+ * loopback, and nothing else is needed to test.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '');
+  const version = isIP(bare);
+  if (version === 0) return false;
+  return loopback.check(bare, version === 4 ? 'ipv4' : 'ipv6');
+}
+
 /**
  * The IP address a URL's host names literally, or null when it is a name to resolve. The WHATWG
  * URL parser has already turned every IPv4 notation (2130706433, 0x7f.1, 0177.0.0.1, 127.1)

@@ -2,8 +2,9 @@ import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { isPublicAddress, literalAddress } from './address-policy';
+import { isLoopbackAddress, isPublicAddress, literalAddress } from './address-policy';
 import { loadFetchPolicy } from './policy';
 
 /**
@@ -11,7 +12,20 @@ import { loadFetchPolicy } from './policy';
  * 'timeout', ...) where a person reads it.
  */
 export type SafeFetchErrorCode =
-  'blocked' | 'not http' | 'too many redirects' | 'connect timeout' | 'timeout' | 'too large';
+  | 'blocked'
+  | 'not http'
+  | 'too many redirects'
+  | 'connect timeout'
+  | 'timeout'
+  | 'too large'
+  /** The connection broke while the body was read (fetchFeed and safeFetchStream). */
+  | 'cut off'
+  /** No answer at all: the name did not resolve, nothing listened (fetchFeed). */
+  | 'network'
+  /** An answer that is not a 2xx or 304 (fetchFeed). */
+  | 'http status'
+  /** A body that cannot be decoded (broken gzip). */
+  | 'bad encoding';
 
 export class SafeFetchError extends Error {
   constructor(
@@ -39,7 +53,10 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** Read the final body (default: true for GET). False: only the status and headers. */
   readBody?: boolean;
-  /** Tests only; FETCH_ALLOW_PRIVATE by default. */
+  /**
+   * Tests only; FETCH_ALLOW_PRIVATE by default. Lets loopback addresses through (the tests'
+   * servers), never private networks, link-local or the metadata address.
+   */
   allowPrivate?: boolean;
   /**
    * Which connected addresses are acceptable: public ones (isPublicAddress) unless a test
@@ -111,14 +128,13 @@ function requestOnce(
   method: 'GET' | 'HEAD',
   headers: Record<string, string>,
   settings: {
-    allowPrivate: boolean;
     addressAllowed: (address: string) => boolean;
     connectTimeoutMs: number;
     signal: AbortSignal;
   },
 ): Promise<Hop> {
   const literal = literalAddress(url.hostname);
-  if (literal && !settings.allowPrivate && !settings.addressAllowed(literal)) {
+  if (literal && !settings.addressAllowed(literal)) {
     return Promise.reject(blocked(literal));
   }
   const transport = url.protocol === 'https:' ? https : http;
@@ -128,7 +144,7 @@ function requestOnce(
       headers,
       // A fresh connection each time: a pooled socket would skip the address check.
       agent: false,
-      ...(settings.allowPrivate ? {} : { lookup: guardedLookup(settings.addressAllowed) }),
+      lookup: guardedLookup(settings.addressAllowed),
       signal: settings.signal,
     });
     const connectTimer = setTimeout(() => {
@@ -140,8 +156,7 @@ function requestOnce(
         clearTimeout(connectTimer);
         // A second look at the address actually connected to, before a byte is sent.
         const remote = socket.remoteAddress ?? '';
-        if (!settings.allowPrivate && !settings.addressAllowed(remote))
-          request.destroy(blocked(remote));
+        if (!settings.addressAllowed(remote)) request.destroy(blocked(remote));
       });
     });
     request.once('response', (response) => {
@@ -156,29 +171,40 @@ function requestOnce(
   });
 }
 
-/** Reads a body (gzip or deflate decoded) up to `maxBytes`, or refuses it as too large. */
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+const tooLarge = (maxBytes: number) =>
+  new SafeFetchError('too large', `too large: more than ${maxBytes} bytes`);
+
+/** True when the answer's declared length is already past the limit. */
+function declaredTooLarge(response: IncomingMessage, maxBytes: number): boolean {
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    response.destroy();
-    throw new SafeFetchError('too large', `too large: more than ${maxBytes} bytes`);
-  }
+  return Number.isFinite(declared) && declared > maxBytes;
+}
+
+/** A gunzip / inflate step for a compressed answer, or null for a plain one. */
+function decoderFor(response: IncomingMessage): zlib.Unzip | null {
   const encoding = String(response.headers['content-encoding'] ?? '')
     .toLowerCase()
     .trim();
   // createUnzip reads gzip and zlib-wrapped deflate alike.
-  const stream =
-    encoding === 'gzip' || encoding === 'x-gzip' || encoding === 'deflate'
-      ? response.pipe(zlib.createUnzip())
-      : response;
+  return encoding === 'gzip' || encoding === 'x-gzip' || encoding === 'deflate'
+    ? zlib.createUnzip()
+    : null;
+}
+
+/** Reads a body (gzip or deflate decoded) up to `maxBytes`, or refuses it as too large. */
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  if (declaredTooLarge(response, maxBytes)) {
+    response.destroy();
+    throw tooLarge(maxBytes);
+  }
+  const decoder = decoderFor(response);
+  const stream = decoder ? response.pipe(decoder) : response;
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > maxBytes) {
-        throw new SafeFetchError('too large', `too large: more than ${maxBytes} bytes`);
-      }
+      if (size > maxBytes) throw tooLarge(maxBytes);
       chunks.push(chunk);
     }
   } finally {
@@ -188,8 +214,73 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
+/**
+ * The body as a stream read as the consumer asks (backpressure reaches the socket): decoded
+ * when gzip or deflate, cut with 'too large' once the decoded bytes pass `maxBytes` (a gzip
+ * bomb stops there, its expansion never held), and failing with a SafeFetchError when the
+ * time runs out ('timeout'), the connection breaks ('cut off') or the encoding is broken.
+ */
+function streamBody(
+  response: IncomingMessage,
+  maxBytes: number,
+  timeout: AbortSignal,
+  signal: AbortSignal,
+): Readable {
+  const output = new PassThrough();
+  if (declaredTooLarge(response, maxBytes)) {
+    response.destroy();
+    process.nextTick(() => output.destroy(tooLarge(maxBytes)));
+    return output;
+  }
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(tooLarge(maxBytes));
+      done(null, chunk);
+    },
+  });
+  const decoder = decoderFor(response);
+  const onAbort = () => response.destroy();
+  signal.addEventListener('abort', onAbort, { once: true });
+  const finish = (error: Error | null) => {
+    signal.removeEventListener('abort', onAbort);
+    if (!error) return;
+    response.destroy();
+    output.destroy(bodyError(error, timeout, signal));
+  };
+  if (decoder) pipeline(response, decoder, limit, output, finish);
+  else pipeline(response, limit, output, finish);
+  return output;
+}
+
+/** What went wrong while a body was read, as a SafeFetchError where it is ours to name. */
+function bodyError(error: Error, timeout: AbortSignal, signal: AbortSignal): Error {
+  if (error instanceof SafeFetchError) return error;
+  if (timeout.aborted) return new SafeFetchError('timeout', 'timeout');
+  // The caller's own cancel stays an AbortError.
+  if (signal.aborted) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return new SafeFetchError('bad encoding', 'bad encoding');
+  }
+  return new SafeFetchError('cut off', 'cut off');
+}
+
 function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
+}
+
+interface FinalAnswer {
+  status: number;
+  url: string;
+  headers: IncomingHttpHeaders;
+  redirects: number;
+  /** The open answer; null when its body is not to be read (HEAD, readBody: false, 304). */
+  response: IncomingMessage | null;
+  maxBytes: number;
+  timeout: AbortSignal;
+  signal: AbortSignal;
 }
 
 /**
@@ -202,6 +293,45 @@ export async function safeFetch(
   address: string | URL,
   options: SafeFetchOptions = {},
 ): Promise<SafeFetchResponse> {
+  const answer = await openFinal(address, options);
+  const { response, status, url, headers, redirects } = answer;
+  try {
+    const body = response ? await readBody(response, answer.maxBytes) : null;
+    return { status, url, headers, body, redirects };
+  } catch (error) {
+    if (answer.timeout.aborted && !(error instanceof SafeFetchError)) {
+      throw new SafeFetchError('timeout', 'timeout');
+    }
+    throw error;
+  }
+}
+
+export interface SafeFetchStreamResponse extends Omit<SafeFetchResponse, 'body'> {
+  /**
+   * The decoded body, read as the consumer asks; null when not read (HEAD, a 304). The time
+   * limit still runs while it is read; destroy it to stop early.
+   */
+  body: Readable | null;
+}
+
+/**
+ * safeFetch with the body as a stream instead of a buffer (a feed of a million rows): the
+ * same guard, limits and errors; a body past `maxBytes` (decoded) fails the stream.
+ */
+export async function safeFetchStream(
+  address: string | URL,
+  options: SafeFetchOptions = {},
+): Promise<SafeFetchStreamResponse> {
+  const answer = await openFinal(address, options);
+  const { response, status, url, headers, redirects } = answer;
+  const body = response
+    ? streamBody(response, answer.maxBytes, answer.timeout, answer.signal)
+    : null;
+  return { status, url, headers, body, redirects };
+}
+
+/** Follows redirects to the final answer, its body not read yet. */
+async function openFinal(address: string | URL, options: SafeFetchOptions): Promise<FinalAnswer> {
   const needsPolicy = options.allowPrivate === undefined || options.maxBytes === undefined;
   const policy = needsPolicy ? loadFetchPolicy() : null;
   const allowPrivate = options.allowPrivate ?? policy!.allowPrivate;
@@ -213,9 +343,12 @@ export async function safeFetch(
   const timeoutMs = options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const addressAllowed = options.addressAllowed ?? isPublicAddress;
   const settings = {
-    allowPrivate,
-    addressAllowed: options.addressAllowed ?? isPublicAddress,
+    // FETCH_ALLOW_PRIVATE adds loopback (the tests' servers) and nothing else.
+    addressAllowed: allowPrivate
+      ? (ip: string) => addressAllowed(ip) || isLoopbackAddress(ip)
+      : addressAllowed,
     connectTimeoutMs: options.connectTimeoutMs ?? SAFE_FETCH_DEFAULTS.connectTimeoutMs,
     signal,
   };
@@ -258,8 +391,11 @@ export async function safeFetch(
         status,
         url: url.href,
         headers: response.headers,
-        body: wantsBody ? await readBody(response, maxBytes) : null,
         redirects,
+        response: wantsBody ? response : null,
+        maxBytes,
+        timeout,
+        signal,
       };
     }
   } catch (error) {

@@ -23,6 +23,7 @@ export const ADMIN_SECTIONS = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/categories', label: 'Kategori' },
   { to: '/products', label: 'Produk' },
+  { to: '/feeds', label: 'Feed' },
   { to: '/content', label: 'Konten' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/users', label: 'Pengguna' },

@@ -10,6 +10,7 @@ import { IconBox, IconChart, IconFile, IconTag } from '../components/admin-icons
 import { useMe } from '../queries/useMe';
 import { useStats } from '../queries/useStats';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { FeedAlertsCard } from './feeds/FeedAlertsCard';
 import classes from './DashboardPage.module.css';
 
 const NAV_CARDS = [
@@ -146,6 +147,10 @@ export function DashboardPage() {
             hint={loading ? '...' : figure.detail}
           />
         ))}
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+        <FeedAlertsCard stats={s} loading={loading} />
       </SimpleGrid>
 
       <Title order={2} size="h4" mt="xl" mb="md">

@@ -3,6 +3,7 @@ export const queryKeys = {
   me: ['admin', 'me'] as const,
   stats: ['admin', 'stats'] as const,
   desktopReleases: ['admin', 'desktop', 'releases'] as const,
+  feeds: ['admin', 'feeds'] as const,
   categories: ['admin', 'categories'] as const,
   products: ['admin', 'products'] as const,
   platformLinks: (productId: string) => ['admin', 'platform-links', productId] as const,

@@ -33,6 +33,7 @@ import { BADGE_COLOR_LABELS, labelledOptions, MEDIA_TYPE_LABELS } from '../../li
 import { serverMessage } from '../../lib/toast';
 import { useProductMutations } from '../../queries/useProducts';
 import { ProductPlatformsField } from './ProductPlatformsField';
+import { LockedFieldsPanel } from './LockedFieldsPanel';
 
 type ProductForm = z.input<typeof productSchema>;
 type ProductValues = z.output<typeof productSchema>;
@@ -241,6 +242,7 @@ export function ProductFormDialog({
           </Anchor>
         </Group>
       )}
+      {product && <LockedFieldsPanel product={product} formValues={toFormValues(product)} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <SelectField
           control={control}

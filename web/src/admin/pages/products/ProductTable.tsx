@@ -20,6 +20,7 @@ import { mediaSrc } from '../../lib/urls';
 import { Clicks7dCell, Clicks7dHead, hasClicks7d } from './Clicks7d';
 import { PlatformBadges } from './PlatformBadges';
 import { WatchCountCell, WatchCountHead } from './WatchCountCells';
+import { SourceCells, SourceHeadCells } from './ProductSourceCells';
 import type { ProductSelection } from './useProductSelection';
 
 export const IMAGE_PLACEHOLDER =
@@ -55,8 +56,9 @@ export function ProductTable({
   selection?: ProductSelection;
 }) {
   const { apiBaseUrl } = useAdminConfig();
+  const now = Date.now();
   return (
-    <StackingTableContainer minWidth={1040}>
+    <StackingTableContainer minWidth={1240}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="product-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -85,6 +87,7 @@ export function ProductTable({
             <Table.Th ta="right">Harga Terendah</Table.Th>
             {hasClicks7d(products) && <Clicks7dHead />}
             <WatchCountHead />
+            <SourceHeadCells />
             <Table.Th ta="right">Aksi</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -165,6 +168,7 @@ export function ProductTable({
                 </Table.Td>
                 {hasClicks7d(products) && <Clicks7dCell row={product} />}
                 <WatchCountCell product={product} />
+                <SourceCells product={product} now={now} />
                 <Table.Td data-label="Aksi">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Kelola harga platform">

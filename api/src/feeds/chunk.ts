@@ -1,0 +1,553 @@
+import { createHash } from 'node:crypto';
+import { QueryTypes, type Transaction } from 'sequelize';
+import { DEFAULT_BADGE_COLOR } from '@shared/constants';
+import { formatRupiah } from '@shared/rules/price';
+import { productSchema, skuSchema } from '@shared/schemas';
+import type { FeedOurField } from '@shared/schemas/feed';
+import type { Database } from '../db/database';
+import { toDbTimestamp } from '../db/timestamps';
+import { stringArray } from '../lib/json';
+import { timeOrderedUuid } from '../lib/time-ordered-id';
+import { parseFeedAvailability, parseFeedPrice, type FeedRecord } from './io';
+import type { StoredFeed } from './store';
+
+/**
+ * One chunk of a feed run (docs/contracts.md, "Product feeds"): rows are matched by
+ * (feedId, sku) through feed_items; a row whose mapped content hashes as before costs no
+ * product or link write (only the batch "seen" marks); a changed one writes only the columns
+ * that differ and that staff have not locked. Price points, the listing figures, the search
+ * index and the product's platforms follow from the tables' triggers (migrations 0003, 0004,
+ * 0012, 0014) inside the chunk's transaction, exactly as for the form and the CSV import.
+ */
+
+/** Field names staff edits lock (products.lockedFields). */
+export const LOCKABLE_FIELDS = [
+  'title',
+  'description',
+  'imageUrl',
+  'categoryId',
+  'discountPercentage',
+  'isActive',
+  'affiliateUrl',
+  'price',
+  'originalPriceValue',
+  'availability',
+] as const;
+export type LockableField = (typeof LOCKABLE_FIELDS)[number];
+
+export const FEED_ROW_MESSAGES = {
+  price: 'Harga tidak valid',
+  priceMissing: 'Harga harus diisi',
+  link: 'Tautan produk tidak valid',
+  linkMissing: 'Tautan produk harus diisi untuk produk baru',
+  titleMissing: 'Judul harus diisi untuk produk baru',
+  imageMissing: 'Gambar harus diisi untuk produk baru',
+  skuTaken: 'SKU sudah dipakai produk dari feed lain',
+  noCategory: 'Belum ada kategori untuk produk baru',
+} as const;
+
+export interface MappedRow {
+  row: number;
+  sku: string;
+  title: string;
+  description: string;
+  link: string;
+  imageUrl: string;
+  price: number;
+  originalPrice: number | null;
+  availability: 'in_stock' | 'out_of_stock';
+  category: string;
+  hash: string;
+}
+
+export interface RowFailure {
+  row: number;
+  reason: string;
+  raw: string;
+}
+
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const RAW_MAX = 2_000;
+export const rawOf = (fields: Record<string, string>) => JSON.stringify(fields).slice(0, RAW_MAX);
+
+/** Reads a record through the feed's mapping; a failure names the row and the reason. */
+export function mapRecord(feed: StoredFeed, record: FeedRecord): MappedRow | RowFailure {
+  const get = (field: FeedOurField) => {
+    const name = feed.mapping[field];
+    return name ? (record.fields[name] ?? '').trim() : '';
+  };
+  const fail = (reason: string): RowFailure => ({
+    row: record.row,
+    reason,
+    raw: rawOf(record.fields),
+  });
+  const sku = skuSchema.safeParse(get('sku'));
+  if (!sku.success) return fail(`sku: ${sku.error.issues[0]!.message}`);
+  const regularText = get('price');
+  const saleText = get('salePrice');
+  const regular = parseFeedPrice(regularText);
+  const sale = parseFeedPrice(saleText);
+  if ((regularText && regular === null) || (saleText && sale === null)) {
+    return fail(`price: ${FEED_ROW_MESSAGES.price}`);
+  }
+  const price = sale ?? regular;
+  if (price === null) return fail(`price: ${FEED_ROW_MESSAGES.priceMissing}`);
+  const originalText = get('originalPrice');
+  const originalGiven = parseFeedPrice(originalText);
+  if (originalText && originalGiven === null) {
+    return fail(`originalPrice: ${FEED_ROW_MESSAGES.price}`);
+  }
+  let original = originalGiven ?? (sale !== null && regular !== null ? regular : null);
+  if (original !== null && original <= price) original = null;
+  const link = get('link');
+  if (link && !isHttpUrl(link)) return fail(`link: ${FEED_ROW_MESSAGES.link}`);
+  const availability =
+    parseFeedAvailability(get('availability')) === 'out_of_stock' ? 'out_of_stock' : 'in_stock';
+  const mapped = {
+    row: record.row,
+    sku: sku.data,
+    title: get('title'),
+    description: get('description'),
+    link,
+    imageUrl: get('imageUrl'),
+    price,
+    originalPrice: original,
+    availability,
+    category: get('category'),
+  } as const;
+  const hash = createHash('sha1')
+    .update(
+      JSON.stringify([
+        mapped.title,
+        mapped.description,
+        mapped.link,
+        mapped.imageUrl,
+        mapped.price,
+        mapped.originalPrice,
+        mapped.availability,
+        mapped.category,
+      ]),
+    )
+    .digest('hex');
+  return { ...mapped, hash };
+}
+
+export interface RunContext {
+  feed: StoredFeed;
+  runId: string;
+  /** Lower-cased category name or slug → id. */
+  categoriesByName: Map<string, number>;
+  defaultCategoryId: number | null;
+}
+
+export async function runContext(db: Database, feed: StoredFeed, runId: string) {
+  const rows = await db.sequelize.query<{ id: number | string; name: string; slug: string }>(
+    `SELECT id, name, slug FROM categories ORDER BY id`,
+    { type: QueryTypes.SELECT },
+  );
+  const categoriesByName = new Map<string, number>();
+  for (const row of rows) {
+    categoriesByName.set(row.slug.toLowerCase(), Number(row.id));
+    categoriesByName.set(row.name.trim().toLowerCase(), Number(row.id));
+  }
+  const fallback = categoriesByName.get('lainnya') ?? (rows[0] ? Number(rows[0].id) : null);
+  return { feed, runId, categoriesByName, defaultCategoryId: fallback } satisfies RunContext;
+}
+
+/** The category staff mapped the feed's category to, or one of ours of the same name. */
+function categoryOf(context: RunContext, text: string): number | null {
+  if (!text) return null;
+  const mapped = context.feed.categoryMap[text];
+  if (mapped !== undefined) return Number(mapped);
+  return context.categoriesByName.get(text.toLowerCase()) ?? null;
+}
+
+const discountOf = (price: number, original: number | null) =>
+  original === null ? null : Math.min(99, Math.max(0, Math.round((1 - price / original) * 100)));
+
+export interface ChunkCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failures: RowFailure[];
+  /** Skus of products whose words changed (search learns them). */
+  wordsChanged: string[];
+}
+
+interface ItemRow {
+  id: number | string;
+  sku: string;
+  productId: string;
+  contentHash: string;
+  deactivated: boolean | number;
+}
+
+interface ProductRow {
+  id: string;
+  sku: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  categoryId: number | string;
+  discountPercentage: number | string;
+  isActive: boolean | number;
+  lockedFields: string | null;
+  feedId: string | null;
+}
+
+interface LinkRow {
+  id: number | string;
+  productId: string;
+  affiliateUrl: string;
+  priceValue: number | string | null;
+  originalPriceValue: number | string | null;
+  availability: string;
+}
+
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+const placeholders = (count: number) => `(${Array(count).fill('?').join(', ')})`;
+const INSERT_BATCH = 100;
+
+function batches<T>(items: T[], size = INSERT_BATCH): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    result.push(items.slice(start, start + size));
+  }
+  return result;
+}
+
+/**
+ * Writes one chunk of mapped rows inside `transaction` (no repeated sku in a chunk). Rows the
+ * product form's schema refuses fail alone; the others are written.
+ */
+export async function writeChunk(
+  db: Database,
+  context: RunContext,
+  rows: MappedRow[],
+  transaction: Transaction,
+): Promise<ChunkCounts> {
+  const { feed, runId } = context;
+  const q = db.sequelize;
+  const counts: ChunkCounts = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failures: [],
+    wordsChanged: [],
+  };
+  if (rows.length === 0) return counts;
+  const now = toDbTimestamp(Date.now());
+  const skus = rows.map((row) => row.sku);
+  const items = new Map<string, ItemRow>();
+  for (const item of await q.query<ItemRow>(
+    `SELECT id, sku, "productId", "contentHash", deactivated FROM feed_items
+     WHERE "feedId" = :feedId AND sku IN (:skus)`,
+    { replacements: { feedId: feed.id, skus }, type: QueryTypes.SELECT, transaction },
+  )) {
+    items.set(item.sku, item);
+  }
+
+  const seenItemIds: number[] = [];
+  const work: MappedRow[] = [];
+  for (const row of rows) {
+    const item = items.get(row.sku);
+    if (item && item.contentHash === row.hash && !item.deactivated) {
+      counts.unchanged++;
+      seenItemIds.push(Number(item.id));
+    } else work.push(row);
+  }
+
+  // Skus new to this feed: a product of ours with the same sku (not another feed's) is adopted.
+  const newSkus = work.filter((row) => !items.has(row.sku)).map((row) => row.sku);
+  const bySku = new Map<string, { id: string; feedId: string | null }>();
+  if (newSkus.length > 0) {
+    for (const product of await q.query<{ id: string; sku: string; feedId: string | null }>(
+      `SELECT id, sku, "feedId" FROM products WHERE sku IN (:skus)`,
+      { replacements: { skus: newSkus }, type: QueryTypes.SELECT, transaction },
+    )) {
+      bySku.set(product.sku, product);
+    }
+  }
+  const productIds = [
+    ...work.flatMap((row) => {
+      const item = items.get(row.sku);
+      if (item) return [item.productId];
+      const adopted = bySku.get(row.sku);
+      return adopted && (adopted.feedId === null || adopted.feedId === feed.id) ? [adopted.id] : [];
+    }),
+  ];
+  const products = new Map<string, ProductRow>();
+  const links = new Map<string, LinkRow>();
+  if (productIds.length > 0) {
+    for (const product of await q.query<ProductRow>(
+      `SELECT id, sku, title, description, "imageUrl", "categoryId", "discountPercentage",
+         "isActive", "lockedFields", "feedId"
+       FROM products WHERE id IN (:ids)`,
+      { replacements: { ids: productIds }, type: QueryTypes.SELECT, transaction },
+    )) {
+      products.set(product.id, product);
+    }
+    for (const link of await q.query<LinkRow>(
+      `SELECT id, "productId", "affiliateUrl", "priceValue", "originalPriceValue", availability
+       FROM platform_links WHERE "productId" IN (:ids) AND platform = :platform ORDER BY id DESC`,
+      {
+        replacements: { ids: productIds, platform: feed.platform },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    )) {
+      links.set(link.productId, link);
+    }
+  }
+
+  const creates: { id: string; row: MappedRow; values: Record<string, unknown> }[] = [];
+  const newLinks: { productId: string; row: MappedRow }[] = [];
+  const newItems: { sku: string; productId: string; hash: string }[] = [];
+  const changedItems: { id: number; productId: string; hash: string }[] = [];
+  const fail = (row: MappedRow, reason: string) =>
+    counts.failures.push({ row: row.row, reason, raw: JSON.stringify(row).slice(0, 2_000) });
+
+  for (const row of work) {
+    const item = items.get(row.sku);
+    const adopted = item ? undefined : bySku.get(row.sku);
+    if (adopted && adopted.feedId !== null && adopted.feedId !== feed.id) {
+      fail(row, `sku: ${FEED_ROW_MESSAGES.skuTaken}`);
+      continue;
+    }
+    const productId = item?.productId ?? adopted?.id;
+    const product = productId ? products.get(productId) : undefined;
+    const discount = discountOf(row.price, row.originalPrice);
+
+    if (!product) {
+      // A product the feed has not seen: created whole, checked with the form's schema.
+      if (!row.title) fail(row, `title: ${FEED_ROW_MESSAGES.titleMissing}`);
+      else if (!row.link) fail(row, `link: ${FEED_ROW_MESSAGES.linkMissing}`);
+      else if (!row.imageUrl) fail(row, `imageUrl: ${FEED_ROW_MESSAGES.imageMissing}`);
+      else {
+        const categoryId = categoryOf(context, row.category) ?? context.defaultCategoryId;
+        if (categoryId === null) {
+          fail(row, `category: ${FEED_ROW_MESSAGES.noCategory}`);
+          continue;
+        }
+        const parsed = productSchema.safeParse({
+          categoryId: String(categoryId),
+          title: row.title,
+          description: row.description || row.title,
+          imageUrl: row.imageUrl,
+          discountPercentage: discount ?? 0,
+          platforms: [feed.platform],
+          isActive: feed.newProducts === 'active',
+        });
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          fail(row, `${String(issue.path[0] ?? '')}: ${issue.message}`);
+          continue;
+        }
+        const id = timeOrderedUuid();
+        creates.push({ id, row, values: parsed.data });
+        newLinks.push({ productId: id, row });
+        newItems.push({ sku: row.sku, productId: id, hash: row.hash });
+        counts.created++;
+        counts.wordsChanged.push(row.sku);
+      }
+      continue;
+    }
+
+    const locked = new Set(product.lockedFields ? stringArray(product.lockedFields) : []);
+    const open = (field: LockableField) => !locked.has(field);
+    const next = {
+      categoryId: String(product.categoryId),
+      title: open('title') && row.title ? row.title : product.title,
+      description: open('description') && row.description ? row.description : product.description,
+      imageUrl: open('imageUrl') && row.imageUrl ? row.imageUrl : product.imageUrl,
+      discountPercentage:
+        open('discountPercentage') && discount !== null
+          ? discount
+          : Number(product.discountPercentage),
+      platforms: [feed.platform],
+    };
+    const mappedCategory = open('categoryId') ? categoryOf(context, row.category) : null;
+    if (mappedCategory !== null) next.categoryId = String(mappedCategory);
+    const parsed = productSchema.safeParse(next);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      fail(row, `${String(issue.path[0] ?? '')}: ${issue.message}`);
+      continue;
+    }
+    const values = parsed.data;
+    const sets: string[] = [];
+    const replacements: Record<string, unknown> = { id: product.id, now };
+    const set = (column: string, value: unknown) => {
+      sets.push(`"${column}" = :${column}`);
+      replacements[column] = value;
+    };
+    if (values.title !== product.title) set('title', values.title);
+    if (values.description !== product.description) set('description', values.description);
+    if (values.imageUrl !== product.imageUrl) set('imageUrl', values.imageUrl);
+    if (Number(values.categoryId) !== Number(product.categoryId)) {
+      set('categoryId', Number(values.categoryId));
+    }
+    if (values.discountPercentage !== Number(product.discountPercentage)) {
+      set('discountPercentage', values.discountPercentage);
+    }
+    if (item?.deactivated && !product.isActive && open('isActive')) set('isActive', true);
+    if (product.feedId !== feed.id) set('feedId', feed.id);
+    const wordsChanged =
+      values.title !== product.title || values.description !== product.description;
+
+    const link = links.get(product.id);
+    const linkSets: string[] = [];
+    const linkReplacements: Record<string, unknown> = { now };
+    const setLink = (column: string, value: unknown) => {
+      linkSets.push(`"${column}" = :${column}`);
+      linkReplacements[column] = value;
+    };
+    if (link) {
+      if (open('affiliateUrl') && row.link && row.link !== link.affiliateUrl) {
+        setLink('affiliateUrl', row.link);
+      }
+      if (open('price') && numberOrNull(link.priceValue) !== row.price) {
+        setLink('priceValue', row.price);
+        setLink('price', formatRupiah(row.price));
+      }
+      if (
+        open('originalPriceValue') &&
+        numberOrNull(link.originalPriceValue) !== row.originalPrice
+      ) {
+        setLink('originalPriceValue', row.originalPrice);
+      }
+      if (open('availability') && link.availability !== row.availability) {
+        setLink('availability', row.availability);
+      }
+    } else if (!row.link) {
+      fail(row, `link: ${FEED_ROW_MESSAGES.linkMissing}`);
+      continue;
+    }
+
+    if (sets.length > 0) {
+      await q.query(`UPDATE products SET ${sets.join(', ')}, "updatedAt" = :now WHERE id = :id`, {
+        replacements,
+        transaction,
+      });
+    }
+    if (link && linkSets.length > 0) {
+      linkReplacements.linkId = Number(link.id);
+      await q.query(
+        `UPDATE platform_links SET ${linkSets.join(', ')}, "lastConfirmedAt" = :now,
+           "updatedAt" = :now WHERE id = :linkId`,
+        { replacements: linkReplacements, transaction },
+      );
+    }
+    if (!link) newLinks.push({ productId: product.id, row });
+    if (sets.length > 0 || linkSets.length > 0 || !link) {
+      counts.updated++;
+      if (wordsChanged) counts.wordsChanged.push(product.sku);
+    } else counts.unchanged++;
+    if (item) changedItems.push({ id: Number(item.id), productId: product.id, hash: row.hash });
+    else newItems.push({ sku: row.sku, productId: product.id, hash: row.hash });
+  }
+
+  for (const batch of batches(creates)) {
+    await q.query(
+      `INSERT INTO products (id, sku, "categoryId", title, description, "imageUrl", "imageUrls",
+         "mediaType", "discountPercentage", "badgeColor", platforms, "isActive",
+         "isFeaturedPromo", "isFeaturedPopular", "featuredOrder", "feedId", "lockedFields",
+         "createdAt", "updatedAt")
+       VALUES ${batch.map(() => placeholders(19)).join(', ')}`,
+      {
+        replacements: batch.flatMap(({ id, row, values }) => [
+          id,
+          row.sku,
+          Number(values.categoryId),
+          values.title,
+          values.description,
+          values.imageUrl,
+          '[]',
+          'default',
+          values.discountPercentage,
+          DEFAULT_BADGE_COLOR,
+          JSON.stringify([feed.platform]),
+          values.isActive,
+          false,
+          false,
+          0,
+          feed.id,
+          '[]',
+          now,
+          now,
+        ]),
+        transaction,
+      },
+    );
+  }
+  for (const batch of batches(newLinks)) {
+    await q.query(
+      `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
+         "originalPriceValue", availability, "lastConfirmedAt", "createdAt", "updatedAt")
+       VALUES ${batch.map(() => placeholders(10)).join(', ')}`,
+      {
+        replacements: batch.flatMap(({ productId, row }) => [
+          productId,
+          feed.platform,
+          row.link,
+          formatRupiah(row.price),
+          row.price,
+          row.originalPrice,
+          row.availability,
+          now,
+          now,
+          now,
+        ]),
+        transaction,
+      },
+    );
+  }
+  for (const batch of batches(newItems)) {
+    await q.query(
+      `INSERT INTO feed_items ("feedId", sku, "productId", "contentHash", "missedRuns",
+         "lastSeenRunId", deactivated)
+       VALUES ${batch.map(() => placeholders(7)).join(', ')}`,
+      {
+        replacements: batch.flatMap((item) => [
+          feed.id,
+          item.sku,
+          item.productId,
+          item.hash,
+          0,
+          runId,
+          false,
+        ]),
+        transaction,
+      },
+    );
+  }
+  for (const item of changedItems) {
+    await q.query(
+      `UPDATE feed_items SET "contentHash" = :hash, "missedRuns" = 0, "lastSeenRunId" = :runId,
+         deactivated = :no WHERE id = :id`,
+      { replacements: { hash: item.hash, runId, id: item.id, no: false }, transaction },
+    );
+  }
+  if (seenItemIds.length > 0) {
+    // Seen and unchanged: the item is marked seen and its price confirmed, nothing else.
+    await q.query(
+      `UPDATE feed_items SET "lastSeenRunId" = :runId, "missedRuns" = 0 WHERE id IN (:ids)`,
+      { replacements: { runId, ids: seenItemIds }, transaction },
+    );
+    await q.query(
+      `UPDATE platform_links SET "lastConfirmedAt" = :now
+       WHERE platform = :platform AND "productId" IN
+         (SELECT "productId" FROM feed_items WHERE id IN (:ids))`,
+      { replacements: { now, platform: feed.platform, ids: seenItemIds }, transaction },
+    );
+  }
+  return counts;
+}

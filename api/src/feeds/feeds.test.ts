@@ -1,0 +1,418 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { QueryTypes } from 'sequelize';
+import type { PriceHistory } from '@shared/rules/price-history';
+import type {
+  AdminProductListResponse,
+  AuditPage,
+  Feed,
+  FeedRun,
+  StatsResponse,
+} from '@shared/types';
+import { describeApi, type ApiFixture } from '../../test/support/api';
+import { unique } from '../../test/support/fixtures';
+
+// The fake affiliate network listens on 127.0.0.1 (DESIGN: the test-only setting).
+process.env.FETCH_ALLOW_PRIVATE = 'true';
+
+interface Served {
+  body: string;
+  etag?: string;
+  /** Milliseconds before the body is sent (a slow network). */
+  delayMs?: number;
+  type?: string;
+}
+
+/** A small affiliate network: serves each path's body, with ETag / If-None-Match when set. */
+const served = new Map<string, Served>();
+let network: http.Server;
+let networkUrl = '';
+
+beforeAll(async () => {
+  network = http.createServer((req, res) => {
+    const entry = served.get(req.url ?? '');
+    if (!entry) {
+      res.writeHead(404).end();
+      return;
+    }
+    if (entry.etag && req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, { etag: entry.etag }).end();
+      return;
+    }
+    const send = () =>
+      res
+        .writeHead(200, {
+          'content-type': entry.type ?? 'text/csv',
+          ...(entry.etag ? { etag: entry.etag } : {}),
+        })
+        .end(entry.body);
+    if (entry.delayMs) setTimeout(send, entry.delayMs);
+    else send();
+  });
+  await new Promise<void>((resolve) => network.listen(0, '127.0.0.1', resolve));
+  networkUrl = `http://127.0.0.1:${(network.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => network.close(() => resolve())));
+
+const CSV_HEADER = 'id,judul,harga,harga_promo,tautan,gambar,stok,kategori';
+const csvMapping = {
+  sku: 'id',
+  title: 'judul',
+  price: 'harga',
+  salePrice: 'harga_promo',
+  link: 'tautan',
+  imageUrl: 'gambar',
+  availability: 'stok',
+  category: 'kategori',
+};
+
+function csvRow(sku: string, price: string, options: { sale?: string; stock?: string } = {}) {
+  return [
+    sku,
+    `Produk Feed ${sku}`,
+    price,
+    options.sale ?? '',
+    `https://shopee.co.id/produk/${sku}`,
+    `https://example.com/${sku}.webp`,
+    options.stock ?? 'in stock',
+    'Elektronik',
+  ]
+    .map((cell) => (cell.includes(',') ? `"${cell}"` : cell))
+    .join(',');
+}
+
+const csvFeed = (rows: string[]) => [CSV_HEADER, ...rows].join('\n') + '\n';
+
+async function createFeed(api: ApiFixture, path: string, overrides: Record<string, unknown> = {}) {
+  const res = await api.admin.post<Feed>('/api/admin/feeds', {
+    name: `Feed ${unique()}`,
+    url: `${networkUrl}${path}`,
+    format: 'csv',
+    platform: 'Shopee',
+    scheduleMinutes: 60,
+    newProducts: 'active',
+    mapping: csvMapping,
+    // Not scheduled: the tests start every run themselves.
+    enabled: false,
+    ...overrides,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+async function waitForRun(api: ApiFixture, id: string): Promise<FeedRun> {
+  for (;;) {
+    const res = await api.admin.get<FeedRun>(`/api/admin/feed-runs/${id}`);
+    expect(res.status).toBe(200);
+    if (res.body.status !== 'running') return res.body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function runFeed(api: ApiFixture, feedId: string): Promise<FeedRun> {
+  const res = await api.admin.post<{ id: string }>(`/api/admin/feeds/${feedId}/run`);
+  expect(res.status).toBe(202);
+  return waitForRun(api, res.body.id);
+}
+
+async function productOf(api: ApiFixture, sku: string) {
+  const [row] = await api.server.running.db.sequelize.query<{
+    id: string;
+    isActive: boolean | number;
+    title: string;
+    discountPercentage: number | string;
+  }>(`SELECT id, "isActive", title, "discountPercentage" FROM products WHERE sku = :sku`, {
+    replacements: { sku },
+    type: QueryTypes.SELECT,
+  });
+  return row;
+}
+
+async function linkOf(api: ApiFixture, sku: string) {
+  const [row] = await api.server.running.db.sequelize.query<{
+    id: number | string;
+    priceValue: number | string;
+    originalPriceValue: number | string | null;
+    availability: string;
+  }>(
+    `SELECT l.id, l."priceValue", l."originalPriceValue", l.availability
+     FROM platform_links l JOIN products p ON p.id = l."productId" WHERE p.sku = :sku`,
+    { replacements: { sku }, type: QueryTypes.SELECT },
+  );
+  return row;
+}
+
+describeApi('product feeds', (api) => {
+  it('creates, updates, keeps unchanged rows, marks out of stock and records price points', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}.csv`;
+    const [a, b, c] = ['A', 'B', 'C'].map((letter) => `${tag}-${letter}`) as [
+      string,
+      string,
+      string,
+    ];
+    served.set(path, {
+      body: csvFeed([
+        csvRow(a, '100000 IDR'),
+        csvRow(b, '1.299.000,00 IDR', { sale: '999.000,00 IDR' }),
+        csvRow(c, 'Rp 50.000'),
+      ]),
+    });
+    const feed = await createFeed(api, path);
+    const first = await runFeed(api, feed.id);
+    expect(first).toMatchObject({ status: 'done', rows: 3, created: 3, updated: 0, failed: 0 });
+
+    const productB = (await productOf(api, b))!;
+    expect(Number(productB.discountPercentage)).toBe(23);
+    const publicB = await api.visitor.get<{ title: string }>(`/api/products/${productB.id}`);
+    expect(publicB.status).toBe(200);
+    expect(publicB.body.title).toBe(`Produk Feed ${b}`);
+    expect(await linkOf(api, b)).toMatchObject({ availability: 'in_stock' });
+    expect(Number((await linkOf(api, b))!.priceValue)).toBe(999000);
+    expect(Number((await linkOf(api, b))!.originalPriceValue)).toBe(1299000);
+
+    served.set(path, {
+      body: csvFeed([
+        csvRow(a, '100000 IDR'),
+        csvRow(b, '1.299.000,00 IDR', { sale: '899.000,00 IDR' }),
+        csvRow(c, 'Rp 50.000', { stock: 'out of stock' }),
+      ]),
+    });
+    const second = await runFeed(api, feed.id);
+    expect(second).toMatchObject({ status: 'done', rows: 3, created: 0, updated: 2, unchanged: 1 });
+    expect(second.outOfStock).toBe(1);
+    expect(await linkOf(api, c)).toMatchObject({ availability: 'out_of_stock' });
+    const history = await api.visitor.get<PriceHistory>(
+      `/api/products/${productB.id}/price-history`,
+    );
+    expect(history.body.platforms[0]!.points.map((point) => point.price)).toEqual([999000, 899000]);
+
+    // The same bytes again (no ETag from this server): the content hash says not modified.
+    const third = await runFeed(api, feed.id);
+    expect(third).toMatchObject({ status: 'done', notModified: true, updated: 0, created: 0 });
+
+    const audit = await api.admin.get<AuditPage>(
+      `/api/admin/audit?entity=feed&entityId=${feed.id}`,
+    );
+    expect(audit.body.entries.filter((entry) => entry.action === 'feed_run')).toHaveLength(3);
+  });
+
+  it('answers 304 runs as not modified without reading the feed', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}-etag.csv`;
+    served.set(path, { body: csvFeed([csvRow(`${tag}-1`, '20000')]), etag: `"v1-${tag}"` });
+    const feed = await createFeed(api, path);
+    expect(await runFeed(api, feed.id)).toMatchObject({ created: 1, notModified: false });
+    expect(await runFeed(api, feed.id)).toMatchObject({ notModified: true, rows: 0 });
+  });
+
+  it('reads a Google Merchant XML feed', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}.xml`;
+    served.set(path, {
+      type: 'application/xml',
+      body: `<?xml version="1.0"?>
+<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Toko</title>
+<item><g:id>${tag}-x1</g:id><title>Sepatu &amp; Sandal ${tag}</title>
+<link>https://www.tokopedia.com/toko/${tag}</link><g:image_link>https://example.com/${tag}.jpg</g:image_link>
+<g:price>1299000 IDR</g:price><g:sale_price>1.099.000,00 IDR</g:sale_price>
+<g:availability>in stock</g:availability><g:product_type>Fashion</g:product_type></item>
+<item><g:id>${tag}-x2</g:id><title><![CDATA[Tas ${tag}]]></title>
+<link>https://www.tokopedia.com/toko/${tag}-2</link><g:image_link>https://example.com/${tag}-2.jpg</g:image_link>
+<g:price>250000 IDR</g:price><g:availability>out of stock</g:availability></item>
+</channel></rss>`,
+    });
+    const feed = await createFeed(api, path, {
+      format: 'merchant-xml',
+      platform: 'Tokopedia',
+      mapping: {
+        sku: 'g:id',
+        title: 'title',
+        link: 'link',
+        imageUrl: 'g:image_link',
+        price: 'g:price',
+        salePrice: 'g:sale_price',
+        availability: 'g:availability',
+        category: 'g:product_type',
+      },
+    });
+    const run = await runFeed(api, feed.id);
+    expect(run).toMatchObject({ status: 'done', rows: 2, created: 2, outOfStock: 1, failed: 0 });
+    expect((await productOf(api, `${tag}-x1`))!.title).toBe(`Sepatu & Sandal ${tag}`);
+    expect(Number((await linkOf(api, `${tag}-x1`))!.priceValue)).toBe(1099000);
+    expect((await linkOf(api, `${tag}-x2`))!.availability).toBe('out_of_stock');
+  });
+
+  it('deactivates after two missing runs, never on a feed that shrank by half', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}-shrink.csv`;
+    const skus = [1, 2, 3, 4].map((n) => `${tag}-${n}`);
+    const feedOf = (list: string[], price: string) =>
+      csvFeed(list.map((sku) => csvRow(sku, price)));
+    served.set(path, { body: feedOf(skus, '10000') });
+    const feed = await createFeed(api, path);
+    expect(await runFeed(api, feed.id)).toMatchObject({ created: 4 });
+
+    served.set(path, { body: feedOf(skus.slice(0, 3), '11000') });
+    expect(await runFeed(api, feed.id)).toMatchObject({ updated: 3, deactivated: 0 });
+    expect(Boolean((await productOf(api, skus[3]!))!.isActive)).toBe(true);
+    served.set(path, { body: feedOf(skus.slice(0, 3), '12000') });
+    expect(await runFeed(api, feed.id)).toMatchObject({ updated: 3, deactivated: 1 });
+    const gone = (await productOf(api, skus[3]!))!;
+    expect(Boolean(gone.isActive)).toBe(false);
+    expect((await api.visitor.get(`/api/products/${gone.id}`)).status).toBe(404);
+
+    // One row of three: under half, nothing is deactivated and the feed alerts.
+    served.set(path, { body: feedOf(skus.slice(0, 1), '13000') });
+    const shrunk = await runFeed(api, feed.id);
+    expect(shrunk).toMatchObject({ status: 'done', deactivated: 0 });
+    expect(shrunk.message).toContain('tidak ada produk yang dinonaktifkan');
+    served.set(path, { body: feedOf(skus.slice(0, 1), '14000') });
+    expect(await runFeed(api, feed.id)).toMatchObject({ deactivated: 0 });
+    expect(Boolean((await productOf(api, skus[1]!))!.isActive)).toBe(true);
+    const shown = await api.admin.get<Feed>(`/api/admin/feeds/${feed.id}`);
+    expect(shown.body.alert).toContain('tidak ada produk yang dinonaktifkan');
+
+    // Back in the feed: active again.
+    served.set(path, { body: feedOf(skus, '15000') });
+    expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done' });
+    expect(Boolean((await productOf(api, skus[3]!))!.isActive)).toBe(true);
+  });
+
+  it('reports bad rows in errors.csv and writes the others', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}-bad.csv`;
+    served.set(path, {
+      body: csvFeed([
+        csvRow(`${tag}-ok`, '30000'),
+        csvRow(`${tag}-bad`, 'gratis'),
+        csvRow('', '40000'),
+        `${tag}-link,Judul,5000,,javascript:alert(1),https://example.com/x.webp,in stock,X`,
+      ]),
+    });
+    const feed = await createFeed(api, path);
+    const run = await runFeed(api, feed.id);
+    expect(run).toMatchObject({ status: 'done', rows: 4, created: 1, failed: 3 });
+    const res = await api.admin.get(`/api/admin/feed-runs/${run.id}/errors.csv`);
+    expect(res.status).toBe(200);
+    const rows = parse(res.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.baris, row.alasan])).toEqual([
+      ['3', 'price: Harga tidak valid'],
+      ['4', 'sku: SKU harus diisi'],
+      ['5', 'link: Tautan produk tidak valid'],
+    ]);
+    expect(rows[0]!.data).toContain(`${tag}-bad`);
+  });
+
+  it('keeps the fields staff edited by hand until they are unlocked', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}-lock.csv`;
+    const sku = `${tag}-L`;
+    served.set(path, { body: csvFeed([csvRow(sku, '70000')]) });
+    const feed = await createFeed(api, path);
+    await runFeed(api, feed.id);
+    const product = (await productOf(api, sku))!;
+    const current = await api.admin.get<Record<string, unknown>>(
+      `/api/admin/products/${product.id}`,
+    );
+    const edit = await api.admin.put(`/api/admin/products/${product.id}`, {
+      ...current.body,
+      title: `Judul staf ${tag}`,
+    });
+    expect(edit.status).toBe(200);
+
+    served.set(path, { body: csvFeed([csvRow(sku, '65000')]) });
+    expect(await runFeed(api, feed.id)).toMatchObject({ updated: 1 });
+    expect((await productOf(api, sku))!.title).toBe(`Judul staf ${tag}`);
+    expect(Number((await linkOf(api, sku))!.priceValue)).toBe(65000);
+    const listed = await api.admin.get<AdminProductListResponse>(
+      `/api/admin/products?page=1&search=${encodeURIComponent(`Judul staf ${tag}`)}`,
+    );
+    expect(listed.body.products[0]).toMatchObject({
+      id: product.id,
+      feedName: feed.name,
+      lockedFields: ['title'],
+    });
+    expect(listed.body.products[0]!.priceConfirmedAt).toEqual(expect.any(String));
+
+    const unlock = await api.admin.put(`/api/admin/products/${product.id}`, {
+      ...current.body,
+      title: `Judul staf ${tag}`,
+      lockedFields: [],
+    });
+    expect(unlock.status).toBe(200);
+    await runFeed(api, feed.id);
+    expect((await productOf(api, sku))!.title).toBe(`Produk Feed ${sku}`);
+  });
+
+  it('runs a feed once at a time and recovers a run cut off by a crash', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}-slow.csv`;
+    served.set(path, { body: csvFeed([csvRow(`${tag}-s`, '9000')]), delayMs: 500 });
+    const feed = await createFeed(api, path);
+    const [one, two] = await Promise.all([
+      api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`),
+      api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([202, 409]);
+    const started = one.status === 202 ? one : two;
+    expect(await waitForRun(api, started.body.id)).toMatchObject({ status: 'done', created: 1 });
+
+    // A process died mid-run: its run stays `running` and its lease expires.
+    const { db } = api.server.running;
+    const crashedId = '00000000-0000-4000-8000-' + String(Date.now()).slice(-12).padStart(12, '0');
+    await db.write(async (transaction) => {
+      await db.sequelize.query(
+        `INSERT INTO feed_runs (id, "feedId", status, "startedAt") VALUES (:id, :feedId, 'running', :at)`,
+        { replacements: { id: crashedId, feedId: feed.id, at: new Date() }, transaction },
+      );
+      await db.sequelize.query(
+        `UPDATE feeds SET "leaseOwner" = 'dead', "leaseUntil" = 1 WHERE id = :feedId`,
+        { replacements: { feedId: feed.id }, transaction },
+      );
+    });
+    served.set(path, { body: csvFeed([csvRow(`${tag}-s`, '8000')]) });
+    expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done', updated: 1 });
+    const crashed = await api.admin.get<FeedRun>(`/api/admin/feed-runs/${crashedId}`);
+    expect(crashed.body).toMatchObject({ status: 'failed' });
+    expect(crashed.body.message).toContain('terhenti');
+    const runs = await api.admin.get<{ runs: FeedRun[]; totalCount: number }>(
+      `/api/admin/feeds/${feed.id}/runs?page=1&limit=2`,
+    );
+    expect(runs.body.totalCount).toBe(3);
+    expect(runs.body.runs).toHaveLength(2);
+  });
+
+  it('fails a run whose feed is unreachable with a readable reason and alerts', async () => {
+    const feed = await createFeed(api, `/feeds/${unique()}-missing.csv`);
+    const run = await runFeed(api, feed.id);
+    expect(run.status).toBe('failed');
+    expect(run.message).toBe('Server feed menjawab HTTP 404');
+    const shown = await api.admin.get<Feed>(`/api/admin/feeds/${feed.id}`);
+    expect(shown.body.alert).toContain('Server feed menjawab HTTP 404');
+    const stats = await api.admin.get<StatsResponse>('/api/admin/stats');
+    expect(stats.body.feedAlerts).toContainEqual({
+      feedId: feed.id,
+      name: feed.name,
+      alert: 'Proses terakhir gagal: Server feed menjawab HTTP 404',
+    });
+  });
+
+  it('checks the feed form and answers 404 and 401', async () => {
+    const bad = await api.admin.post('/api/admin/feeds', {
+      name: '',
+      url: 'ftp://x',
+      format: 'csv',
+      platform: 'Shopee',
+      scheduleMinutes: 5,
+      newProducts: 'active',
+      mapping: {},
+    });
+    expect(bad.status).toBe(400);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await api.admin.post(`/api/admin/feeds/${missing}/run`)).status).toBe(404);
+    expect((await api.visitor.get('/api/admin/feeds')).status).toBe(401);
+  });
+});

@@ -1,0 +1,353 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { QueryTypes } from 'sequelize';
+import { appendAudit, type AuditActor } from '../audit/log';
+import type { Database } from '../db/database';
+import { toDbTimestamp } from '../db/timestamps';
+import { SafeFetchError, type FetchPolicy } from '../lib/safe-fetch';
+import { learnProductWords } from '../catalogue/search/learn-words';
+import { mapRecord, runContext, writeChunk, type MappedRow, type RowFailure } from './chunk';
+import { fetchFeed, readFeedFile } from './io';
+import { FeedUnreadableError } from './preview';
+import { LEASE_MS, releaseLease, renewLease, type Claim } from './lease';
+import { findFeed, type StoredFeed } from './store';
+
+/** Rows per transaction: large enough to write fast, small enough to let other writes in. */
+export const FEED_CHUNK_ROWS = 1_000;
+/** errors.csv keeps this many failed rows of a run (the count goes on). */
+export const MAX_STORED_ROW_ERRORS = 10_000;
+/** Products deactivated per statement at the end of a run. */
+const DEACTIVATE_BATCH = 1_000;
+
+export const FEED_RUN_MESSAGES = {
+  shrunk: (rows: number, previous: number) =>
+    `Feed hanya berisi ${rows.toLocaleString('id-ID')} baris (sebelumnya ` +
+    `${previous.toLocaleString('id-ID')}): tidak ada produk yang dinonaktifkan`,
+  empty: 'Feed kosong: tidak ada produk yang dinonaktifkan',
+  stopped: 'Proses dihentikan karena server berhenti',
+  leaseLost: 'Proses diambil alih oleh server lain',
+  failed: 'Proses feed gagal karena kesalahan server',
+} as const;
+
+export interface FeedRunDeps {
+  db: Database;
+  policy: FetchPolicy;
+  /** Where the fetched body is spooled while it is read (DATA_DIR/feeds). */
+  spoolDir: string;
+  /** Drops this process's caches and tells the other processes (NOTIFY). */
+  onCatalogueChanged(): void;
+  onUnexpectedError(error: unknown): void;
+  /** Aborted when the server stops: the run ends after its current chunk. */
+  stopping?: AbortSignal;
+  chunkRows?: number;
+}
+
+export interface RunCounts {
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  outOfStock: number;
+  deactivated: number;
+  failed: number;
+}
+
+class RunStopped extends Error {}
+
+/** What a person reads when the run failed: the fetch's reason, never a stack trace. */
+export function describeRunError(error: unknown): string | null {
+  if (error instanceof RunStopped) return error.message;
+  // The fetch and the readers answer in Indonesian already (fetch-feed.ts, preview.ts).
+  if (error instanceof SafeFetchError || error instanceof FeedUnreadableError) {
+    return error.message;
+  }
+  return null;
+}
+
+/** Streams the body to `file`, answering its SHA-256 (the "same content" check). */
+async function spool(body: NodeJS.ReadableStream, file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(
+    body,
+    new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    }),
+    createWriteStream(file),
+  );
+  return hash.digest('hex');
+}
+
+async function saveFailures(db: Database, runId: string, failures: RowFailure[], stored: number) {
+  const room = Math.max(0, MAX_STORED_ROW_ERRORS - stored);
+  const kept = failures.slice(0, room);
+  if (kept.length === 0) return;
+  await db.write(async (transaction) => {
+    for (let start = 0; start < kept.length; start += 100) {
+      const batch = kept.slice(start, start + 100);
+      await db.sequelize.query(
+        `INSERT INTO feed_run_errors ("runId", row, reason, raw)
+         VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        {
+          replacements: batch.flatMap((failure) => [
+            runId,
+            failure.row,
+            failure.reason,
+            failure.raw,
+          ]),
+          transaction,
+        },
+      );
+    }
+  });
+}
+
+/**
+ * Products missing from two consecutive complete runs are deactivated (never deleted), unless
+ * staff locked their state. A run that read under half the previous complete run's rows (or
+ * none) deactivates nothing: it answers the message that becomes the feed's alert.
+ */
+async function deactivateMissing(
+  db: Database,
+  feed: StoredFeed,
+  runId: string,
+  rows: number,
+): Promise<{ deactivated: number; message: string | null; complete: boolean }> {
+  const [previous] = await db.sequelize.query<{ rows: number | string }>(
+    `SELECT rows FROM feed_runs WHERE "feedId" = :feedId AND complete = :yes AND id <> :runId
+     ORDER BY "startedAt" DESC, id DESC LIMIT 1`,
+    { replacements: { feedId: feed.id, runId, yes: true }, type: QueryTypes.SELECT },
+  );
+  const previousRows = previous ? Number(previous.rows) : 0;
+  if (rows === 0) return { deactivated: 0, message: FEED_RUN_MESSAGES.empty, complete: false };
+  if (rows * 2 < previousRows) {
+    return {
+      deactivated: 0,
+      message: FEED_RUN_MESSAGES.shrunk(rows, previousRows),
+      complete: false,
+    };
+  }
+  await db.write((transaction) =>
+    db.sequelize.query(
+      `UPDATE feed_items SET "missedRuns" = "missedRuns" + 1
+       WHERE "feedId" = :feedId AND ("lastSeenRunId" IS NULL OR "lastSeenRunId" <> :runId)`,
+      { replacements: { feedId: feed.id, runId }, transaction },
+    ),
+  );
+  let deactivated = 0;
+  for (;;) {
+    const due = await db.sequelize.query<{
+      id: number | string;
+      productId: string;
+      lockedFields: string | null;
+    }>(
+      `SELECT i.id, i."productId", p."lockedFields" FROM feed_items i
+       JOIN products p ON p.id = i."productId"
+       WHERE i."feedId" = :feedId AND i."missedRuns" >= 2 AND i.deactivated = :no
+       ORDER BY i.id LIMIT ${DEACTIVATE_BATCH}`,
+      { replacements: { feedId: feed.id, no: false }, type: QueryTypes.SELECT },
+    );
+    if (due.length === 0) break;
+    const free = due.filter((item) => !(item.lockedFields ?? '').includes('"isActive"'));
+    const now = toDbTimestamp(Date.now());
+    await db.write(async (transaction) => {
+      if (free.length > 0) {
+        const changed = await db.sequelize.query<{ id: string }>(
+          `SELECT id FROM products WHERE id IN (:ids) AND "isActive" = :yes`,
+          {
+            replacements: { ids: free.map((item) => item.productId), yes: true },
+            type: QueryTypes.SELECT,
+            transaction,
+          },
+        );
+        deactivated += changed.length;
+        if (changed.length > 0) {
+          await db.sequelize.query(
+            `UPDATE products SET "isActive" = :no, "updatedAt" = :now WHERE id IN (:ids)`,
+            { replacements: { no: false, now, ids: changed.map((row) => row.id) }, transaction },
+          );
+        }
+      }
+      await db.sequelize.query(`UPDATE feed_items SET deactivated = :yes WHERE id IN (:ids)`, {
+        replacements: { yes: true, ids: due.map((item) => Number(item.id)) },
+        transaction,
+      });
+    });
+  }
+  return { deactivated, message: null, complete: true };
+}
+
+const summaryOf = (feed: StoredFeed, status: string, counts: RunCounts, notModified: boolean) =>
+  notModified
+    ? `Feed ${feed.name}: tidak berubah sejak proses sebelumnya`
+    : `Feed ${feed.name}: ${counts.created} dibuat, ${counts.updated} diubah, ` +
+      `${counts.unchanged} tidak berubah, ${counts.outOfStock} stok habis, ` +
+      `${counts.deactivated} dinonaktifkan, ${counts.failed} gagal` +
+      (status === 'failed' ? ' (gagal)' : '');
+
+/**
+ * Runs one feed under a claim (lease.ts): fetch (conditional), spool and hash, read, map and
+ * write in chunks of 1,000 rows (one transaction each), deactivate what left the feed, then
+ * end the run, its feed's fetch state and its audit entry in one transaction, and release
+ * the lease. Never throws: a failure ends the run `failed` with a readable message.
+ */
+export async function executeFeedRun(
+  deps: FeedRunDeps,
+  feedId: string,
+  claim: Claim,
+  actor: AuditActor,
+): Promise<void> {
+  const { db } = deps;
+  const { runId, owner } = claim;
+  const counts: RunCounts = {
+    rows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    outOfStock: 0,
+    deactivated: 0,
+    failed: 0,
+  };
+  let status: 'done' | 'failed' = 'done';
+  let message: string | null = null;
+  let notModified = false;
+  let complete = false;
+  let fetchState: { etag: string | null; lastModified: string | null; hash: string } | null = null;
+  let lost = false;
+  const renewal = setInterval(() => {
+    renewLease(db, feedId, owner)
+      .then((held) => {
+        if (!held) lost = true;
+      })
+      .catch(deps.onUnexpectedError);
+  }, LEASE_MS / 4);
+  renewal.unref();
+  const file = path.join(deps.spoolDir, `${runId}.feed`);
+  const feed = await findFeed(db, feedId).catch(() => null);
+  try {
+    if (!feed) throw new RunStopped('Feed tidak ditemukan');
+    const fetched = await fetchFeed(feed.url, {
+      etag: feed.etag,
+      lastModified: feed.lastModified,
+      policy: deps.policy,
+      maxBytes: deps.policy.maxBytes,
+      ...(deps.stopping ? { signal: deps.stopping } : {}),
+    });
+    if (fetched.notModified) {
+      notModified = true;
+    } else {
+      await mkdir(deps.spoolDir, { recursive: true });
+      const hash = await spool(fetched.body, file);
+      fetchState = { etag: fetched.etag, lastModified: fetched.lastModified, hash };
+      if (hash === feed.contentHash) {
+        notModified = true;
+      } else {
+        const context = await runContext(db, feed, runId);
+        const chunkRows = deps.chunkRows ?? FEED_CHUNK_ROWS;
+        let chunk: MappedRow[] = [];
+        let chunkSkus = new Set<string>();
+        let failures: RowFailure[] = [];
+        let stored = 0;
+        const flush = async () => {
+          if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
+          if (lost) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
+          const rows = chunk;
+          chunk = [];
+          chunkSkus = new Set();
+          const result = await db.write((transaction) =>
+            writeChunk(db, context, rows, transaction),
+          );
+          counts.created += result.created;
+          counts.updated += result.updated;
+          counts.unchanged += result.unchanged;
+          counts.failed += result.failures.length;
+          failures.push(...result.failures);
+          await saveFailures(db, runId, failures, stored);
+          stored += failures.length;
+          failures = [];
+          if (result.wordsChanged.length > 0) {
+            await learnProductWords(db, { skus: result.wordsChanged });
+          }
+        };
+        for await (const record of readFeedFile(file, feed.format)) {
+          counts.rows++;
+          const mapped =
+            'error' in record
+              ? { row: record.row, reason: record.error, raw: '' }
+              : mapRecord(feed, record);
+          if (!('sku' in mapped)) {
+            counts.failed++;
+            failures.push(mapped);
+            continue;
+          }
+          if (mapped.availability === 'out_of_stock') counts.outOfStock++;
+          // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
+          if (chunk.length >= chunkRows || chunkSkus.has(mapped.sku)) await flush();
+          chunk.push(mapped);
+          chunkSkus.add(mapped.sku);
+        }
+        if (chunk.length > 0 || failures.length > 0) await flush();
+        const ending = await deactivateMissing(db, feed, runId, counts.rows);
+        counts.deactivated = ending.deactivated;
+        message = ending.message;
+        complete = ending.complete;
+      }
+    }
+  } catch (error) {
+    status = 'failed';
+    const readable = describeRunError(error);
+    if (!readable) deps.onUnexpectedError(error);
+    message = readable ?? FEED_RUN_MESSAGES.failed;
+  } finally {
+    clearInterval(renewal);
+    await rm(file, { force: true }).catch(() => undefined);
+  }
+
+  const changed = counts.created + counts.updated + counts.deactivated > 0;
+  const at = toDbTimestamp(Date.now());
+  try {
+    await db.write(async (transaction) => {
+      await db.sequelize.query(
+        `UPDATE feed_runs SET status = :status, "finishedAt" = :at, rows = :rows,
+           created = :created, updated = :updated, unchanged = :unchanged,
+           "outOfStock" = :outOfStock, deactivated = :deactivated, failed = :failed,
+           "notModified" = :notModified, complete = :complete, message = :message
+         WHERE id = :runId`,
+        {
+          replacements: { ...counts, status, at, notModified, complete, message, runId },
+          transaction,
+        },
+      );
+      if (feed) {
+        const keep = status === 'done' && fetchState;
+        await db.sequelize.query(
+          `UPDATE feeds SET "lastRunAt" = :at
+             ${keep ? `, etag = :etag, "lastModified" = :lastModified, "contentHash" = :hash` : ''}
+           WHERE id = :feedId`,
+          { replacements: { at, feedId, ...(keep ? fetchState : {}) }, transaction },
+        );
+        await appendAudit(transaction, {
+          action: 'feed_run',
+          entity: 'feed',
+          entityId: feedId,
+          entityLabel: feed.name,
+          summary: summaryOf(feed, status, counts, notModified),
+          changes: Object.fromEntries(
+            Object.entries(counts).map(([key, value]) => [key, [null, value]]),
+          ),
+          actor,
+        });
+      }
+    });
+  } catch (error) {
+    deps.onUnexpectedError(error);
+  }
+  await releaseLease(db, feedId, owner).catch(deps.onUnexpectedError);
+  if (changed) deps.onCatalogueChanged();
+}

@@ -1,0 +1,244 @@
+/**
+ * Product feeds at 100,000 products (DESIGN.md, "Performance budgets": feeds), through the
+ * real HTTP server (the built bundle) on SQLite and on PostgreSQL. A local affiliate network
+ * streams a generated 100,000-row CSV feed with an ETag. The first run creates the 100,000
+ * products (the seed, linked to the feed); the measured run reads the feed again with 10% of
+ * the prices changed. Prints rows per second, the public list page's p95 at rest and during
+ * the run, the server's peak resident memory, and the time of an unchanged feed (304, and the
+ * same bytes without an ETag). Budgets: at least 5,000 rows/s, p95 during within 2x of rest,
+ * memory under 300 MB, an unchanged feed under 1 s. Figures are printed, never asserted.
+ *
+ *   npm run bench -- feeds          (after the build)
+ *   npx tsx bench/feeds.bench.ts
+ *
+ * BENCH_FEED_ROWS scales the feed; BENCH_FEEDS_DIALECT picks one database.
+ */
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
+import { startApiServer, type ServerProcess } from './support/processes';
+
+const ROWS = Number(process.env.BENCH_FEED_ROWS ?? 100_000);
+const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
+const VISITOR_PAGE = '/api/products?page=1&limit=12';
+const WORDS = ['sepatu', 'kaos', 'tas', 'jam', 'headphone', 'blender', 'serum', 'kemeja', 'rak'];
+
+/** The feed, row by row (never whole in memory); `changed` shifts every 10th price. */
+async function writeFeed(file: string, changed: boolean): Promise<void> {
+  const out = createWriteStream(file);
+  const write = async (line: string) => {
+    if (!out.write(`${line}\n`)) await once(out, 'drain');
+  };
+  await write('id,title,description,link,image,price,sale_price,availability');
+  for (let n = 0; n < ROWS; n++) {
+    const word = WORDS[n % WORDS.length]!;
+    const base = 100_000 + (n % 1000) * 1_000;
+    const sale = changed && n % 10 === 0 ? base - 7_000 : base - 10_000;
+    await write(
+      [
+        `FEED-${n}`,
+        `${word} feed nomor ${n}`,
+        `Deskripsi ${word} nomor ${n} dari feed afiliasi`,
+        `https://shopee.co.id/feed-${n}`,
+        `https://example.com/img/${n}.webp`,
+        `${base} IDR`,
+        `${sale} IDR`,
+        n % 50 === 0 ? 'out of stock' : 'in stock',
+      ].join(','),
+    );
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** The affiliate network: serves the current file with its ETag, 304 on a match. */
+function startNetwork(state: { file: string; etag: string | null }) {
+  const server = http.createServer((req, res) => {
+    if (state.etag && req.headers['if-none-match'] === state.etag) {
+      res.writeHead(304).end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/csv',
+      'content-length': statSync(state.file).size,
+      ...(state.etag ? { etag: state.etag } : {}),
+    });
+    createReadStream(state.file).pipe(res);
+  });
+  return new Promise<http.Server>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(server)),
+  );
+}
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+interface RunState {
+  status: string;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  outOfStock: number;
+  notModified: boolean;
+  message: string | null;
+}
+
+async function visitorMs(url: string): Promise<number> {
+  const asked = performance.now();
+  const page = await fetch(`${url}${VISITOR_PAGE}`);
+  await page.arrayBuffer();
+  return performance.now() - asked;
+}
+
+/** Starts a run and polls it to the end, asking the visitor page between polls. */
+async function timedRun(url: string, cookie: string, feedId: string, visitor: number[]) {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/admin/feeds/${feedId}/run`, {
+    method: 'POST',
+    headers: { cookie },
+  });
+  if (res.status !== 202) throw new Error(`run answered ${res.status}: ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  for (;;) {
+    const run = (await (
+      await fetch(`${url}/api/admin/feed-runs/${id}`, { headers: { cookie } })
+    ).json()) as RunState;
+    if (run.status !== 'running') {
+      return { run, seconds: (performance.now() - started) / 1000 };
+    }
+    visitor.push(await visitorMs(url));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function p95(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : Math.round(sorted[Math.ceil(0.95 * sorted.length) - 1]!);
+}
+
+async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-feeds-'));
+  const postgres = dialect === 'postgres' ? await createScratchPostgres('feeds') : null;
+  let server: ServerProcess | null = null;
+  const state = { file: path.join(dataDir, 'feed-1.csv'), etag: null as string | null };
+  const network = await startNetwork(state);
+  try {
+    await writeFeed(state.file, false);
+    const changedFile = path.join(dataDir, 'feed-2.csv');
+    await writeFeed(changedFile, true);
+    server = await startApiServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // The feed is served on 127.0.0.1 (test-only; refused in production).
+      FETCH_ALLOW_PRIVATE: 'true',
+    });
+    const { url } = server;
+    const cookie = await signIn(url);
+    const feedUrl = `http://127.0.0.1:${(network.address() as AddressInfo).port}/feed.csv`;
+    const created = await fetch(`${url}/api/admin/feeds`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench feed',
+        url: feedUrl,
+        format: 'csv',
+        platform: 'Shopee',
+        scheduleMinutes: 60,
+        newProducts: 'active',
+        enabled: false,
+        mapping: {
+          sku: 'id',
+          title: 'title',
+          description: 'description',
+          link: 'link',
+          imageUrl: 'image',
+          price: 'price',
+          salePrice: 'sale_price',
+          availability: 'availability',
+        },
+      }),
+    });
+    if (created.status !== 201) throw new Error(`feed answered ${created.status}`);
+    const feedId = ((await created.json()) as { id: string }).id;
+
+    const seed = await timedRun(url, cookie, feedId, []);
+    const atRest: number[] = [];
+    for (let i = 0; i < 200; i++) atRest.push(await visitorMs(url));
+
+    state.file = changedFile;
+    state.etag = '"bench-v2"';
+    const during: number[] = [];
+    const measured = await timedRun(url, cookie, feedId, during);
+    const notModified = await timedRun(url, cookie, feedId, []);
+    state.etag = null;
+    const sameBytes = await timedRun(url, cookie, feedId, []);
+    const figures = {
+      rows: ROWS,
+      seed: { seconds: Number(seed.seconds.toFixed(2)), run: seed.run },
+      changed: {
+        seconds: Number(measured.seconds.toFixed(2)),
+        rowsPerSecond: Math.round(ROWS / measured.seconds),
+        run: measured.run,
+      },
+      visitorP95Ms: { atRest: p95(atRest), during: p95(during), duringRequests: during.length },
+      unchanged304Seconds: Number(notModified.seconds.toFixed(3)),
+      unchangedSameBytesSeconds: Number(sameBytes.seconds.toFixed(3)),
+      serverPeakRssMb: server.peakRssMb(),
+      loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+      budget: { rowsPerSecond: 5000, p95Ratio: 2, memoryMb: 300, unchangedSeconds: 1 },
+    };
+    console.log(`\n== Product feed on ${dialect} (${ROWS} rows) ==`);
+    console.log(
+      `seed   : ${figures.seed.seconds} s (${Math.round(ROWS / seed.seconds)} rows/s): ${seed.run.created} created, ${seed.run.failed} failed`,
+    );
+    console.log(
+      `10%    : ${figures.changed.rowsPerSecond} rows/s (${figures.changed.seconds} s): ${measured.run.updated} updated, ${measured.run.unchanged} unchanged, ${measured.run.failed} failed (budget >= 5000)`,
+    );
+    console.log(
+      `visitor: ${VISITOR_PAGE} p95 at rest ${figures.visitorP95Ms.atRest} ms, during ${figures.visitorP95Ms.during} ms (${during.length} requests; budget within 2x)`,
+    );
+    console.log(
+      `same   : 304 in ${figures.unchanged304Seconds} s (notModified ${notModified.run.notModified}); same bytes without ETag in ${figures.unchangedSameBytesSeconds} s (notModified ${sameBytes.run.notModified}) (budget < 1 s)`,
+    );
+    console.log(`memory : peak server RSS ${figures.serverPeakRssMb} MB (budget < 300 MB)`);
+    return figures;
+  } finally {
+    await server?.stop();
+    await postgres?.drop();
+    await new Promise((resolve) => network.close(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function run(): Promise<Record<string, unknown>> {
+  return runOnDialects('BENCH_FEEDS_DIALECT', runDialect);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
