@@ -7,8 +7,9 @@ export const SQLITE_FILE = 'diskonradar.sqlite';
  * The data-folder files a backup carries besides the database: the generated secrets
  * (session-secret) and whatever else the server keeps there. Left out: the SQLite file and
  * its WAL (copied by the online backup instead), the backups themselves, hidden work folders,
- * and imports/ (an import's upload lives only while its job runs; a restored server fails
- * such jobs and deletes their uploads at start, docs/contracts.md "Backups").
+ * imports/ (an import's upload lives only while its job runs; a restored server fails
+ * such jobs and deletes their uploads at start, docs/contracts.md "Backups") and feeds/ (a
+ * feed run's download, spooled only while the run reads it; a restored server starts it again).
  */
 export async function listDataFiles(dataDir: string, backupDir: string): Promise<string[]> {
   const skipped = new Set([
@@ -17,6 +18,7 @@ export async function listDataFiles(dataDir: string, backupDir: string): Promise
     `${SQLITE_FILE}-shm`,
     `${SQLITE_FILE}-journal`,
     'imports',
+    'feeds',
   ]);
   const found: string[] = [];
   const walk = async (relative: string): Promise<void> => {
