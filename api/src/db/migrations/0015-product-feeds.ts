@@ -120,7 +120,7 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
 
 export async function down({ context: qi }: { context: QueryInterface }): Promise<void> {
   const { sequelize } = qi;
-  await qi.removeColumn('platform_links', 'lastConfirmedAt');
+  await sequelize.query('ALTER TABLE platform_links DROP COLUMN "lastConfirmedAt"');
   await sequelize.query('DROP INDEX IF EXISTS products_feed');
   await sequelize.query('ALTER TABLE products DROP COLUMN "lockedFields"');
   await sequelize.query('ALTER TABLE products DROP COLUMN "feedId"');
