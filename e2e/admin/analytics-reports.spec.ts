@@ -7,6 +7,7 @@ import type {
   SourcesReport,
 } from '../../shared/schemas/analytics-reports';
 import { DAY_MS, jakartaDate } from '../../shared/rules/jakarta-days';
+import { newShopperContext } from '../shopper';
 import { expect, test, unique, type AdminApi } from './fixtures';
 
 // The reports of "Analytics staff act on" (Sumber kunjungan, Corong, Produk, Perangkat): a
@@ -45,9 +46,6 @@ async function axe(page: Page, label: string) {
   expect.soft(width.scroll, `${label} is wider than the window`).toBeLessThanOrEqual(width.inner);
 }
 
-const CHROME_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
 /** A shopper lands from a campaign address, opens a product and clicks through /go. */
 async function journey(
   page: Page,
@@ -77,15 +75,8 @@ async function journey(
     price: 'Rp 99.000',
   });
   const browser = page.context().browser()!;
-  // A shopper's browser, not an automated one: the server counts those as bots (its user agent
-  // says HeadlessChrome and navigator.webdriver is true under Playwright).
-  const shopper = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    userAgent: CHROME_UA,
-  });
-  await shopper.addInitScript(() =>
-    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
-  );
+  // A shopper's browser, not an automated one: the server counts those as bots.
+  const shopper = await newShopperContext(browser, { baseURL: process.env.E2E_BASE_URL });
   await shopper.route(/geo\.e2e\.test/, (route) => route.abort());
   await shopper.route(/lazada\.co\.id/, (route) => route.fulfill({ body: 'ok' }));
   const visitor = await shopper.newPage();
