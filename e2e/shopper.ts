@@ -19,12 +19,25 @@ export async function countAsShopper(context: BrowserContext): Promise<void> {
   );
 }
 
-/** A new context (no admin cookie) whose visits the analytics count: Chrome's UA, no webdriver. */
+/**
+ * Chrome's user agent with a build number of its own: /go joins a click to the latest visit of
+ * the same visitor (address + user agent), and all specs run from one address in parallel, so
+ * each shopper needs its own user agent or its click may land on another spec's visit.
+ */
+export function uniqueChromeUserAgent(): string {
+  const build = 1000 + Math.floor(Math.random() * 8_000_000);
+  return CHROME_UA.replace('Chrome/126.0.0.0', `Chrome/126.0.${build}.0`);
+}
+
+/**
+ * A new context (no admin cookie) whose visits the analytics count: a Chrome user agent of its
+ * own, no webdriver.
+ */
 export async function newShopperContext(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ userAgent: CHROME_UA, ...options });
+  const context = await browser.newContext({ userAgent: uniqueChromeUserAgent(), ...options });
   await countAsShopper(context);
   return context;
 }
