@@ -132,6 +132,33 @@ test('a campaign journey shows the same figures in every report and in the API',
   );
   await expect(page.getByLabel('Kampanye (utm_campaign)')).toHaveValue(campaign);
 
+  // The category's funnel (the journey's product is in the first category): chosen in the
+  // screen, it replaces the campaign, and reads as the API does.
+  const [category] = await api.get<{ id: string; name: string }[]>('/api/categories');
+  await page.getByRole('combobox', { name: 'Kategori' }).click();
+  await page.getByRole('option', { name: category!.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`categoryId=${category!.id}`));
+  await expect(page).not.toHaveURL(/campaign=/);
+  await expect(page.getByLabel('Kampanye (utm_campaign)')).toHaveValue('');
+  await expect(async () => {
+    const byCategory = await api.get<FunnelReport>(
+      `/api/admin/analytics/funnel?categoryId=${category!.id}&${range}`,
+    );
+    expect(byCategory.steps.every((s) => s.count >= 1)).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('funnel-count')).toHaveText(
+      byCategory.steps.map((s) => s.count.toLocaleString('id-ID')),
+      { timeout: 5_000 },
+    );
+  }).toPass({ timeout: 30_000 });
+  // The platform's: the click went to Lazada.
+  await page.goto(`/admin/analytics?tab=funnel&range=today&platform=Lazada`);
+  const byPlatform = await api.get<FunnelReport>(
+    `/api/admin/analytics/funnel?platform=Lazada&${range}`,
+  );
+  expect(byPlatform.steps[2]!.count).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('combobox', { name: 'Platform' })).toHaveValue('Lazada');
+
   let product: ProductsReport['products'][number] | undefined;
   for (let p = 1; !product; p += 1) {
     const report = await api.get<ProductsReport>(
