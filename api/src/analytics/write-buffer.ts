@@ -27,6 +27,7 @@ import {
   readVisits,
   type VisitState,
 } from './visits';
+import { isUuid } from '../lib/params';
 import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from '../db/sql';
 import { hourOf } from './time';
 import { toDbTimestamp } from '../db/timestamps';
@@ -839,15 +840,15 @@ export class AnalyticsWriteBuffer {
     const missing = events.filter(
       (e) => e.eventType === PRODUCT_VIEW_EVENT && e.productId && !e.categoryId,
     );
-    const productIds = [...new Set(missing.map((e) => e.productId ?? ''))].sort();
+    // Only well-formed ids are looked up, by the primary key itself (a cast would read every row).
+    const productIds = [...new Set(missing.map((e) => e.productId ?? ''))].filter(isUuid).sort();
     const categories = new Map<string, string>();
     for (const ids of chunk(productIds, 1)) {
       if (ids.length === 0) continue;
       const rows = await execute(
         this.db,
         transaction,
-        `SELECT CAST(id AS TEXT) AS id, "categoryId" FROM products
-         WHERE CAST(id AS TEXT) IN (${ids.map(() => '?').join(', ')})`,
+        `SELECT id, "categoryId" FROM products WHERE id IN (${ids.map(() => '?').join(', ')})`,
         ids,
       );
       for (const row of rows) {
