@@ -135,6 +135,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', events: number) {
       funnelBySource: await timeIt(() =>
         getFunnel(database, funnelQuerySchema.parse({ ...range, source: 'social' })),
       ),
+      funnelByCategory: await timeIt(() =>
+        getFunnel(database, funnelQuerySchema.parse({ ...range, categoryId: '1' })),
+      ),
+      funnelByPlatform: await timeIt(() =>
+        getFunnel(database, funnelQuerySchema.parse({ ...range, platform: 'Shopee' })),
+      ),
       productsByViews: await timeIt(() =>
         getProductsReport(database, productsReportQuerySchema.parse({ ...range, sort: 'views' })),
       ),
@@ -144,8 +150,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', events: number) {
       devices: await timeIt(() => getDevices(database, devicesQuerySchema.parse(range))),
     };
     const [[rollupRows]] = (await db.sequelize.query(
-      'SELECT (SELECT COUNT(*) FROM analytics_daily) AS daily, (SELECT COUNT(*) FROM analytics_product_daily) AS products',
-    )) as unknown as [[{ daily: unknown; products: unknown }]];
+      `SELECT (SELECT COUNT(*) FROM analytics_daily) AS daily,
+         (SELECT COUNT(*) FROM analytics_product_daily) AS products,
+         (SELECT COUNT(*) FROM analytics_funnel_daily) AS funnel`,
+    )) as unknown as [[{ daily: unknown; products: unknown; funnel: unknown }]];
     return {
       events: seeded.events,
       sessions: seeded.sessions,
@@ -154,6 +162,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', events: number) {
       rebuildSeconds,
       dailyRows: Number(rollupRows.daily),
       productDailyRows: Number(rollupRows.products),
+      funnelDailyRows: Number(rollupRows.funnel),
       reportsMs: reports,
     };
   } finally {

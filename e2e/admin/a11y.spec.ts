@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import type { PlatformLink, Product } from '../../shared/types';
 import { openVisitors } from '../desktop/visitors';
+import { CHROME_UA } from '../shopper';
 import { ADMIN, expect, slugOf, test, unique, type AdminApi } from './fixtures';
 
 // Every admin screen, at a laptop width and at a phone width: axe finds no serious or
@@ -166,9 +167,6 @@ async function check(page: Page, label: string, width: string) {
     expect.soft(await offScreen(page), `${label} at 390 px: cut off at the right`).toEqual([]);
   }
 }
-
-const CHROME_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 /**
  * Some traffic, so the analytics charts and lists draw their labels: a few visitors over the

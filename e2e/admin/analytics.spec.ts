@@ -1,4 +1,5 @@
 import type { RealtimeStats } from '../../shared/types';
+import { newShopperContext } from '../shopper';
 import { expect, test, unique } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
@@ -147,7 +148,7 @@ test('analytics: a shopper clicking a platform button goes through /go and the C
   const before = await api.get<RealtimeStats>('/api/admin/analytics/realtime');
 
   // A shopper of their own (no admin cookie) opens the product and clicks Lazada.
-  const shopper = await browser.newContext({ baseURL });
+  const shopper = await newShopperContext(browser, { baseURL });
   const shopperPage = await shopper.newPage();
   await shopperPage.goto(`/?produk=${product.id}`);
   const button = shopperPage.locator(`a.platform-button[href="/go/${link.id}"]`);
@@ -190,7 +191,8 @@ test('analytics: a shopper search that found nothing is listed under "Pencarian 
   baseURL,
 }) => {
   const term = `tidakadabarang${Date.now().toString(36)}`;
-  const shopper = await browser.newContext({ baseURL });
+  // A shopper's browser: an automated one's searches are not counted (bot detection).
+  const shopper = await newShopperContext(browser, { baseURL });
   const visitor = await shopper.newPage();
   await visitor.route(/geo\.e2e\.test/, (route) => route.abort());
   await visitor.goto(`/?search=${term}`);

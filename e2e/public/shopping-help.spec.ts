@@ -7,6 +7,7 @@ import type {
   ProductListResponse,
   SearchSuggestions,
 } from '../../shared/types';
+import { countAsShopper } from '../shopper';
 import { expect, hydrated, isPhone, test } from './fixtures';
 
 // Several pages and dialogs under axe per test: past 30 s on a busy phone run.
@@ -73,6 +74,8 @@ test('the help lists the matching categories and today promos, and the miss reac
   const help = await api.get<SearchSuggestions>('/api/search/suggest?q=kartu%20kredit');
   expect(help.products).toEqual([]);
   expect(help.categories.length).toBeGreaterThan(0);
+  // The miss is counted only for a shopper's browser, not an automated one (bot detection).
+  await countAsShopper(page.context());
   await page.route(/geo\.e2e\.test/, (route) => route.abort());
   await page.goto('/?search=kartu%20kredit');
   await hydrated(page);

@@ -34,6 +34,7 @@ export const ANALYTICS_REPORT_MESSAGES = {
   format: 'format hanya boleh csv',
   source: `source harus salah satu dari: ${SOURCE_GROUPS.join(', ')}`,
   text: 'Teks filter paling panjang 100 karakter',
+  oneFilter: 'Corong per kategori atau platform tidak bisa digabung dengan filter lain',
 } as const;
 const M = ANALYTICS_REPORT_MESSAGES;
 
@@ -158,6 +159,16 @@ export const funnelQuerySchema = z
     const campaign = filterText(query.campaign, 'campaign', ctx);
     if (!days || source === null || categoryId === null || platform === null || campaign === null)
       return z.NEVER;
+    // A category's or platform's funnel is its own rollup: it does not split by source.
+    const chosen = [categoryId, platform, source, campaign].filter(Boolean);
+    if ((categoryId || platform) && chosen.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [categoryId ? 'categoryId' : 'platform'],
+        message: M.oneFilter,
+      });
+      return z.NEVER;
+    }
     return { ...days, source, categoryId, platform, campaign };
   });
 

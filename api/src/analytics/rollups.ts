@@ -2,6 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { chunk, execute, hourExpression, valuesList } from '../db/sql';
 import { toDbTimestamp } from '../db/timestamps';
+import { rebuildFunnelStatements } from './funnel-steps';
 import { rebuildVisitStatements } from './visits';
 
 /**
@@ -199,6 +200,7 @@ export async function rebuildAllRollups(db: Database): Promise<void> {
     for (const sql of [
       ...rebuildStatements(db.dialect, { fromMs }),
       ...rebuildVisitStatements(db),
+      ...rebuildFunnelStatements(db),
     ]) {
       await db.sequelize.query(sql, { transaction });
     }

@@ -12,6 +12,13 @@ import type {
   VisitorInfo,
 } from './records';
 import {
+  applyFunnelIncrements,
+  FunnelIncrements,
+  readSteps,
+  writeSteps,
+  type StepMark,
+} from './funnel-steps';
+import {
   applyDailyIncrements,
   applyProductIncrements,
   DailyIncrements,
@@ -20,6 +27,7 @@ import {
   readVisits,
   type VisitState,
 } from './visits';
+import { isUuid } from '../lib/params';
 import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from '../db/sql';
 import { hourOf } from './time';
 import { toDbTimestamp } from '../db/timestamps';
@@ -555,7 +563,9 @@ export class AnalyticsWriteBuffer {
       rollups.add(METRIC.page, hour, record.path);
     }
 
-    // 5. Events, the redirect's clicks among them.
+    // 5. Events, the redirect's clicks among them. A product view carries its product's
+    // category (the client sends only the product), for the funnel per category.
+    await this.fillProductCategories(transaction, batch.events);
     await bulkInsert(
       db,
       transaction,
@@ -777,5 +787,74 @@ export class AnalyticsWriteBuffer {
       if (visit && !visit.bot && record.productId) products.add(visit.day, record.productId, 0, 1);
     }
     await applyProductIncrements(this.db, transaction, products);
+
+    // The funnel per category and platform (./funnel-steps.ts), by difference too.
+    const marks: StepMark[] = [];
+    for (const event of batch.events) {
+      if (event.eventType === PRODUCT_VIEW_EVENT && event.productId && event.categoryId) {
+        marks.push({
+          sessionId: event.sessionId,
+          kind: 'category',
+          value: event.categoryId,
+          product: 1,
+          click: 0,
+        });
+      }
+    }
+    for (const { record } of batch.clicks) {
+      if (record.categoryId) {
+        marks.push({
+          sessionId: record.sessionId,
+          kind: 'category',
+          value: record.categoryId,
+          product: 0,
+          click: 1,
+        });
+      }
+      if (record.platform) {
+        marks.push({
+          sessionId: record.sessionId,
+          kind: 'platform',
+          value: record.platform,
+          product: 0,
+          click: 1,
+        });
+      }
+    }
+    const stepIds = [...new Set([...ids, ...marks.map((m) => m.sessionId)])];
+    const stepsBefore = await readSteps(this.db, transaction, stepIds);
+    await writeSteps(this.db, transaction, marks);
+    const stepsAfter = await readSteps(this.db, transaction, stepIds);
+    const funnel = new FunnelIncrements();
+    for (const id of stepIds) {
+      funnel.change(before.get(id), stepsBefore.get(id), after.get(id), stepsAfter.get(id));
+    }
+    await applyFunnelIncrements(this.db, transaction, funnel);
+  }
+
+  /** Sets the category of product views that came without one, from the products table. */
+  private async fillProductCategories(
+    transaction: Transaction,
+    events: EventRecord[],
+  ): Promise<void> {
+    const missing = events.filter(
+      (e) => e.eventType === PRODUCT_VIEW_EVENT && e.productId && !e.categoryId,
+    );
+    // Only well-formed ids are looked up, by the primary key itself (a cast would read every row).
+    const productIds = [...new Set(missing.map((e) => e.productId ?? ''))].filter(isUuid).sort();
+    const categories = new Map<string, string>();
+    for (const ids of chunk(productIds, 1)) {
+      if (ids.length === 0) continue;
+      const rows = await execute(
+        this.db,
+        transaction,
+        `SELECT id, "categoryId" FROM products WHERE id IN (${ids.map(() => '?').join(', ')})`,
+        ids,
+      );
+      for (const row of rows) {
+        if (row.categoryId) categories.set(String(row.id), String(row.categoryId));
+      }
+    }
+    for (const event of missing) event.categoryId = categories.get(event.productId ?? '') ?? null;
   }
 }

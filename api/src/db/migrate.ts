@@ -18,6 +18,7 @@ import * as productFeeds from './migrations/0015-product-feeds';
 import * as priceWatches from './migrations/0016-price-watches';
 import * as analyticsSources from './migrations/0017-analytics-sources';
 import * as listingIndexes from './migrations/0018-listing-indexes';
+import * as analyticsFunnelDimensions from './migrations/0019-analytics-funnel-dimensions';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -42,6 +43,7 @@ export const migrations = [
   { name: '0016-price-watches', ...priceWatches },
   { name: '0017-analytics-sources', ...analyticsSources },
   { name: '0018-listing-indexes', ...listingIndexes },
+  { name: '0019-analytics-funnel-dimensions', ...analyticsFunnelDimensions },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -61,12 +61,14 @@ const browserVisits = (report: DevicesReport, browser: string) =>
 
 describeApi('analytics staff reports: journeys', (api) => {
   let productId = '';
+  let categoryId = '';
   let linkId = 0;
 
   const setUp = async () => {
     if (linkId) return;
     const product = await api.createProduct({ title: `Journey ${unique()}` });
     productId = product.id;
+    categoryId = product.categoryId;
     const link = await api.addLink<{ id: number }>(
       product.id,
       'Shopee',
@@ -276,5 +278,70 @@ describeApi('analytics staff reports: journeys', (api) => {
     );
     expect(csv.status).toBe(200);
     expect(csv.text).toContain(`${campaign},2,1,1,100,0,0,0,0\r\n`);
+  });
+
+  it('counts the funnel of one category and of one platform, and their previous period', async () => {
+    await setUp();
+    const funnels = async (query = '') => {
+      const get = async (filter: string) => {
+        const res = await api.admin.get<FunnelReport>(
+          `/api/admin/analytics/funnel?${filter}${query ? `&${query}` : ''}`,
+        );
+        expect(res.status, `${filter}: ${res.text}`).toBe(200);
+        return res.body;
+      };
+      return {
+        category: await get(`categoryId=${encodeURIComponent(categoryId)}`),
+        platform: await get('platform=Shopee'),
+        site: await get(''),
+      };
+    };
+    const counts = (report: FunnelReport) => report.steps.map((s) => s.count);
+    const delta = (after: FunnelReport, before: FunnelReport) =>
+      counts(after).map((count, i) => count - counts(before)[i]!);
+    const before = await funnels();
+
+    // Opens the product twice and clicks through to Shopee: once for the category.
+    const a = phoneUa();
+    await visit(a, { referrer: 'https://www.google.co.id/' }, true);
+    expect((await go(a)).status).toBe(302);
+    expect((await go(a)).status).toBe(302);
+    // Opens the product, no click.
+    await visit(desktopUa(), {}, true);
+    // Home page only: not a visit of the category.
+    await visit(phoneUa(), {}, false);
+    // A click without JavaScript: its own visit, a click in the category and to Shopee.
+    expect((await go(desktopUa())).status).toBe(302);
+    // Bots count nowhere.
+    await visit(BOT_UA, {}, true);
+    expect((await go(BOT_UA)).status).toBe(302);
+    await visit(desktopUa(), { webdriver: true }, true);
+    await flush();
+    const after = await funnels();
+
+    expect(delta(after.category, before.category)).toEqual([3, 2, 2]);
+    expect(delta(after.site, before.site)).toEqual([4, 2, 2]);
+    // The platform is known only at the click: the site's visits and product visits, then the
+    // visits that clicked through to it.
+    expect(counts(after.platform).slice(0, 2)).toEqual(counts(after.site).slice(0, 2));
+    expect(delta(after.platform, before.platform)).toEqual([4, 2, 2]);
+    const other = await api.admin.get<FunnelReport>('/api/admin/analytics/funnel?platform=Lazada');
+    expect(other.body.steps[2]).toEqual({ step: 'click', count: 0 });
+
+    // Today is tomorrow's previous period.
+    const day = (offset: number) =>
+      new Date(Date.now() + 7 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    const today = await funnels(`from=${day(0)}&to=${day(0)}`);
+    const next = await funnels(`from=${day(1)}&to=${day(1)}`);
+    for (const key of ['category', 'platform'] as const) {
+      expect(next[key].previous.steps).toEqual(today[key].steps);
+      expect(counts(next[key])).toEqual([0, 0, 0]);
+    }
+
+    // Rebuilt from the raw rows, the same figures.
+    await rebuildAllRollups(api.server.running.db);
+    const rebuilt = await funnels();
+    expect(rebuilt.category).toEqual(after.category);
+    expect(rebuilt.platform).toEqual(after.platform);
   });
 });

@@ -19,7 +19,6 @@ import {
   type SourcesReport,
 } from '@shared/schemas/analytics-reports';
 import type { Database } from '../../db/database';
-import { badRequest } from '../../errors';
 import { select, toCount } from '../../db/sql';
 
 /**
@@ -113,23 +112,54 @@ async function funnelSteps(
   fromDay: number,
   toDay: number,
 ): Promise<FunnelStepCount[]> {
-  const where = ['day >= ?', 'day < ?'];
-  const params: unknown[] = [fromDay, toDay];
-  if (query.source) {
-    where.push('"sourceGroup" = ?');
-    params.push(query.source);
+  type Row = { visits: unknown; productVisits: unknown; clickVisits: unknown };
+  const sum = `SUM(visits) AS visits, SUM("productVisits") AS "productVisits",
+       SUM("clickVisits") AS "clickVisits"`;
+  let row: Row | undefined;
+  if (query.categoryId) {
+    // Visits that opened a product of the category or clicked through one (./funnel-steps.ts).
+    [row] = await select<Row>(
+      db,
+      `SELECT ${sum} FROM analytics_funnel_daily
+       WHERE kind = 'category' AND value = ? AND day >= ? AND day < ?`,
+      [query.categoryId, fromDay, toDay],
+    );
+  } else if (query.platform) {
+    // The platform is known only at the click (/go): every visit and every visit that opened
+    // a product, then the visits that clicked through to this platform.
+    const [site] = await select<Row>(
+      db,
+      `SELECT ${sum} FROM analytics_daily WHERE day >= ? AND day < ?`,
+      [fromDay, toDay],
+    );
+    const [platform] = await select<Row>(
+      db,
+      `SELECT ${sum} FROM analytics_funnel_daily
+       WHERE kind = 'platform' AND value = ? AND day >= ? AND day < ?`,
+      [query.platform, fromDay, toDay],
+    );
+    row = {
+      visits: site?.visits,
+      productVisits: site?.productVisits,
+      clickVisits: platform?.clickVisits,
+    };
+  } else {
+    const where = ['day >= ?', 'day < ?'];
+    const params: unknown[] = [fromDay, toDay];
+    if (query.source) {
+      where.push('"sourceGroup" = ?');
+      params.push(query.source);
+    }
+    if (query.campaign) {
+      where.push('"utmCampaign" = ?');
+      params.push(query.campaign);
+    }
+    [row] = await select<Row>(
+      db,
+      `SELECT ${sum} FROM analytics_daily WHERE ${where.join(' AND ')}`,
+      params,
+    );
   }
-  if (query.campaign) {
-    where.push('"utmCampaign" = ?');
-    params.push(query.campaign);
-  }
-  const [row] = await select<{ visits: unknown; productVisits: unknown; clickVisits: unknown }>(
-    db,
-    `SELECT SUM(visits) AS visits, SUM("productVisits") AS "productVisits",
-       SUM("clickVisits") AS "clickVisits"
-     FROM analytics_daily WHERE ${where.join(' AND ')}`,
-    params,
-  );
   return [
     { step: 'visit', count: toCount(row?.visits) },
     { step: 'product', count: toCount(row?.productVisits) },
@@ -137,15 +167,7 @@ async function funnelSteps(
   ];
 }
 
-/** Said when the funnel is asked per category or platform (not rolled up yet). */
-export const FUNNEL_FILTER_UNAVAILABLE =
-  'Corong per kategori atau platform belum tersedia; pilih sumber atau kampanye';
-
 export async function getFunnel(db: Database, query: FunnelQuery): Promise<FunnelReport> {
-  if (query.categoryId || query.platform) {
-    const field = query.categoryId ? 'categoryId' : 'platform';
-    throw badRequest(FUNNEL_FILTER_UNAVAILABLE, { [field]: FUNNEL_FILTER_UNAVAILABLE });
-  }
   const [steps, previous] = await Promise.all([
     funnelSteps(db, query, query.fromDay, query.toDay),
     funnelSteps(db, query, query.previousFromDay, query.fromDay),

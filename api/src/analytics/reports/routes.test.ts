@@ -47,6 +47,11 @@ describeApi('analytics staff reports: routes', (api) => {
         'source harus salah satu dari: search, social, marketplace, other, direct',
       ],
       ['funnel?from=2024-02-01&to=2024-01-01', 'from', 'Tanggal awal harus sebelum tanggal akhir'],
+      [
+        'funnel?platform=Shopee&source=social',
+        'platform',
+        'Corong per kategori atau platform tidak bisa digabung dengan filter lain',
+      ],
     ];
     for (const [query, field, message] of cases) {
       const res = await api.admin.get<{ message: string; errors: Record<string, string> }>(

@@ -34,6 +34,13 @@ function useFunnelFilters() {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
     else next.delete(name);
+    // A category's or platform's funnel stands alone (the API takes no other filter with it).
+    if (value && (name === 'categoryId' || name === 'platform')) {
+      for (const other of FILTERS) if (other !== name) next.delete(other);
+    } else if (value) {
+      next.delete('categoryId');
+      next.delete('platform');
+    }
     setParams(next, { replace: true });
   };
   return { filters, set };
@@ -103,7 +110,10 @@ export function FunnelTab() {
           searchable
           data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           value={filters.categoryId ?? null}
-          onChange={(value) => set('categoryId', value)}
+          onChange={(value) => {
+            set('categoryId', value);
+            if (value) setCampaign('');
+          }}
           w={180}
           comboboxProps={{ zIndex: 1000 }}
         />
@@ -113,7 +123,10 @@ export function FunnelTab() {
           clearable
           data={PLATFORMS.map((p) => ({ value: p, label: platformName(p) }))}
           value={filters.platform ?? null}
-          onChange={(value) => set('platform', value)}
+          onChange={(value) => {
+            set('platform', value);
+            if (value) setCampaign('');
+          }}
           w={160}
           comboboxProps={{ zIndex: 1000 }}
         />
