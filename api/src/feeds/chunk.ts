@@ -4,6 +4,7 @@ import { DEFAULT_BADGE_COLOR } from '@shared/constants';
 import { formatRupiah } from '@shared/rules/price';
 import { productSchema, skuSchema } from '@shared/schemas';
 import type { FeedOurField } from '@shared/schemas/feed';
+import { refreshProductFigures } from '../catalogue/products/figures';
 import type { Database } from '../db/database';
 import { toDbTimestamp } from '../db/timestamps';
 import { stringArray } from '../lib/json';
@@ -15,9 +16,11 @@ import type { StoredFeed } from './store';
  * One chunk of a feed run (docs/contracts.md, "Product feeds"): rows are matched by
  * (feedId, sku) through feed_items; a row whose mapped content hashes as before costs no
  * product or link write (only the batch "seen" marks); a changed one writes only the columns
- * that differ and that staff have not locked. Price points, the listing figures, the search
- * index and the product's platforms follow from the tables' triggers (migrations 0003, 0004,
- * 0012, 0014) inside the chunk's transaction, exactly as for the form and the CSV import.
+ * that differ and that staff have not locked. Price points, the search index and the
+ * product's platforms follow from the tables' triggers (migrations 0003, 0004, 0012) inside
+ * the chunk's transaction, exactly as for the form and the CSV import; the listing figures
+ * (0014, 0018) are deferred and refreshed once per touched product, as the import does. The
+ * statements per chunk are fixed, not per row (docs/decisions.md, "Feed runs").
  */
 
 /** Field names staff edits lock (products.lockedFields). */
@@ -215,6 +218,7 @@ interface LinkRow {
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 const placeholders = (count: number) => `(${Array(count).fill('?').join(', ')})`;
 const INSERT_BATCH = 100;
+const UPDATE_BATCH = 500;
 
 function batches<T>(items: T[], size = INSERT_BATCH): T[][] {
   const result: T[][] = [];
@@ -222,6 +226,87 @@ function batches<T>(items: T[], size = INSERT_BATCH): T[][] {
     result.push(items.slice(start, start + size));
   }
   return result;
+}
+
+/** A row's changed columns, keyed by its id. */
+interface RowUpdate {
+  id: string | number;
+  sets: Record<string, unknown>;
+}
+
+/** PostgreSQL types of the columns a chunk updates (VALUES literals arrive untyped). */
+const PRODUCT_COLUMN_TYPES: Record<string, string> = {
+  id: 'uuid',
+  title: 'text',
+  description: 'text',
+  imageUrl: 'text',
+  categoryId: 'integer',
+  discountPercentage: 'integer',
+  isActive: 'boolean',
+  feedId: 'uuid',
+};
+const LINK_COLUMN_TYPES: Record<string, string> = {
+  id: 'integer',
+  affiliateUrl: 'text',
+  price: 'text',
+  priceValue: 'bigint',
+  originalPriceValue: 'bigint',
+  availability: 'text',
+};
+const ITEM_COLUMN_TYPES: Record<string, string> = {
+  id: 'integer',
+  contentHash: 'text',
+  missedRuns: 'integer',
+  lastSeenRunId: 'uuid',
+  deactivated: 'boolean',
+};
+
+/**
+ * Updates rows in one statement per set of changed columns (`UPDATE ... FROM (VALUES ...)`,
+ * both engines), so a row's statement writes exactly the columns that changed, as a
+ * statement per row would, and the tables' triggers see the same updates. `stamped` columns
+ * take `now`.
+ */
+async function updateInGroups(
+  db: Database,
+  table: string,
+  types: Record<string, string>,
+  updates: RowUpdate[],
+  stamped: string[],
+  now: string,
+  transaction: Transaction,
+): Promise<void> {
+  const groups = new Map<string, RowUpdate[]>();
+  for (const update of updates) {
+    const key = Object.keys(update.sets).sort().join(',');
+    const group = groups.get(key);
+    if (group) group.push(update);
+    else groups.set(key, [update]);
+  }
+  const pg = db.dialect === 'postgres';
+  const value = (column: string, at: number) =>
+    pg ? `CAST(v.column${at} AS ${types[column] ?? 'text'})` : `v.column${at}`;
+  for (const [key, group] of groups) {
+    const columns = key.split(',');
+    const sets = [
+      ...columns.map((column, index) => `"${column}" = ${value(column, index + 2)}`),
+      ...stamped.map((column) => `"${column}" = ?`),
+    ];
+    for (const batch of batches(group, UPDATE_BATCH)) {
+      await db.sequelize.query(
+        `UPDATE ${table} SET ${sets.join(', ')}
+         FROM (VALUES ${batch.map(() => placeholders(columns.length + 1)).join(', ')}) AS v
+         WHERE ${table}.id = ${value('id', 1)}`,
+        {
+          replacements: [
+            ...stamped.map(() => now),
+            ...batch.flatMap((update) => [update.id, ...columns.map((c) => update.sets[c])]),
+          ],
+          transaction,
+        },
+      );
+    }
+  }
 }
 
 /**
@@ -312,6 +397,10 @@ export async function writeChunk(
   const newLinks: { productId: string; row: MappedRow }[] = [];
   const newItems: { sku: string; productId: string; hash: string }[] = [];
   const changedItems: { id: number; productId: string; hash: string }[] = [];
+  const productUpdates: RowUpdate[] = [];
+  const linkUpdates: RowUpdate[] = [];
+  /** Products whose listing figures the chunk refreshes once at its end. */
+  const touched: string[] = [];
   const fail = (row: MappedRow, reason: string) =>
     counts.failures.push({ row: row.row, reason, raw: JSON.stringify(row).slice(0, 2_000) });
 
@@ -383,11 +472,9 @@ export async function writeChunk(
       continue;
     }
     const values = parsed.data;
-    const sets: string[] = [];
-    const replacements: Record<string, unknown> = { id: product.id, now };
+    const sets: Record<string, unknown> = {};
     const set = (column: string, value: unknown) => {
-      sets.push(`"${column}" = :${column}`);
-      replacements[column] = value;
+      sets[column] = value;
     };
     if (values.title !== product.title) set('title', values.title);
     if (values.description !== product.description) set('description', values.description);
@@ -404,11 +491,9 @@ export async function writeChunk(
       values.title !== product.title || values.description !== product.description;
 
     const link = links.get(product.id);
-    const linkSets: string[] = [];
-    const linkReplacements: Record<string, unknown> = { now };
+    const linkSets: Record<string, unknown> = {};
     const setLink = (column: string, value: unknown) => {
-      linkSets.push(`"${column}" = :${column}`);
-      linkReplacements[column] = value;
+      linkSets[column] = value;
     };
     if (link) {
       if (open('affiliateUrl') && row.link && row.link !== link.affiliateUrl) {
@@ -432,22 +517,16 @@ export async function writeChunk(
       continue;
     }
 
-    if (sets.length > 0) {
-      await q.query(`UPDATE products SET ${sets.join(', ')}, "updatedAt" = :now WHERE id = :id`, {
-        replacements,
-        transaction,
-      });
+    if (Object.keys(sets).length > 0) {
+      productUpdates.push({ id: product.id, sets });
+      if ('discountPercentage' in sets) touched.push(product.id);
     }
-    if (link && linkSets.length > 0) {
-      linkReplacements.linkId = Number(link.id);
-      await q.query(
-        `UPDATE platform_links SET ${linkSets.join(', ')}, "lastConfirmedAt" = :now,
-           "updatedAt" = :now WHERE id = :linkId`,
-        { replacements: linkReplacements, transaction },
-      );
+    if (link && Object.keys(linkSets).length > 0) {
+      linkUpdates.push({ id: Number(link.id), sets: linkSets });
+      touched.push(product.id);
     }
     if (!link) newLinks.push({ productId: product.id, row });
-    if (sets.length > 0 || linkSets.length > 0 || !link) {
+    if (Object.keys(sets).length > 0 || Object.keys(linkSets).length > 0 || !link) {
       counts.updated++;
       if (wordsChanged) counts.wordsChanged.push(product.sku);
     } else counts.unchanged++;
@@ -455,6 +534,27 @@ export async function writeChunk(
     else newItems.push({ sku: row.sku, productId: product.id, hash: row.hash });
   }
 
+  // The figure triggers skip their per-row work for this transaction (migration 0018); each
+  // product whose links or discount the chunk wrote is refreshed once at the end instead.
+  await q.query('INSERT INTO product_figures_deferred (token) VALUES (1)', { transaction });
+  await updateInGroups(
+    db,
+    'products',
+    PRODUCT_COLUMN_TYPES,
+    productUpdates,
+    ['updatedAt'],
+    now,
+    transaction,
+  );
+  await updateInGroups(
+    db,
+    'platform_links',
+    LINK_COLUMN_TYPES,
+    linkUpdates,
+    ['lastConfirmedAt', 'updatedAt'],
+    now,
+    transaction,
+  );
   for (const batch of batches(creates)) {
     await q.query(
       `INSERT INTO products (id, sku, "categoryId", title, description, "imageUrl", "imageUrls",
@@ -488,6 +588,7 @@ export async function writeChunk(
       },
     );
   }
+  for (const { productId } of newLinks) touched.push(productId);
   for (const batch of batches(newLinks)) {
     await q.query(
       `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
@@ -529,13 +630,18 @@ export async function writeChunk(
       },
     );
   }
-  for (const item of changedItems) {
-    await q.query(
-      `UPDATE feed_items SET "contentHash" = :hash, "missedRuns" = 0, "lastSeenRunId" = :runId,
-         deactivated = :no WHERE id = :id`,
-      { replacements: { hash: item.hash, runId, id: item.id, no: false }, transaction },
-    );
-  }
+  await updateInGroups(
+    db,
+    'feed_items',
+    ITEM_COLUMN_TYPES,
+    changedItems.map((item) => ({
+      id: item.id,
+      sets: { contentHash: item.hash, missedRuns: 0, lastSeenRunId: runId, deactivated: false },
+    })),
+    [],
+    now,
+    transaction,
+  );
   if (seenItemIds.length > 0) {
     // Seen and unchanged: the item is marked seen and its price confirmed, nothing else.
     await q.query(
@@ -549,5 +655,7 @@ export async function writeChunk(
       { replacements: { now, platform: feed.platform, ids: seenItemIds }, transaction },
     );
   }
+  await refreshProductFigures(db, [...new Set(touched)], transaction);
+  await q.query('DELETE FROM product_figures_deferred', { transaction });
   return counts;
 }

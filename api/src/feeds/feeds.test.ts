@@ -144,6 +144,22 @@ async function linkOf(api: ApiFixture, sku: string) {
   return row;
 }
 
+async function figuresOf(api: ApiFixture, sku: string) {
+  const [row] = await api.server.running.db.sequelize.query<{
+    lowestPrice: number | string | null;
+    saving: number | string;
+    inStock: boolean | number;
+  }>(`SELECT "lowestPrice", saving, "inStock" FROM products WHERE sku = :sku`, {
+    replacements: { sku },
+    type: QueryTypes.SELECT,
+  });
+  return {
+    lowestPrice: row!.lowestPrice === null ? null : Number(row!.lowestPrice),
+    saving: Number(row!.saving),
+    inStock: Boolean(row!.inStock),
+  };
+}
+
 describeApi('product feeds', (api) => {
   it('creates, updates, keeps unchanged rows, marks out of stock and records price points', async () => {
     const tag = unique();
@@ -184,6 +200,9 @@ describeApi('product feeds', (api) => {
     expect(second).toMatchObject({ status: 'done', rows: 3, created: 0, updated: 2, unchanged: 1 });
     expect(second.outOfStock).toBe(1);
     expect(await linkOf(api, c)).toMatchObject({ availability: 'out_of_stock' });
+    // The listing figures follow the chunk's writes (refreshed once per chunk, migration 0018).
+    expect(await figuresOf(api, b)).toEqual({ lowestPrice: 899000, saving: 400000, inStock: true });
+    expect(await figuresOf(api, c)).toEqual({ lowestPrice: null, saving: 0, inStock: false });
     const history = await api.visitor.get<PriceHistory>(
       `/api/products/${productB.id}/price-history`,
     );
