@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageviewMessageSchema } from '@shared/schemas/tracking';
-import { landingFields, scrollDepth, sessionIdFor } from './tracker';
+import { landingFields, landingFor, scrollDepth, sessionIdFor } from './tracker';
 
 describe('scrollDepth', () => {
   it('is the share of the page seen, capped at 100', () => {
@@ -60,5 +60,48 @@ describe('landingFields', () => {
       utmCampaign: '',
       webdriver: true,
     });
+  });
+});
+
+describe('landingFor', () => {
+  function memoryStore(): Storage {
+    const data = new Map<string, string>();
+    return {
+      get length() {
+        return data.size;
+      },
+      clear: () => data.clear(),
+      getItem: (key) => data.get(key) ?? null,
+      key: (i) => [...data.keys()][i] ?? null,
+      removeItem: (key) => void data.delete(key),
+      setItem: (key, value) => void data.set(key, value),
+    };
+  }
+
+  it('repeats the landing page of the visit on later page views, so a lost first one costs nothing', () => {
+    const store = memoryStore();
+    const first = landingFor(store, 's1', () =>
+      landingFields('https://diskonradar.id/?utm_campaign=harbolnas', '', false),
+    );
+    const later = landingFor(store, 's1', () =>
+      landingFields('https://diskonradar.id/?produk=1', '', false),
+    );
+    expect(later).toEqual(first);
+    expect(later).toMatchObject({ utmCampaign: 'harbolnas' });
+  });
+
+  it('starts again for a new visit and replaces a value it did not write', () => {
+    const store = memoryStore();
+    landingFor(store, 's1', () => landingFields('https://diskonradar.id/?utm_source=a', '', false));
+    const next = landingFor(store, 's2', () =>
+      landingFields('https://diskonradar.id/?utm_source=b', '', false),
+    );
+    expect(next).toMatchObject({ utmSource: 'b' });
+    store.setItem('dr_landing', '{not json');
+    expect(
+      landingFor(store, 's2', () =>
+        landingFields('https://diskonradar.id/?utm_source=c', '', false),
+      ),
+    ).toMatchObject({ utmSource: 'c' });
   });
 });

@@ -25,7 +25,7 @@ export interface TrackerOptions {
 
 const SESSION_KEY = 'dr_session_id';
 const SESSION_SENT_KEY = 'dr_session_sent';
-const LANDING_SENT_KEY = 'dr_landing_sent';
+const LANDING_KEY = 'dr_landing';
 
 /**
  * Where the visit came from, sent once with its first page view: document.referrer and the
@@ -66,6 +66,33 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The visit's landing fields, kept for the tab session and sent with every page view: a
+ * shopper who taps a product before the socket opens would otherwise lose the first page
+ * view and, with it, where the visit came from. The server takes the first one it receives
+ * (`sourceSet`), so repeating it changes nothing.
+ */
+export function landingFor(
+  store: Storage | null,
+  sessionId: string,
+  compute: () => Record<string, unknown>,
+): Record<string, unknown> {
+  try {
+    const kept = JSON.parse(store?.getItem(LANDING_KEY) ?? 'null') as {
+      sessionId?: unknown;
+      fields?: unknown;
+    } | null;
+    if (kept?.sessionId === sessionId && kept.fields && typeof kept.fields === 'object') {
+      return kept.fields as Record<string, unknown>;
+    }
+  } catch {
+    // A value this script did not write is replaced.
+  }
+  const fields = compute();
+  store?.setItem(LANDING_KEY, JSON.stringify({ sessionId, fields }));
+  return fields;
 }
 
 /** One id per browser tab session, kept across reloads of the tab. */
@@ -188,17 +215,17 @@ export class Tracker {
       this.pageStart = Date.now();
       this.maxDepth = 0;
     }
-    const store = storage();
-    const landing = store?.getItem(LANDING_SENT_KEY) !== this.sessionId;
+    const landing = landingFor(storage(), this.sessionId, () =>
+      landingFields(href, document.referrer, navigator.webdriver === true),
+    );
     this.enqueue({
       type: 'pageview',
       sessionId: this.sessionId,
       path: path.slice(0, 2048),
       title: document.title.slice(0, 200),
       timestamp: Date.now(),
-      ...(landing ? landingFields(href, document.referrer, navigator.webdriver === true) : {}),
+      ...landing,
     });
-    if (landing) store?.setItem(LANDING_SENT_KEY, this.sessionId);
   }
 
   private onScroll(): void {
