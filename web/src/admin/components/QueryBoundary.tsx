@@ -14,14 +14,17 @@ export interface BoundaryQuery<T> {
 export function QueryBoundary<T>({
   query,
   title,
+  loading,
   children,
 }: {
   query: BoundaryQuery<T>;
   /** Title of the error state. */
   title: string;
+  /** What stands in while loading, shaped like the content; the spinner by default. */
+  loading?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return loading ?? <LoadingState />;
   // A failed refetch keeps the loaded data on screen (offline: docs/contracts.md, "Offline").
   if (query.data === undefined) {
     return (

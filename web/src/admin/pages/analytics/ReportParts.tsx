@@ -16,8 +16,7 @@ import {
 import { formatDate, formatNumber } from '@shared/rules/format';
 import type { ReportRangeInfo } from '@shared/schemas/analytics-reports';
 import { IconFile } from '../../components/admin-icons';
-import { ErrorState } from '../../components/QueryState';
-import type { BoundaryQuery } from '../../components/QueryBoundary';
+import { QueryBoundary, type BoundaryQuery } from '../../components/QueryBoundary';
 import { changeSentence, changeText, compare } from '../../lib/analytics-compare';
 
 export const EMPTY_REPORT = 'Belum ada data untuk periode ini';
@@ -161,26 +160,12 @@ export function ReportSkeleton() {
 }
 
 /** Skeleton, then the report, or the error with a retry when nothing has loaded. */
-export function ReportBoundary<T>({
-  query,
-  title,
-  children,
-}: {
+export function ReportBoundary<T>(props: {
   query: BoundaryQuery<T>;
   title: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <ReportSkeleton />;
-  if (query.data === undefined) {
-    return (
-      <ErrorState
-        title={title}
-        error={query.error ?? 'Tidak ada data'}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  return <>{children(query.data)}</>;
+  return <QueryBoundary {...props} loading={<ReportSkeleton />} />;
 }
 
 export interface ComparisonRow {
