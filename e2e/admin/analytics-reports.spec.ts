@@ -81,6 +81,9 @@ async function journey(
   await shopper.route(/lazada\.co\.id/, (route) => route.fulfill({ body: 'ok' }));
   const visitor = await shopper.newPage();
   await visitor.goto(`/?utm_source=e2e-wa&utm_medium=chat&utm_campaign=${campaign}`);
+  // The tracker has taken the landing address (kept for the visit, web/src/tracking/tracker.ts);
+  // a shopper who leaves before its script ran is not attributed, as on any site.
+  await visitor.waitForFunction(() => window.sessionStorage.getItem('dr_landing') !== null);
   await visitor.goto(`/?produk=${product.id}`);
   const button = visitor.locator(`a.platform-button[href="/go/${link.id}"]`);
   await Promise.all([shopper.waitForEvent('page'), button.click()]);
