@@ -37,3 +37,10 @@ export const NOT_FOUND_PAGE = page(
   'Tautan tidak ditemukan',
   'Tautan yang Anda buka tidak kami kenali. Temukan diskon terbaik di beranda.',
 );
+
+/** 503 while the click queue is full: nothing was counted, the visitor may simply retry. */
+export const BUSY_PAGE = page(
+  'Sedang ramai',
+  'Sedang ramai, coba lagi sebentar',
+  'Banyak pengunjung membuka penawaran saat ini. Muat ulang halaman ini dalam beberapa detik untuk melanjutkan ke toko.',
+);

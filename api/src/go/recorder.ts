@@ -36,6 +36,19 @@ export interface ClickSink {
   addClick(record: EventRecord, visitor?: VisitorInfo): boolean;
   /** A bot's request (the dashboard's `bots`); sinks without it do not count bots. */
   addBot?(record: EventRecord): boolean;
+  /** True while the sink asks its producers to wait (the write buffer's backpressure). */
+  readonly full?: boolean;
+  /** Called with false when a full sink has room again; returns the unsubscribe. */
+  onPressure?(listener: (full: boolean) => void): () => void;
+}
+
+/** A click admitted by ClickRecorder.admit(): new to this process's dedupe, not yet counted. */
+export interface AdmittedClick {
+  click: ClickInput;
+  at: number;
+  hash: string;
+  /** The dedupe key (visitor and link, or visitor and `bot`). */
+  key: string;
 }
 
 /**
@@ -59,8 +72,8 @@ export function visitorHash(
 /**
  * Counts a redirect's click once per visitor and link per hour (from the first counted click)
  * and hands it to the sink. The dedupe is in memory and bounded: past `maxEntries` the oldest
- * entries go first. On PostgreSQL, recordShared() also asks the database, so that several
- * processes count one click between them.
+ * entries go first. The /go queue (./queue.ts) uses admit() before the redirect and, on
+ * PostgreSQL, a shared claim per batch, so that several processes count one click between them.
  */
 export class ClickRecorder {
   private readonly seen = new Map<string, number>();
@@ -95,26 +108,33 @@ export class ClickRecorder {
   }
 
   /**
-   * Like record(), with the dedupe shared by every process on the database: a click this
-   * process has not seen counts only if `claim` (SharedCounters.claim) says no process counted
-   * this visitor and link within the window. A database that cannot answer counts the click,
-   * as one process on its own would.
+   * The in-memory half of record(), for a queue: null when this process already counted the
+   * visitor's click on the link within the window; otherwise the click, remembered at once
+   * (a repeat while it waits is a duplicate). forget() undoes it for a click that was refused.
    */
-  async recordShared(
-    click: ClickInput,
-    claim: (key: string, windowMs: number) => Promise<boolean>,
-  ): Promise<ClickOutcome> {
+  admit(click: ClickInput): AdmittedClick | null {
     const { at, hash, key } = this.identify(click);
-    if (this.isDuplicate(key, at)) return 'duplicate';
-    // At once: another click here while the database answers is a duplicate.
+    if (this.isDuplicate(key, at)) return null;
     this.remember(key, at);
-    const first = await claim(`go:${key}`, this.windowMs).catch(() => true);
-    if (!first) {
-      this.duplicates += 1;
-      return 'duplicate';
+    return { click, at, hash, key };
+  }
+
+  /** Forgets an admitted click that was refused before its redirect was sent. */
+  forget(admitted: AdmittedClick): void {
+    if (this.seen.get(admitted.key) === admitted.at + this.windowMs) {
+      this.seen.delete(admitted.key);
     }
-    const outcome = this.emit(click, at, hash);
-    if (outcome === 'dropped') this.seen.delete(key);
+  }
+
+  /** An admitted click another process counted first (the shared claim said no). */
+  countDuplicate(): void {
+    this.duplicates += 1;
+  }
+
+  /** Hands an admitted click to the sink ('dropped' if it refused, then forgotten). */
+  emitAdmitted(admitted: AdmittedClick): ClickOutcome {
+    const outcome = this.emit(admitted.click, admitted.at, admitted.hash);
+    if (outcome === 'dropped') this.forget(admitted);
     return outcome;
   }
 

@@ -3,7 +3,7 @@ import { isBotUserAgent } from '../analytics';
 import type { Database } from '../db/database';
 import { select } from '../db/sql';
 import type { ClickInput } from './recorder';
-import { GONE_PAGE, NOT_FOUND_PAGE } from './pages';
+import { BUSY_PAGE, GONE_PAGE, NOT_FOUND_PAGE } from './pages';
 
 export interface GoRoutesOptions {
   db: Database;
@@ -14,8 +14,12 @@ export interface GoRoutesOptions {
   cacheTtlMs?: number;
   /** Links remembered at most (default 10,000). */
   cacheSize?: number;
-  /** Called after the redirect is sent, for clicks that count; must not wait on the database. */
-  recordClick: (click: ClickInput) => void;
+  /**
+   * Called BEFORE the redirect, for clicks that count (and bots' visits); must not wait on the
+   * database. `false` (or a promise of it: the click queue is full) answers 503 with
+   * Retry-After instead of the 302, and nothing is counted; anything else sends the 302.
+   */
+  recordClick: (click: ClickInput) => void | boolean | Promise<boolean>;
   log?: (line: string) => void;
 }
 
@@ -73,7 +77,10 @@ function noStore(res: Response): Response {
 /** What /go needs of a link: the row, or whether a missing link once existed. */
 type Lookup = { link: LinkRow; retired: false } | { link: null; retired: boolean };
 
-/** Recently looked-up links, so a busy /go reads the database once per link per few seconds. */
+/**
+ * Recently looked-up links (least recently used go first), so a busy /go reads the database
+ * once per link per few seconds; cleared on every catalogue change (clearCache).
+ */
 class LinkCache {
   private readonly entries = new Map<number, { lookup: Lookup; until: number }>();
 
@@ -85,9 +92,11 @@ class LinkCache {
   get(id: number, now: number): Lookup | null {
     const entry = this.entries.get(id);
     if (!entry) return null;
-    if (entry.until > now) return entry.lookup;
     this.entries.delete(id);
-    return null;
+    if (entry.until <= now) return null;
+    // Re-inserted at the end: the map's order is the order of use.
+    this.entries.set(id, entry);
+    return entry.lookup;
   }
 
   set(id: number, lookup: Lookup, now: number): void {
@@ -128,10 +137,28 @@ export function goRoutes({
 }: GoRoutesOptions): GoRouter {
   const router = Router();
   const cache = new LinkCache(cacheTtlMs, cacheSize);
-  const lookup = async (id: number): Promise<Lookup> => {
-    const now = Date.now();
-    const cached = cache.get(id, now);
-    if (cached) return cached;
+  // Single flight: concurrent requests for a link not in the cache share one lookup.
+  const inFlight = new Map<number, { generation: number; lookup: Promise<Lookup> }>();
+  let generation = 0;
+  const lookup = (id: number): Promise<Lookup> => {
+    const cached = cache.get(id, Date.now());
+    if (cached) return Promise.resolve(cached);
+    const running = inFlight.get(id);
+    if (running && running.generation === generation) return running.lookup;
+    const started = generation;
+    const promise = readLink(id)
+      .then((found) => {
+        // A lookup that began before a catalogue change is not cached.
+        if (started === generation) cache.set(id, found, Date.now());
+        return found;
+      })
+      .finally(() => {
+        if (inFlight.get(id)?.lookup === promise) inFlight.delete(id);
+      });
+    inFlight.set(id, { generation: started, lookup: promise });
+    return promise;
+  };
+  const readLink = async (id: number): Promise<Lookup> => {
     const [link] = await select<LinkRow>(db, LOOKUP, [id]);
     let found: Lookup;
     if (link) {
@@ -144,7 +171,6 @@ export function goRoutes({
       );
       found = { link: null, retired: retired.length > 0 };
     }
-    cache.set(id, found, now);
     return found;
   };
 
@@ -175,11 +201,15 @@ export function goRoutes({
       res.status(404).type('html').send(NOT_FOUND_PAGE);
       return;
     }
-    res.status(302).set('Location', target).end();
     const bot = isBotRequest(req);
-    if (!bot && !isCountable(req)) return;
+    if (!bot && !isCountable(req)) {
+      res.status(302).set('Location', target).end();
+      return;
+    }
+    // The click is taken before the 302: a redirect sent is a click that will be stored.
+    let taken: void | boolean | Promise<boolean> = true;
     try {
-      recordClick({
+      taken = recordClick({
         bot,
         linkId: id,
         productId: String(link.productId),
@@ -189,9 +219,20 @@ export function goRoutes({
         userAgent: req.headers['user-agent'],
         fromPath: sameSitePath(req),
       });
+      if (taken instanceof Promise) taken = await taken;
     } catch (error) {
       log(`[go] click not recorded: ${String(error)}`);
     }
+    if (taken === false) {
+      res.status(503).set('Retry-After', '2').type('html').send(BUSY_PAGE);
+      return;
+    }
+    res.status(302).set('Location', target).end();
   });
-  return Object.assign(router, { clearCache: () => cache.clear() });
+  return Object.assign(router, {
+    clearCache: () => {
+      generation += 1;
+      cache.clear();
+    },
+  });
 }

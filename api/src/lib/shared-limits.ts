@@ -70,6 +70,26 @@ export class SharedCounters {
     return rows.length > 0;
   }
 
+  /**
+   * claim() for many keys in one statement (the /go queue claims a batch of clicks at once):
+   * the keys this caller claimed. Keys are made distinct and sorted, so that two processes
+   * claiming overlapping batches lock the rows in the same order.
+   */
+  async claimMany(keys: string[], windowMs: number): Promise<Set<string>> {
+    const distinct = [...new Set(keys)].sort();
+    if (distinct.length === 0) return new Set();
+    const rows = await this.db.sequelize.query<{ key: string }>(
+      `INSERT INTO shared_limits (key, hits, "resetAt")
+       SELECT k, 1, ${NOW_MS} + CAST($2 AS bigint) FROM unnest(CAST($1 AS text[])) AS k
+       ON CONFLICT (key) DO UPDATE SET hits = 1, "resetAt" = excluded."resetAt"
+         WHERE shared_limits."resetAt" <= ${NOW_MS}
+       RETURNING key`,
+      { bind: [distinct, Math.round(windowMs)], type: QueryTypes.SELECT },
+    );
+    this.maybePrune();
+    return new Set(rows.map((row) => row.key));
+  }
+
   async decrement(key: string): Promise<void> {
     await this.db.sequelize.query(
       `UPDATE shared_limits SET hits = GREATEST(hits - 1, 0)
