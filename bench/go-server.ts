@@ -1,6 +1,8 @@
-// The /go redirect for `npm run bench -- go`, in its own process: the go router over a migrated
-// database with LINKS links, beside a bare Express route that answers the same 302 without
-// any lookup. On SIGTERM it writes every buffered click, prints its counters and exits.
+// The /go redirect for `npm run bench -- go` (and bench/crowd.bench.ts through startGoServer in
+// bench/go.bench.ts), in its own process: the production go module (createGo: link cache,
+// click queue, shared claim on PostgreSQL) over a migrated database with LINKS links, beside a
+// bare Express route that answers the same 302 without any lookup. On SIGTERM it stops like
+// the server (queue, then the write buffer), prints its counters and exits.
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { QueryTypes } from 'sequelize';
@@ -8,7 +10,7 @@ import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { securityHeaders } from '../api/src/middleware/security';
 import { AnalyticsWriteBuffer } from '../api/src/analytics';
-import { ClickRecorder, goRoutes } from '../api/src/go';
+import { createGo } from '../api/src/go';
 
 const links = Number(process.env.LINKS ?? 600);
 const db = await openDatabase({
@@ -76,7 +78,13 @@ const writer = new AnalyticsWriteBuffer(db, {
   log: (line) => console.error(line),
 });
 writer.start();
-const recorder = new ClickRecorder({ secret: 'bench-secret', sink: writer });
+const go = createGo({
+  config: { sessionSecret: 'bench-secret' },
+  db,
+  log: (line) => console.error(line),
+  clicks: writer,
+});
+const { recorder, queue } = go;
 
 const app = express();
 app.disable('x-powered-by');
@@ -88,7 +96,7 @@ app.get('/bare/:id', (_req, res) => {
     .set('Location', 'https://shopee.example/p/1?aff=diskonradar')
     .end();
 });
-app.use('/go', goRoutes({ db, recordClick: (click) => void recorder.record(click) }));
+app.use('/go', go.router);
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -97,16 +105,21 @@ const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
 process.on('SIGTERM', () => {
   server.close();
   server.closeAllConnections();
-  void writer.stop().then(async () => {
-    console.log(
-      `go counters ${JSON.stringify({
-        counted: recorder.counted,
-        duplicates: recorder.duplicates,
-        dropped: recorder.dropped + writer.dropped,
-        written: writer.written,
-      })}`,
-    );
-    await db.close();
-    process.exit(0);
-  });
+  void go
+    .close()
+    .then(() => writer.stop())
+    .then(async () => {
+      console.log(
+        `go counters ${JSON.stringify({
+          counted: recorder.counted,
+          duplicates: recorder.duplicates,
+          dropped: recorder.dropped + writer.dropped,
+          written: writer.written,
+          queue: queue.stats(),
+          writeBuffer: { fullEvents: writer.stats().fullEvents },
+        })}`,
+      );
+      await db.close();
+      process.exit(0);
+    });
 });

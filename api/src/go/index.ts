@@ -42,7 +42,10 @@ export function createGo(options: {
   log: (line: string) => void;
   clicks: ClickSink;
   /** The queue's bounds (tests, benches); defaults in ./queue.ts. */
-  queue?: Pick<ClickQueueOptions, 'maxQueued' | 'maxQueuedBytes' | 'batchSize' | 'maxWaitMs'>;
+  queue?: Pick<
+    ClickQueueOptions,
+    'maxQueued' | 'maxQueuedBytes' | 'batchSize' | 'maxWaitMs' | 'maxWaiting'
+  >;
 }): Go {
   const { config, db, log, clicks } = options;
   const recorder = new ClickRecorder({ secret: config.sessionSecret, sink: clicks });

@@ -6,6 +6,8 @@ export const DEFAULT_MAX_QUEUED = 10_000;
 export const DEFAULT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 /** Clicks claimed and handed to the sink together. */
 export const DEFAULT_BATCH = 500;
+/** Redirects waiting for room at most; beyond, 503 at once (each holds a connection). */
+export const DEFAULT_MAX_WAITING = 1_000;
 /** How long a redirect waits for room before it answers 503 instead (never after a 302). */
 export const DEFAULT_MAX_WAIT_MS = 2_000;
 /** close() gives the write buffer this long to make room before the rest is forced on it. */
@@ -28,6 +30,7 @@ export interface ClickQueueOptions {
   maxQueuedBytes?: number;
   batchSize?: number;
   maxWaitMs?: number;
+  maxWaiting?: number;
   log?: (line: string) => void;
 }
 
@@ -80,7 +83,8 @@ function entrySize(click: ClickInput): number {
  * multi-row inserts, and only while that buffer has room (its backpressure).
  *
  * When the queue is at its cap (count or bytes), a redirect waits for a slot, first come first
- * served, up to maxWaitMs; past that it answers 503 with Retry-After and no click is counted.
+ * served, up to maxWaitMs (and at most maxWaiting of them); past that it answers 503 with
+ * Retry-After and no click is counted.
  * Nothing accepted is ever dropped here: a 302 already sent is a click in the queue.
  */
 export class ClickQueue {
@@ -101,6 +105,7 @@ export class ClickQueue {
   private readonly maxBytes: number;
   private readonly batchSize: number;
   private readonly maxWaitMs: number;
+  private readonly maxWaiting: number;
   private readonly log: (line: string) => void;
   private peakQueued = 0;
   private peakBytes = 0;
@@ -113,6 +118,7 @@ export class ClickQueue {
     this.maxBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+    this.maxWaiting = options.maxWaiting ?? DEFAULT_MAX_WAITING;
     this.log = options.log ?? console.error;
     this.unsubscribe = options.sink.onPressure?.((full) => {
       if (!full) this.wakeRoom();
@@ -154,7 +160,7 @@ export class ClickQueue {
       this.push(entry);
       return true;
     }
-    if (this.waiters.length >= this.maxQueued) return Promise.resolve(this.refuse(entry));
+    if (this.waiters.length >= this.maxWaiting) return Promise.resolve(this.refuse(entry));
     this.waited += 1;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
