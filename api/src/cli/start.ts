@@ -46,8 +46,9 @@ async function main() {
     const flushAt = shutdownTimeoutMs - Math.min(2000, Math.floor(shutdownTimeoutMs / 4));
     setTimeout(() => {
       log('Shutdown deadline near: flushing the analytics, then exiting.');
-      // The redirect's clicks are analytics too: the ones still being claimed go in first.
-      const clicks = running.go.settle().then(() => running.analytics.buffer.flush());
+      // The redirect's clicks are analytics too: the ones still queued go in first, at once
+      // (a full write buffer is not waited for at the deadline).
+      const clicks = running.go.queue.close(0).then(() => running.analytics.buffer.flush());
       void Promise.all([running.analytics.buffer.flush(), clicks]).then(
         () => {
           log(
