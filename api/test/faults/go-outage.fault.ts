@@ -1,6 +1,6 @@
 /**
  * PostgreSQL stopped under a burst of /go clicks, on a cluster of the test's own: the links the
- * server has cached keep redirecting, every click whose 302 was sent waits (in the click queue
+ * server has cached keep redirecting (an uncached one answers 503, the database being away), every click whose 302 was sent waits (in the click queue
  * and the write buffer, the shared claim failing) and is stored once the database is back; a
  * redirect that could not be taken is answered 503 before any 302 and is not counted.
  */
@@ -76,7 +76,14 @@ describe('PostgreSQL stopped during a burst of /go clicks', () => {
 
     await running.go.settle();
     await waitUntilWritten(running);
-    expect((await clickCount(own)) - before).toBe(redirected);
+    // None lost. More than one row per 302 is possible only when a batch's COMMIT reached the
+    // database but its answer was lost with the connection (the write buffer then retries it:
+    // at least once); it is reported, not hidden.
+    const stored = (await clickCount(own)) - before;
+    if (stored !== redirected) {
+      console.warn(`[go outage] ${redirected} redirected, ${stored} stored (a retried commit)`);
+    }
+    expect(stored).toBeGreaterThanOrEqual(redirected);
     const stats = running.analytics.stats();
     expect(stats.buffer.refused + stats.buffer.rejected + stats.buffer.abandoned).toBe(0);
   });
