@@ -232,7 +232,7 @@ export async function listingPage(
   const bound = scope.groups ? countBound(page.offset, page.limit) : null;
   const countSql = bound
     ? `SELECT count(*) AS total FROM
-        (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${counting.params.add(bound)})`
+        (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${counting.params.add(bound)}) AS found`
     : !sortOnly
       ? `SELECT count(*) AS total FROM products p ${counting.countHint()} WHERE ${countWhere}`
       : scope.categoryId === null
