@@ -158,6 +158,13 @@ export const LIMITS = {
 export const ADMIN_SEARCH_COUNT_CAP = 1_000;
 
 /**
+ * A public search (GET /api/products?search=, /?search=) counts its matches up to this many and
+ * then stops: beyond it the answer says `totalCountCapped` and the page shows "1.000+ produk",
+ * with pages running on while matches remain (docs/contracts.md, "Search").
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/**
  * /promo-hari-ini and /produk-terpopuler with nothing featured show this many products of
  * their fallback ranking (spec section 5), read ranked from the database.
  */

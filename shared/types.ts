@@ -112,6 +112,14 @@ export interface ProductListResponse {
   currentPage: number;
   totalPages: number;
   totalCount: number;
+  /**
+   * A search matched more than SEARCH_COUNT_CAP products (or more than the rows up to this
+   * page) and counting stopped: totalCount is a lower bound ("1.000+ produk") and totalPages
+   * is at least one page after this one. Absent when the count is exact.
+   */
+  totalCountCapped?: boolean;
+  /** A page after this one has rows (known without a count; holds when the count is capped). */
+  hasNextPage?: boolean;
   /** With `facets=true` (docs/contracts.md, "Shopping"). */
   facets?: ListingFacets;
 }

@@ -200,6 +200,11 @@ export interface ListingFacets {
   platforms: { platform: Platform; count: number }[];
   priceRanges: { min: number; max: number | null; count: number }[];
   discounts: { min: number; count: number }[];
+  /**
+   * A search with more than SEARCH_COUNT_CAP matches: the facets counted its newest
+   * SEARCH_COUNT_CAP matches only (a bounded sample), so each count is a lower bound ("120+").
+   */
+  capped?: boolean;
 }
 
 /**

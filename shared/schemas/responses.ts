@@ -130,6 +130,12 @@ const listingFacetsSchema = z
     platforms: z.array(z.object({ platform: z.enum(PLATFORMS), count })),
     priceRanges: z.array(z.object({ min: z.number(), max: z.number().nullable(), count })),
     discounts: z.array(z.object({ min: z.number(), count })),
+    capped: z
+      .boolean()
+      .optional()
+      .describe(
+        'A search with more than SEARCH_COUNT_CAP matches: counted over its newest SEARCH_COUNT_CAP matches only, so each count is a lower bound',
+      ),
   })
   .meta({ id: 'ListingFacets' });
 
@@ -137,6 +143,13 @@ export const productListResponseSchema = z
   .object({
     products: z.array(productResponseSchema),
     ...paging,
+    totalCountCapped: z
+      .boolean()
+      .optional()
+      .describe(
+        'A search matched more than SEARCH_COUNT_CAP (1,000) products: totalCount is a lower bound and totalPages at least one past this page',
+      ),
+    hasNextPage: z.boolean().optional().describe('A page after this one has rows'),
     facets: listingFacetsSchema.optional().describe('With facets=true'),
   })
   .meta({ id: 'ProductList' }) satisfies z.ZodType<ProductListResponse>;

@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { PLATFORMS, SEARCH_COUNT_CAP, type Platform } from '@shared/constants';
 import {
   DISCOUNT_STEPS,
   PRICE_RANGES,
@@ -9,8 +9,8 @@ import {
 } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { Params, selectBound } from '../../db/sql';
-import { fts5InCategory, fts5Scope, tsAll, type WordGroup } from '../search/engines';
-import type { ProductIdPage } from '../search/queries';
+import { engineFor, fts5InCategory, fts5Scope, tsAll, type WordGroup } from '../search/engines';
+import { countBound, type ProductIdPage } from '../search/queries';
 
 /**
  * The public listing with sorting and filters (docs/contracts.md, "Shopping"), over the
@@ -24,6 +24,11 @@ export interface ListingScope {
   groups: WordGroup[] | null;
   /** Only today's promo (the promo page): its featured products, or else the discounted ones. */
   promo?: PromoSet | null;
+  /**
+   * Only these products, in place of the search's words: the newest SEARCH_COUNT_CAP matches
+   * of a search with more, which its facets count (a bounded sample).
+   */
+  sample?: string[] | null;
 }
 
 export type PromoSet = 'featured' | 'discounted';
@@ -101,7 +106,8 @@ class ListingSql {
    * Not with a search or the featured promo, whose own indexes narrow the rows first.
    */
   countHint(): string {
-    if (this.postgres || this.scope.groups || this.scope.promo === 'featured') return '';
+    if (this.postgres || this.scope.groups || this.scope.sample || this.scope.promo === 'featured')
+      return '';
     return 'INDEXED BY products_active_filters';
   }
 
@@ -125,7 +131,14 @@ class ListingSql {
     const parts = [`p."isActive" = ${this.bool(true)}`];
     if (scope.categoryId !== null)
       parts.push(`p."categoryId" = ${this.params.add(scope.categoryId)}`);
-    if (scope.groups) parts.push(this.matches('all'));
+    if (scope.sample) {
+      const ids = this.params.add(this.postgres ? scope.sample : JSON.stringify(scope.sample));
+      parts.push(
+        this.postgres
+          ? `p.id = ANY(${ids}::uuid[])`
+          : `p.id IN (SELECT value FROM json_each(${ids}))`,
+      );
+    } else if (scope.groups) parts.push(this.matches('all'));
     if (scope.promo === 'featured') parts.push(`p."isFeaturedPromo" = ${this.bool(true)}`);
     if (scope.promo === 'discounted') parts.push(`p."discountPercentage" > 0`);
     const byPlatform = this.byPlatform && omit !== 'platform';
@@ -215,11 +228,16 @@ export async function listingPage(
   const countWhere = counting.where();
   // A sort alone counts from the trigger-kept per-category totals (migration 0003).
   const sortOnly = !hasListingFilters(filters) && !scope.groups && !scope.promo;
-  const countSql = !sortOnly
-    ? `SELECT count(*) AS total FROM products p ${counting.countHint()} WHERE ${countWhere}`
-    : scope.categoryId === null
-      ? 'SELECT sum(active) AS total FROM product_active_counts'
-      : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
+  // A search counts its matches only up to countBound (docs/contracts.md, "Search").
+  const bound = scope.groups ? countBound(page.offset, page.limit) : null;
+  const countSql = bound
+    ? `SELECT count(*) AS total FROM
+        (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${counting.params.add(bound)}) AS found`
+    : !sortOnly
+      ? `SELECT count(*) AS total FROM products p ${counting.countHint()} WHERE ${countWhere}`
+      : scope.categoryId === null
+        ? 'SELECT sum(active) AS total FROM product_active_counts'
+        : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
   const countParams = !sortOnly
     ? counting.params.values
     : scope.categoryId === null
@@ -234,7 +252,10 @@ export async function listingPage(
     ),
     selectBound<{ total: number | string | null }>(db, countSql, countParams),
   ]);
-  return { ids: ids.map((row) => row.id), totalCount: Number(counted[0]?.total ?? 0) };
+  const total = Number(counted[0]?.total ?? 0);
+  return bound !== null && total >= bound
+    ? { ids: ids.map((row) => row.id), totalCount: bound - 1, capped: true }
+    : { ids: ids.map((row) => row.id), totalCount: total };
 }
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -249,6 +270,16 @@ export async function listingFacets(
   scope: ListingScope,
   filters: ListingFilters,
 ): Promise<ListingFacets> {
+  // A search with more than SEARCH_COUNT_CAP matches counts its newest SEARCH_COUNT_CAP only
+  // (docs/contracts.md, "Search"): bounded whatever the word, the counts lower bounds.
+  if (scope.groups && !scope.sample) {
+    const engine = engineFor(db);
+    const newest = await engine.newest(db, scope.groups, scope.categoryId, SEARCH_COUNT_CAP + 1);
+    if (newest.length > SEARCH_COUNT_CAP) {
+      const sample = newest.slice(0, SEARCH_COUNT_CAP);
+      return { ...(await listingFacets(db, { ...scope, sample }, filters)), capped: true };
+    }
+  }
   const platformSql = new ListingSql(db, scope, filters);
   const platformWhere = platformSql.where('platform');
   const mask = platformSql.mask();

@@ -9,6 +9,7 @@ import {
   type ListingFilters,
   type ProductInput,
 } from '@shared/schemas';
+import { pagesOf } from '@shared/rules/capped-count';
 import type { ProductListResponse } from '@shared/types';
 import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
@@ -107,11 +108,14 @@ export async function listActiveProducts(
             offset: (query.page - 1) * query.limit,
           });
   }
+  const capped = page.capped ?? false;
   const response: ProductListResponse = {
     products: await productsInOrder(db, page.ids),
     currentPage: query.page,
-    totalPages: Math.ceil(page.totalCount / query.limit),
+    totalPages: pagesOf({ count: page.totalCount, capped, page: query.page, limit: query.limit }),
     totalCount: page.totalCount,
+    ...(capped ? { totalCountCapped: true } : {}),
+    hasNextPage: capped || query.page * query.limit < page.totalCount,
   };
   if (query.facets) {
     const count = (found: ListingScope) => () => listingFacets(db, found, filters);

@@ -27,8 +27,24 @@ export interface SearchEngine {
   hasMatch(db: Database, token: SearchToken): Promise<boolean>;
   /** Which of these words are in the index vocabulary. */
   knownWords(db: Database, words: string[]): Promise<string[]>;
-  /** How many active products have every group in the title, in the label, anywhere. */
-  counts(db: Database, groups: WordGroup[], categoryId: number | null): Promise<ScopeCounts>;
+  /**
+   * How many active products have every group in the title, in the label, anywhere, each
+   * counted up to `bound` and no further (a count equal to `bound` means at least that many):
+   * a word in half the catalogue costs `bound` index entries, not half a million.
+   */
+  counts(
+    db: Database,
+    groups: WordGroup[],
+    categoryId: number | null,
+    bound: number,
+  ): Promise<ScopeCounts>;
+  /** The newest `limit` active products with every group anywhere (a bounded sample). */
+  newest(
+    db: Database,
+    groups: WordGroup[],
+    categoryId: number | null,
+    limit: number,
+  ): Promise<string[]>;
   /** One slice of a ranking tier, newest first. */
   fetch(
     db: Database,
@@ -72,11 +88,13 @@ const FTS5_JOIN = 'JOIN product_search_docs d ON d.docid = product_search.rowid'
 export const fts5InCategory = (query: string, categoryId: number | null) =>
   categoryId === null ? query : `${query} AND {filter} : ${fts5String(`c${categoryId}`)}`;
 
-async function countFts5(db: Database, query: string, categoryId: number | null) {
+/** The matches of `query`, counted up to `bound`: FTS5 stops reading the doclists there. */
+async function countFts5(db: Database, query: string, categoryId: number | null, bound: number) {
   const rows = await selectBound<{ total: number }>(
     db,
-    'SELECT count(*) AS total FROM product_search WHERE product_search MATCH $1',
-    [fts5InCategory(query, categoryId)],
+    `SELECT count(*) AS total FROM
+      (SELECT 1 FROM product_search WHERE product_search MATCH $1 LIMIT $2)`,
+    [fts5InCategory(query, categoryId), bound],
   );
   return Number(rows[0]?.total ?? 0);
 }
@@ -96,13 +114,25 @@ export const sqliteEngine: SearchEngine = {
     return words.filter((word) => vocabulary.has(word));
   },
 
-  async counts(db, groups, categoryId) {
+  async counts(db, groups, categoryId, bound) {
     const [title, label, all] = await Promise.all(
       (['title', 'label', 'all'] as const).map((scope) =>
-        countFts5(db, fts5Scope(groups, scope), categoryId),
+        countFts5(db, fts5Scope(groups, scope), categoryId, bound),
       ),
     );
     return { title: title!, label: label!, all: all! };
+  },
+
+  async newest(db, groups, categoryId, limit) {
+    const rows = await selectBound<{ id: string }>(
+      db,
+      `SELECT d."productId" AS id FROM product_search ${FTS5_JOIN}
+        WHERE product_search MATCH $1
+        ORDER BY product_search.rowid DESC
+        LIMIT $2`,
+      [fts5InCategory(fts5Scope(groups, 'all'), categoryId), limit],
+    );
+    return rows.map((row) => row.id);
   },
 
   async fetch(db, tier, groups, categoryId, limit, offset) {
@@ -160,17 +190,20 @@ export const postgresEngine: SearchEngine = {
     return rows.map((row) => row.word);
   },
 
-  async counts(db, groups, categoryId) {
+  async counts(db, groups, categoryId, bound) {
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    // One pass over the matches; the title and label vectors are small and stored inline.
+    const limit = params.add(bound);
+    // Each scope counted up to the bound inside its own LIMIT: for a word in half the rows the
+    // planner reads the table only until `bound` rows matched (or the GIN index for a rare
+    // word), instead of scanning every row to count them all.
+    const scope = (column: 'title' | 'label' | 'document') =>
+      `(SELECT count(*) FROM (SELECT 1 FROM product_search s
+          WHERE s.${column} @@ $1::tsquery ${byCategory} LIMIT ${limit}) AS found)`;
     const rows = await selectBound<{ title: string; label: string; total: string }>(
       db,
-      `SELECT count(*) FILTER (WHERE s.title @@ $1::tsquery) AS title,
-          count(*) FILTER (WHERE s.label @@ $1::tsquery) AS label,
-          count(*) AS total
-        FROM product_search s
-        WHERE s.document @@ $1::tsquery ${byCategory}`,
+      `SELECT ${scope('title')} AS title, ${scope('label')} AS label,
+          ${scope('document')} AS total`,
       params.values,
     );
     const row = rows[0];
@@ -179,6 +212,20 @@ export const postgresEngine: SearchEngine = {
       label: Number(row?.label ?? 0),
       all: Number(row?.total ?? 0),
     };
+  },
+
+  async newest(db, groups, categoryId, limit) {
+    const params = new Params(tsAll(groups));
+    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+    const rows = await selectBound<{ id: string }>(
+      db,
+      `SELECT s."productId" AS id FROM product_search s
+        WHERE s.document @@ $1::tsquery ${byCategory}
+        ORDER BY s."createdAt" DESC, s."productId"
+        LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.map((row) => row.id);
   },
 
   async fetch(db, tier, groups, categoryId, limit, offset) {

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '@shared/constants';
 import type { Database } from '../../db/database';
 import { Params, selectBound } from '../../db/sql';
 import { didYouMean } from './did-you-mean';
@@ -26,7 +27,10 @@ export interface SearchOptions extends ProductPageOptions {
 export interface ProductIdPage {
   /** Product ids in page order; the caller loads the rows. */
   ids: string[];
+  /** Exact, or a lower bound when `capped`. */
   totalCount: number;
+  /** A search counted its matches only up to a bound and more match (SEARCH_COUNT_CAP). */
+  capped?: boolean;
 }
 
 export interface ProductSuggestion {
@@ -143,8 +147,18 @@ export async function searchProductIds(
 const TIERS: Tier[] = [0, 1, 2];
 
 /**
- * One page of the ranked matches: the tiers' sizes place the page, then each
- * tier it overlaps is read newest first from the right offset.
+ * How far a search counts its matches for a page at `offset`: the cap, or just past the page
+ * when it lies further. Counts of the three scopes up to this bound still place any page that
+ * has rows: a tier counted at the bound holds the rest of the page whole.
+ */
+export const countBound = (offset: number, limit: number) =>
+  Math.max(SEARCH_COUNT_CAP, offset + limit) + 1;
+
+/**
+ * One page of the ranked matches: the tiers' sizes (each counted up to countBound) place the
+ * page, then each tier it overlaps is read newest first from the right offset. A count that
+ * reached the bound reports its lower bound (the cap, or the rows through this page) with
+ * `capped`: more match, so a next page exists.
  */
 async function rankedPage(
   db: Database,
@@ -154,7 +168,8 @@ async function rankedPage(
   offset: number,
 ): Promise<ProductIdPage> {
   const engine = engineFor(db);
-  const counts = await engine.counts(db, groups, categoryId);
+  const bound = countBound(offset, limit);
+  const counts = await engine.counts(db, groups, categoryId, bound);
   const sizes = [counts.title, counts.label - counts.title, counts.all - counts.label];
   const ids: string[] = [];
   let skip = offset;
@@ -168,7 +183,9 @@ async function rankedPage(
     ids.push(...(await engine.fetch(db, tier, groups, categoryId, limit - ids.length, skip)));
     skip = 0;
   }
-  return { ids, totalCount: counts.all };
+  return counts.all >= bound
+    ? { ids, totalCount: bound - 1, capped: true }
+    : { ids, totalCount: counts.all };
 }
 
 /** The first `limit` ranked matches, without counting them all. */

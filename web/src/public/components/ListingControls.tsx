@@ -1,3 +1,4 @@
+import { cappedCountText } from '@shared/rules/capped-count';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PLATFORM_DISPLAY_NAMES, PLATFORMS } from '@shared/constants';
@@ -22,6 +23,8 @@ interface ListingControlsProps {
   filters: ListingFilters;
   facets: ListingFacets | undefined;
   totalCount: number;
+  /** The count stopped at SEARCH_COUNT_CAP: "1.000+". */
+  totalCountCapped?: boolean;
   /** The page's path ('/' unless said: the promo page lists at its own). */
   path?: string;
   /** The page's own order, shown first when no sort is chosen (the promo page's). */
@@ -102,8 +105,9 @@ function FilterFields({
 }: Pick<ListingControlsProps, 'filters' | 'facets' | 'search' | 'category' | 'path'>) {
   const platformCount = new Map(facets?.platforms.map((f) => [f.platform, f.count]));
   const discountCount = new Map(facets?.discounts.map((f) => [f.min, f.count]));
+  // Facets of a capped search counted its newest matches only: each count a lower bound.
   const count = (value: number | undefined) =>
-    value === undefined ? '' : ` (${value.toLocaleString('id-ID')})`;
+    value === undefined ? '' : ` (${cappedCountText(value, facets?.capped && value > 0)})`;
   return (
     <div className="filter-fields">
       <fieldset className="filter-group">
@@ -222,6 +226,7 @@ export function ListingControls({
   filters,
   facets,
   totalCount,
+  totalCountCapped,
   path = '/',
   defaultOrderLabel,
 }: ListingControlsProps) {
@@ -286,7 +291,7 @@ export function ListingControls({
         Hapus filter
       </Link>
       <button type="submit" form={FORM_ID} className="button button-primary">
-        Tampilkan {totalCount.toLocaleString('id-ID')} produk
+        Tampilkan {cappedCountText(totalCount, totalCountCapped)} produk
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
+import { cappedCountText } from '@shared/rules/capped-count';
 import type { Category, Product } from '@shared/types';
 import { track } from '../../tracking';
 import { Breadcrumbs, type BreadcrumbItem } from '../components/Breadcrumbs';
@@ -41,6 +42,8 @@ interface Listing {
   facets?: ListingFacets;
   totalPages: number;
   totalCount: number;
+  /** A search's count stopped at SEARCH_COUNT_CAP: totalCount is a lower bound ("1.000+"). */
+  totalCountCapped?: boolean;
   currentPage: number;
   loading: boolean;
   /** The list could not be fetched (it then shows the empty state). */
@@ -72,6 +75,7 @@ function useListing(
       facets: found.data?.facets,
       totalPages: found.data?.totalPages ?? 0,
       totalCount: found.data?.totalCount ?? 0,
+      totalCountCapped: found.data?.totalCountCapped ?? false,
       currentPage: params.page,
       loading: found.isPending,
       failed: found.isError,
@@ -230,7 +234,7 @@ export function HomePage() {
               </TitleTag>
               {!listing.loading ? (
                 <p className="muted products-count">
-                  {listing.totalCount.toLocaleString('id-ID')} produk ditemukan
+                  {cappedCountText(listing.totalCount, listing.totalCountCapped)} produk ditemukan
                   {searching ? ` untuk "${params.search}"` : ''}
                 </p>
               ) : null}
@@ -244,6 +248,7 @@ export function HomePage() {
               filters={filters}
               facets={listing.facets}
               totalCount={listing.totalCount}
+              totalCountCapped={listing.totalCountCapped}
             />
           ) : null}
           <button
