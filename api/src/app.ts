@@ -39,6 +39,8 @@ import { openApiRoutes } from './openapi/routes';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
 import { mountWeb } from './web';
+import { PageCache } from './ssr/page-cache';
+import type { PageRenderer } from './ssr/renderer';
 import { geoLookupOrigin } from './config';
 import { ResponseCache } from './lib/response-cache';
 import { LocalCatalogueEvents, type CatalogueEvents } from './lib/catalogue-events';
@@ -64,6 +66,10 @@ export interface AppExtensions {
   watches?: WatchService;
   /** Runs this process's feed runs (and its schedule, started by the server). */
   feeds?: FeedRunner;
+  /** The rendered-page cache (tests pass their own); one with the defaults otherwise. */
+  pageCache?: PageCache;
+  /** Injected in tests instead of the built dist/ssr entry (null: not built). */
+  renderer?: PageRenderer | null;
 }
 
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
@@ -105,8 +111,12 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   });
 
   const catalogueCache = new ResponseCache();
+  const pageCache = extensions.pageCache ?? new PageCache();
+  // Every change staff make (products, categories, content, FAQs, popups, meta tags, imports,
+  // feeds) comes through here, in this process or, heard from another one, below.
   const clearCaches = () => {
     catalogueCache.clear();
+    pageCache.clear();
     extensions.go?.clearCache();
   };
   const catalogueEvents = extensions.catalogueEvents ?? new LocalCatalogueEvents();
@@ -184,7 +194,10 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   api.use(errorHandler);
 
   app.use('/api', api);
-  mountWeb(app, context);
+  mountWeb(app, context, {
+    pageCache,
+    ...(extensions.renderer !== undefined ? { renderer: extensions.renderer } : {}),
+  });
   app.use(errorHandler);
   return app;
 }

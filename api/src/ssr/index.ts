@@ -8,6 +8,7 @@ import { loadRouteData } from './load-data';
 import { buildDocument, loadPageRenderer, type PageRenderer } from './renderer';
 import { robotsTxt, sitemapIndexXml, sitemapPlan, writeSitemapPage } from './seo-files';
 import { ClientGone, writeChunk } from '../lib/streamed-write';
+import { cachedPage, isAnonymous, PageCache, type CachedPage } from './page-cache';
 
 const OG_IMAGE_DIR = path.join(ROOT_DIR, 'web', 'src', 'public', 'static');
 
@@ -25,9 +26,36 @@ const FALLBACK_PAGE = `<!doctype html>
 <title>DiskonRadar</title></head><body><main><h1>DiskonRadar</h1>
 <p>Situs sedang disiapkan. Jalankan <code>npm run build</code> untuk membangun tampilan web.</p></main></body></html>`;
 
+/**
+ * Sends a rendered page with its strong ETag (Express answers 304 to a matching
+ * If-None-Match), gzipped once at render time for the clients that take gzip.
+ */
+function sendPage(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  cacheControl: string,
+  state: 'hit' | 'miss' | 'bypass',
+): void {
+  res
+    .status(page.status)
+    .type('html')
+    .set('Cache-Control', cacheControl)
+    .set('ETag', page.etag)
+    .set('X-Page-Cache', state)
+    .vary('Accept-Encoding');
+  if (page.gzip && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    res.set('Content-Encoding', 'gzip').send(page.gzip);
+    return;
+  }
+  res.send(page.body);
+}
+
 export interface SsrOptions {
   /** Injected in tests; defaults to the built dist/ssr entry and dist/web template. */
   renderer?: PageRenderer | null;
+  /** The rendered-page cache (the app clears it on every catalogue change); none: no cache. */
+  pageCache?: PageCache;
 }
 
 export function ssrRouter({ config, db }: AppContext, options: SsrOptions = {}): Router {
@@ -85,22 +113,41 @@ export function ssrRouter({ config, db }: AppContext, options: SsrOptions = {}):
     sendSitemap(req, res, Number((req.params as Record<string, string>)[0])),
   );
 
+  const renderPage = async (req: Request, loaded: PageRenderer): Promise<CachedPage> => {
+    const origin = requestOrigin(req, config.publicUrl);
+    const url = new URL(req.originalUrl, 'http://localhost');
+    const data = await loadRouteData(db, url, origin, siteConfig, loaded.entry.PUBLIC_PATHS);
+    const result = loaded.entry.render(`${url.pathname}${url.search}`, data);
+    return cachedPage(result.status, buildDocument(loaded.template, result));
+  };
+
   router.get(/.*/, async (req, res) => {
     const loaded = await getRenderer();
     if (!loaded) {
       res.type('html').send(FALLBACK_PAGE);
       return;
     }
-    const origin = requestOrigin(req, config.publicUrl);
+    const { pageCache } = options;
+    if (!pageCache || !isAnonymous(req)) {
+      const page = await renderPage(req, loaded);
+      // Pages carry live data (prices, popups): whoever keeps a copy must revalidate it.
+      sendPage(req, res, page, pageCache ? 'private, no-cache' : 'no-cache', 'bypass');
+      return;
+    }
+    // Everything the render reads from the request: the origin (PUBLIC_URL or the Host) and
+    // the address. No cookie, header or visitor reaches it (load-data.ts, renderer.ts).
     const url = new URL(req.originalUrl, 'http://localhost');
-    const data = await loadRouteData(db, url, origin, siteConfig, loaded.entry.PUBLIC_PATHS);
-    const result = loaded.entry.render(`${url.pathname}${url.search}`, data);
-    res
-      .status(result.status)
-      .type('html')
-      // Pages carry live data (prices, popups); shared caches must revalidate.
-      .set('Cache-Control', 'no-cache')
-      .send(buildDocument(loaded.template, result));
+    const key = `${requestOrigin(req, config.publicUrl)}${url.pathname}${url.search}`;
+    let rendered: CachedPage | null = null;
+    const page = await pageCache.get(key, async () => (rendered = await renderPage(req, loaded)));
+    const cacheable = page.status === 200 || page.status === 404;
+    sendPage(
+      req,
+      res,
+      page,
+      cacheable ? pageCache.cacheControl : 'no-cache',
+      page === rendered ? 'miss' : 'hit',
+    );
   });
 
   return router;

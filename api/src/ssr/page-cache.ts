@@ -1,0 +1,109 @@
+// Rendered public pages from memory (docs/contracts.md, "Rendered-page cache"): a crowd on `/`
+// costs one render per key every few seconds, not one per visitor.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Request } from 'express';
+import { SESSION_COOKIE } from '../auth/session';
+import { SwrCache } from '../lib/swr-cache';
+
+/** A page rendered for anonymous visitors, as sent. */
+export interface CachedPage {
+  status: number;
+  body: Buffer;
+  /** The body gzipped once, for every client that accepts gzip. */
+  gzip: Buffer | null;
+  /** Strong: a hash of the body. */
+  etag: string;
+}
+
+export interface PageCacheOptions {
+  /** How long a page is served without a new render (also the CDN's s-maxage). */
+  ttlMs?: number;
+  /** How long past that an expired page is served while one render runs (CDN: SWR). */
+  staleMs?: number;
+  maxEntries?: number;
+  /** Bound on the bytes kept (bodies and their gzip). */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+/** Only these answers are the same for every visitor and worth keeping. */
+const CACHED_STATUSES = new Set([200, 404]);
+/** Smaller pages are sent as they are (the compression middleware's own threshold). */
+const GZIP_MIN_BYTES = 1024;
+
+export function cachedPage(status: number, html: string): CachedPage {
+  const body = Buffer.from(html, 'utf8');
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { status, body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body) : null, etag };
+}
+
+/**
+ * True when the request may be answered from (and fill) the shared cache: a GET or HEAD from a
+ * visitor without the back office's session and without credentials of any kind.
+ */
+export function isAnonymous(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.get('authorization')) return false;
+  const cookie = req.get('cookie');
+  return !cookie || !cookie.includes(SESSION_COOKIE);
+}
+
+export class PageCache {
+  readonly ttlMs: number;
+  readonly staleMs: number;
+  private readonly cache: SwrCache<string, CachedPage>;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 5_000;
+    this.staleMs = options.staleMs ?? 30_000;
+    this.cache = new SwrCache<string, CachedPage>({
+      ttlMs: this.ttlMs,
+      staleMs: this.staleMs,
+      maxEntries: options.maxEntries ?? 1_000,
+      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      sizeOf: (page) => page.body.length + (page.gzip?.length ?? 0),
+      now: options.now,
+    });
+  }
+
+  /** What a shared cache (CDN) may do with a cached page. */
+  get cacheControl(): string {
+    return (
+      `public, max-age=0, s-maxage=${Math.round(this.ttlMs / 1000)}, ` +
+      `stale-while-revalidate=${Math.round(this.staleMs / 1000)}`
+    );
+  }
+
+  /**
+   * The page of `key`, rendered by `render` at most once at a time. A page whose status is not
+   * kept (a redirect, an error) is handed to its waiting callers but never stored.
+   */
+  async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+    return this.cache
+      .get(key, async () => {
+        const page = await render();
+        if (!CACHED_STATUSES.has(page.status)) throw new NotCacheable(page);
+        return page;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NotCacheable) return error.page;
+        throw error;
+      });
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.cache.entryCount, bytes: this.cache.totalSize };
+  }
+}
+
+/** Carries an uncacheable page past the cache (a rejected load is never stored). */
+class NotCacheable extends Error {
+  constructor(readonly page: CachedPage) {
+    super('not cacheable');
+  }
+}

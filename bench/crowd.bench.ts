@@ -1,0 +1,281 @@
+/**
+ * `npm run bench -- crowd`: the public site under a flash-sale crowd. The built server (as
+ * `npm start` runs it) over a seeded catalogue, 20 autocannon connections for a fixed
+ * DURATION per row, each figure as a ratio to `/healthz` measured in the same run (and /go to a
+ * bare Express 302). Budgets (docs/contracts.md, DESIGN "Performance budgets"): rendered pages
+ * from a warm cache at least 0.5 of /healthz with p99 under 50 ms; /go at least 0.8 of the bare
+ * redirect; server memory under 300 MB throughout (peak RSS, VmHWM).
+ *
+ * Uncached rows vary the address on every request (a query parameter the page ignores, or
+ * punctuation the search ignores), so each one misses every cache and does the full work.
+ *
+ *   npx tsx bench/crowd.bench.ts [sqlite|postgres]   (both without an argument)
+ *
+ * BENCH_CROWD_DIALECT=sqlite|postgres picks one engine; BENCH_CROWD_PRODUCTS the catalogue's
+ * size (default 100,000, seeded like the catalogue bench); BENCH_CROWD_DURATION seconds per
+ * row (default 10); BENCH_CROWD_CONNECTIONS (default 20). A catalogue seeded beforehand:
+ * BENCH_CROWD_DATA_DIR (SQLite) or BENCH_CROWD_DATABASE_URL (PostgreSQL); the server migrates
+ * it, so give it a copy, never a shared fixture.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { QueryTypes } from 'sequelize';
+import { openDatabase, type Database } from '../api/src/db/database';
+import { migrate } from '../api/src/db/migrate';
+import { seedCatalogue } from '../api/src/seed/catalogue';
+import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
+import { startApiServer, startProcess, type ServerProcess } from './support/processes';
+
+const PRODUCTS = Number(process.env.BENCH_CROWD_PRODUCTS ?? 100_000);
+const DURATION = Number(process.env.BENCH_CROWD_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CROWD_CONNECTIONS ?? 20);
+const COMMON_WORDS = ['promo', 'diskon', 'untuk'];
+
+interface Row {
+  name: string;
+  rps: number;
+  ratio: number | null;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  goal: string;
+}
+
+/** A distinct run of punctuation for request i: the search ignores it, the cache key doesn't. */
+function noise(i: number): string {
+  const marks = '!?.,;~';
+  let text = '';
+  let n = i + 1;
+  while (n > 0) {
+    text += marks[n % marks.length];
+    n = Math.floor(n / marks.length);
+  }
+  return text;
+}
+
+const q = encodeURIComponent;
+
+/** 20 connections on `path(i)` (a new i for every request) for DURATION seconds. */
+async function load(
+  origin: string,
+  path: (i: number) => string,
+  seconds = DURATION,
+): Promise<Omit<Row, 'name' | 'ratio' | 'goal'>> {
+  let i = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    // Browsers take gzip; a crowd's pages travel compressed.
+    headers: { 'accept-encoding': 'gzip' },
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path(i++) }) }],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/**
+ * Waits (at most a minute) until the server answers /healthz within a second: requests an
+ * earlier row left queued (autocannon gave up on them, the server did not) must not be counted
+ * against the next row.
+ */
+async function settle(origin: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(10_000) }).catch(
+      () => null,
+    );
+    await res?.arrayBuffer();
+    if (res?.ok && performance.now() - started < 1_000) return;
+  }
+}
+
+async function scratchDatabase(dialect: BenchDialect) {
+  const seededDir = process.env.BENCH_CROWD_DATA_DIR;
+  const seededUrl = process.env.BENCH_CROWD_DATABASE_URL;
+  if (dialect === 'sqlite' && seededDir) {
+    return { dataDir: seededDir, databaseUrl: null, seeded: true, drop: async () => undefined };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-crowd-'));
+  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'postgres' && seededUrl) {
+    return { dataDir, databaseUrl: seededUrl, seeded: true, drop: removeDir };
+  }
+  if (dialect === 'sqlite') return { dataDir, databaseUrl: null, seeded: false, drop: removeDir };
+  const postgres = await createScratchPostgres('crowd');
+  return {
+    dataDir,
+    databaseUrl: postgres.url,
+    seeded: false,
+    drop: async () => {
+      await postgres.drop();
+      await removeDir();
+    },
+  };
+}
+
+async function firstOf<T extends object>(db: Database, sql: string): Promise<T> {
+  const [row] = await db.sequelize.query<T>(sql, { type: QueryTypes.SELECT });
+  if (!row) throw new Error(`nothing from ${sql}`);
+  return row;
+}
+
+export async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown>> {
+  const log = (line: string) => console.log(`[crowd:${dialect}] ${line}`);
+  const scratch = await scratchDatabase(dialect);
+  let server: ServerProcess | null = null;
+  let bare: ServerProcess | null = null;
+  try {
+    const db = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+    let categorySlug: string;
+    let linkId: number;
+    let products: number;
+    try {
+      await migrate(db);
+      if (!scratch.seeded) {
+        const started = performance.now();
+        await seedCatalogue(db, PRODUCTS);
+        if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
+        else await db.sequelize.query('PRAGMA optimize');
+        log(`${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      ({ slug: categorySlug } = await firstOf<{ slug: string }>(
+        db,
+        'SELECT slug FROM categories ORDER BY id LIMIT 1',
+      ));
+      ({ id: linkId } = await firstOf<{ id: number }>(
+        db,
+        'SELECT id FROM platform_links ORDER BY id LIMIT 1',
+      ));
+      products = Number(
+        (await firstOf<{ n: number | string }>(db, 'SELECT count(*) AS n FROM products')).n,
+      );
+    } finally {
+      await db.close();
+    }
+    server = await startApiServer({
+      DATA_DIR: scratch.dataDir,
+      ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: 'false',
+      GEO_LOOKUP_URL: '',
+    });
+    bare = await startProcess('bench/bare-server.ts', {}, /bare server at (http:\/\/\S+)/);
+    const site = server.url;
+    const rows: Row[] = [];
+    let healthz = 0;
+    const measureRow = async (
+      name: string,
+      origin: string,
+      path: (i: number) => string,
+      goal = '',
+    ) => {
+      await settle(site);
+      // A short warm-up fills the caches (and the JIT) before the measured run.
+      await load(origin, path, 2);
+      await settle(site);
+      const figures = await load(origin, path);
+      if (name === '/healthz') healthz = figures.rps;
+      const row: Row = {
+        name,
+        ...figures,
+        ratio: healthz ? Number((figures.rps / healthz).toFixed(2)) : null,
+        goal,
+      };
+      rows.push(row);
+      log(
+        `${name}: ${row.rps} req/s (${row.ratio ?? '-'} of /healthz), p50 ${row.p50} ms, ` +
+          `p99 ${row.p99} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`,
+      );
+      return row;
+    };
+    const category = `/?category=${q(categorySlug)}`;
+    const pageGoal = '≥ 0.5, p99 < 50 ms';
+    await measureRow('/healthz', site, () => '/healthz');
+    await measureRow('/ (warm)', site, () => '/', pageGoal);
+    await measureRow('category page (warm)', site, () => category, pageGoal);
+    await measureRow('/?search=sepatu (warm)', site, () => '/?search=sepatu', pageGoal);
+    await measureRow('/ (uncached)', site, (i) => `/?v=${i}`);
+    await measureRow('category page (uncached)', site, (i) => `${category}&v=${i}`);
+    await measureRow(
+      '/?search=sepatu (uncached)',
+      site,
+      (i) => `/?search=${q(`sepatu ${noise(i)}`)}`,
+    );
+    const common = (i: number) => `${COMMON_WORDS[i % COMMON_WORDS.length]} ${noise(i)}`;
+    await measureRow(
+      '/?search=promo|diskon|untuk (uncached)',
+      site,
+      (i) => `/?search=${q(common(i))}`,
+    );
+    await measureRow(
+      'API search promo|diskon|untuk (uncached)',
+      site,
+      (i) => `/api/products?search=${q(common(i))}&page=1&limit=12`,
+    );
+    await measureRow('API list page 1 (cached)', site, () => '/api/products?page=1&limit=12');
+    const bareRow = await measureRow('bare Express 302', bare.url, () => '/bare-redirect');
+    const goRow = await measureRow(
+      `/go/${linkId}`,
+      site,
+      () => `/go/${linkId}`,
+      '≥ 0.8 of bare 302',
+    );
+    goRow.ratio = Number((goRow.rps / Math.max(1, bareRow.rps)).toFixed(2));
+    const peakRssMb = server.peakRssMb();
+    const [load1, load5, load15] = os.loadavg().map((value) => Number(value.toFixed(2)));
+    console.log(
+      `\n[crowd:${dialect}] ${products} products, ${CONNECTIONS} connections, ${DURATION} s a row, ` +
+        `load average ${load1} ${load5} ${load15}`,
+    );
+    console.table(
+      rows.map((row) => ({
+        what: row.name,
+        'req/s': row.rps,
+        ratio: row.ratio,
+        'p50 ms': row.p50,
+        'p99 ms': row.p99,
+        'non-2xx': row.non2xx,
+        goal: row.goal,
+      })),
+    );
+    console.log(`[crowd:${dialect}] server peak RSS ${peakRssMb} MB (budget < 300 MB)`);
+    return {
+      products,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      loadAverage: [load1, load5, load15],
+      peakRssMb,
+      rows,
+    };
+  } finally {
+    await server?.stop();
+    await bare?.stop();
+    await scratch.drop();
+  }
+}
+
+export function run(): Promise<Record<string, unknown>> {
+  return runOnDialects('BENCH_CROWD_DIALECT', runDialect);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
