@@ -11,6 +11,7 @@ import type {
   FeedRun,
   StatsResponse,
 } from '@shared/types';
+import { createMigrator, migrate } from '../db/migrate';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { unique } from '../../test/support/fixtures';
 
@@ -493,5 +494,17 @@ describeApi('product feeds', (api) => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await api.admin.post(`/api/admin/feeds/${missing}/run`)).status).toBe(404);
     expect((await api.visitor.get('/api/admin/feeds')).status).toBe(401);
+  });
+
+  it('drops the never written feed_items.linkId (0021), and the migration undoes', async () => {
+    const { db } = api.server.running;
+    const columns = async () =>
+      Object.keys(await db.sequelize.getQueryInterface().describeTable('feed_items'));
+    expect(await columns()).not.toContain('linkId');
+    await createMigrator(db).down({ to: '0021-feed-items-drop-link-id' });
+    expect(await columns()).toContain('linkId');
+    await migrate(db);
+    expect(await columns()).not.toContain('linkId');
+    expect(await columns()).toContain('contentHash');
   });
 });
