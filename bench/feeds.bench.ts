@@ -21,11 +21,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
-import { startApiServer, type ServerProcess } from './support/processes';
+import {
+  cpuSeconds,
+  latencies,
+  signIn,
+  startAdminServer,
+  VISITOR_PAGE,
+  visitorMs,
+} from './support/admin-server';
+import type { ServerProcess } from './support/processes';
 
 const ROWS = Number(process.env.BENCH_FEED_ROWS ?? 100_000);
-const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
-const VISITOR_PAGE = '/api/products?page=1&limit=12';
 const WORDS = ['sepatu', 'kaos', 'tas', 'jam', 'headphone', 'blender', 'serum', 'kemeja', 'rak'];
 
 /** The feed, row by row (never whole in memory); `changed` shifts every 10th price. */
@@ -75,19 +81,6 @@ function startNetwork(state: { file: string; etag: string | null }) {
   );
 }
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 interface RunState {
   status: string;
   rows: number;
@@ -98,13 +91,6 @@ interface RunState {
   outOfStock: number;
   notModified: boolean;
   message: string | null;
-}
-
-async function visitorMs(url: string): Promise<number> {
-  const asked = performance.now();
-  const page = await fetch(`${url}${VISITOR_PAGE}`);
-  await page.arrayBuffer();
-  return performance.now() - asked;
 }
 
 /** Starts a run and polls it to the end, asking the visitor page between polls. */
@@ -123,14 +109,10 @@ async function timedRun(url: string, cookie: string, feedId: string, visitor: nu
     if (run.status !== 'running') {
       return { run, seconds: (performance.now() - started) / 1000 };
     }
-    visitor.push(await visitorMs(url));
+    const ms = await visitorMs(url);
+    if (ms !== null) visitor.push(ms);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-function p95(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return sorted.length === 0 ? null : Math.round(sorted[Math.ceil(0.95 * sorted.length) - 1]!);
 }
 
 async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown>> {
@@ -143,15 +125,8 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     await writeFeed(state.file, false);
     const changedFile = path.join(dataDir, 'feed-2.csv');
     await writeFeed(changedFile, true);
-    server = await startApiServer({
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // The feed is served on 127.0.0.1 (test-only; refused in production).
+    // The feed is served on 127.0.0.1 (test-only; refused in production).
+    server = await startAdminServer(dataDir, postgres?.url ?? null, {
       FETCH_ALLOW_PRIVATE: 'true',
     });
     const { url } = server;
@@ -185,12 +160,18 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
 
     const seed = await timedRun(url, cookie, feedId, []);
     const atRest: number[] = [];
-    for (let i = 0; i < 200; i++) atRest.push(await visitorMs(url));
+    for (let i = 0; i < 200; i++) {
+      const ms = await visitorMs(url);
+      if (ms !== null) atRest.push(ms);
+    }
 
     state.file = changedFile;
     state.etag = '"bench-v2"';
     const during: number[] = [];
+    const pid = server.child.pid!;
+    const cpuBefore = cpuSeconds(pid);
     const measured = await timedRun(url, cookie, feedId, during);
+    const runCpuSeconds = cpuSeconds(pid) - cpuBefore;
     const notModified = await timedRun(url, cookie, feedId, []);
     state.etag = null;
     const sameBytes = await timedRun(url, cookie, feedId, []);
@@ -200,9 +181,11 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       changed: {
         seconds: Number(measured.seconds.toFixed(2)),
         rowsPerSecond: Math.round(ROWS / measured.seconds),
+        cpuSeconds: Number(runCpuSeconds.toFixed(1)),
+        rowsPerCpuSecond: Math.round(ROWS / Math.max(0.01, runCpuSeconds)),
         run: measured.run,
       },
-      visitorP95Ms: { atRest: p95(atRest), during: p95(during), duringRequests: during.length },
+      visitor: { atRest: latencies(atRest), during: latencies(during) },
       unchanged304Seconds: Number(notModified.seconds.toFixed(3)),
       unchangedSameBytesSeconds: Number(sameBytes.seconds.toFixed(3)),
       serverPeakRssMb: server.peakRssMb(),
@@ -214,11 +197,12 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       `seed   : ${figures.seed.seconds} s (${Math.round(ROWS / seed.seconds)} rows/s): ${seed.run.created} created, ${seed.run.failed} failed`,
     );
     console.log(
-      `10%    : ${figures.changed.rowsPerSecond} rows/s (${figures.changed.seconds} s): ${measured.run.updated} updated, ${measured.run.unchanged} unchanged, ${measured.run.failed} failed (budget >= 5000)`,
+      `10%    : ${figures.changed.rowsPerSecond} rows/s (${figures.changed.seconds} s; server CPU ${figures.changed.cpuSeconds} s = ${figures.changed.rowsPerCpuSecond} rows per CPU s): ${measured.run.updated} updated, ${measured.run.unchanged} unchanged, ${measured.run.failed} failed (budget >= 5000)`,
     );
     console.log(
-      `visitor: ${VISITOR_PAGE} p95 at rest ${figures.visitorP95Ms.atRest} ms, during ${figures.visitorP95Ms.during} ms (${during.length} requests; budget within 2x)`,
+      `visitor: ${VISITOR_PAGE} p95 at rest ${figures.visitor.atRest.p95Ms} ms, during ${figures.visitor.during.p95Ms} ms (${during.length} requests; budget within 2x)`,
     );
+    console.log(`load   : ${figures.loadAverage.join(' ')}`);
     console.log(
       `same   : 304 in ${figures.unchanged304Seconds} s (notModified ${notModified.run.notModified}); same bytes without ETag in ${figures.unchangedSameBytesSeconds} s (notModified ${sameBytes.run.notModified}) (budget < 1 s)`,
     );

@@ -16,24 +16,24 @@
  *
  * BENCH_IMPORT_ROWS scales the file.
  */
-import {
-  createReadStream,
-  createWriteStream,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
-import { startApiServer, type ServerProcess } from './support/processes';
+import {
+  cpuSeconds,
+  latencies,
+  signIn,
+  startAdminServer,
+  VISITOR_PAGE,
+  visitorMs,
+} from './support/admin-server';
+import type { ServerProcess } from './support/processes';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
 const COLUMNS = [
   'sku',
   'title',
@@ -102,34 +102,6 @@ async function writeCsv(file: string, slugs: string[]): Promise<number> {
   return statSync(file).size;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
-const USER_HZ = 100;
-
-/**
- * CPU seconds the server process has used (user + system, SQLite's threads included). On a
- * shared, loaded machine wall time says more about the neighbours than about the import;
- * rows per CPU second does not.
- */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat; 12 and 13 after the pid and the name.
-  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
-}
-
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 /** Streams the file as the request body (node:http, so nothing is buffered whole). */
 function upload(url: string, cookie: string, file: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -169,32 +141,20 @@ interface JobState {
   message: string | null;
 }
 
-/** A visitor's first list page, asked between polls: is the server still answering? */
-const VISITOR_PAGE = '/api/products?page=1&limit=12';
-
 async function waitForJob(
   url: string,
   cookie: string,
   id: string,
-  visitorMs: number[],
+  visitors: number[],
 ): Promise<JobState> {
   for (;;) {
     const res = await fetch(`${url}/api/admin/imports/${id}`, { headers: { cookie } });
     const job = (await res.json()) as JobState;
     if (['done', 'failed', 'canceled'].includes(job.status)) return job;
-    const asked = performance.now();
-    const page = await fetch(`${url}${VISITOR_PAGE}`);
-    await page.arrayBuffer();
-    if (page.ok) visitorMs.push(performance.now() - asked);
+    const ms = await visitorMs(url);
+    if (ms !== null) visitors.push(ms);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-function latencies(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (share: number) =>
-    sorted.length === 0 ? null : Math.round(sorted[Math.ceil(share * sorted.length) - 1]!);
-  return { requests: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
 }
 
 /** Reads the whole export as it streams in, into `file`: time, bytes and lines. */
@@ -227,16 +187,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
   const postgres = dialect === 'postgres' ? await createScratchPostgres('import') : null;
   let server: ServerProcess | null = null;
   try {
-    server = await startApiServer({
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Production cookies are Secure, which plain http does not carry.
-      NODE_ENV: 'test',
-    });
+    server = await startAdminServer(dataDir, postgres?.url ?? null);
     const cookie = await signIn(server.url);
     const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as {
       slug: string;
@@ -251,8 +202,8 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     const started = performance.now();
     const id = await upload(server.url, cookie, file);
     const uploadedSeconds = (performance.now() - started) / 1000;
-    const visitorMs: number[] = [];
-    const job = await waitForJob(server.url, cookie, id, visitorMs);
+    const visitors: number[] = [];
+    const job = await waitForJob(server.url, cookie, id, visitors);
     const seconds = (performance.now() - started) / 1000;
     const rowsPerSecond = Math.round(ROWS / seconds);
     const importCpuSeconds = cpuSeconds(pid) - cpuBefore;
@@ -289,7 +240,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       importCpuSeconds: Number(importCpuSeconds.toFixed(1)),
       rowsPerCpuSecond,
       importPeakRssMb,
-      visitorPageDuringImport: latencies(visitorMs),
+      visitorPageDuringImport: latencies(visitors),
       export: exported,
       serverPeakRssMb: peakRssMb,
       roundTrip,

@@ -509,6 +509,11 @@ export interface FeedRun {
   deactivated: number;
   failed: number;
   notModified: boolean;
+  /**
+   * The run read the whole feed and is the baseline of the next (deactivation and the shrink
+   * guard); a shrunk run becomes complete when staff accept its size.
+   */
+  complete: boolean;
   /** Why a run failed, or why it deactivated nothing (a feed that shrank by half or more). */
   message: string | null;
 }

@@ -35,9 +35,12 @@ export async function startProcess(
   // TypeScript sources run through tsx; the built server bundle runs as plain JavaScript.
   // The built bundle gets the same V8 flag as `npm start` (package.json): a small young
   // generation keeps the server's resident memory down under load.
+  // BENCH_SERVER_NODE_ARGS adds Node flags to the started process (`--cpu-prof
+  // --cpu-prof-dir=/tmp/prof`, `--heap-prof`: Node refuses those in NODE_OPTIONS).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = script.endsWith('.ts')
-    ? ['--import', 'tsx', script]
-    : ['--max-semi-space-size=4', script];
+    ? [...extra, '--import', 'tsx', script]
+    : ['--max-semi-space-size=4', ...extra, script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret', ...env },

@@ -594,6 +594,7 @@ export const feedRunResponseSchema = z
     deactivated: count,
     failed: count,
     notModified: z.boolean(),
+    complete: z.boolean(),
     message: z.string().nullable(),
   })
   .meta({ id: 'FeedRun' }) satisfies z.ZodType<FeedRun>;

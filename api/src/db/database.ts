@@ -26,8 +26,9 @@ const BUSY_TIMEOUT_MS = 10_000;
  * has a fresh connection, whose default 2 MB cache is smaller than what one 500-row import
  * chunk touches (each row: 15 product indexes, two FTS tables, links and price points), so
  * pages were evicted and read again within the chunk. The cache is allocated as pages are
- * read and freed when the connection closes after the commit; writes go one at a time
- * (`db.write`), so at most one such cache exists. 16, 32 and 64 MB measured alike (2 MB:
+ * read and freed when the writer's connection closes (WRITER_IDLE_MS after its last write);
+ * writes go one at a time (`db.write`) on that one connection, so at most one such cache
+ * exists. 16, 32 and 64 MB measured alike (2 MB:
  * 15% more CPU per row); 32 leaves room for wider rows than the bench's.
  */
 const WRITE_CACHE_KIB = 32_768;
@@ -58,6 +59,81 @@ class TunedSqliteDatabase extends sqlite3.Database {
 }
 
 const tunedSqlite = { ...sqlite3, Database: TunedSqliteDatabase };
+
+/**
+ * The connection key of `db.write`'s transactions on SQLite. Sequelize opens a new SQLite
+ * connection for every transaction and closes it at the commit, so each write started with a
+ * cold page cache and read its index pages again (most of a feed chunk's time). Writes are
+ * one at a time (the mutex), so they share one connection under this key: it stays open
+ * between writes, its page cache stays warm (SQLite drops what another connection changed),
+ * and it closes after WRITER_IDLE_MS without a write, which frees its cache.
+ */
+const WRITER_KEY = 'diskonradar-writer';
+export const WRITER_IDLE_MS = 5_000;
+
+interface SqliteConnection {
+  uuid?: string;
+  close(callback?: (err: Error | null) => void): void;
+}
+interface SqliteConnectionManager {
+  connections: Record<string, SqliteConnection>;
+  releaseConnection(connection: SqliteConnection, force?: boolean): void;
+}
+/** Sequelize's own steps of a managed transaction (not in its type declarations). */
+interface StartableTransaction {
+  id: string;
+  name: string;
+  finished?: string;
+  prepareEnvironment(useCls?: boolean): Promise<void>;
+}
+
+/** `db.write` on SQLite: the transactions of one kept connection (see WRITER_KEY). */
+function sqliteWriter(sequelize: Sequelize) {
+  const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
+  const release = manager.releaseConnection.bind(manager);
+  // The writer's connection is kept at the end of its transactions; every other is closed.
+  manager.releaseConnection = (connection, force) => {
+    if (connection.uuid === WRITER_KEY && !force) return;
+    release(connection, force);
+  };
+  const closeWriter = () => {
+    const connection = manager.connections[WRITER_KEY];
+    if (!connection) return;
+    delete manager.connections[WRITER_KEY];
+    connection.close();
+  };
+  let idle: NodeJS.Timeout | null = null;
+  const transaction = async <T>(work: (transaction: Transaction) => Promise<T>): Promise<T> => {
+    if (idle) clearTimeout(idle);
+    const started = new Transaction(sequelize, { type: Transaction.TYPES.IMMEDIATE });
+    const internals = started as unknown as StartableTransaction;
+    internals.id = WRITER_KEY;
+    internals.name = WRITER_KEY;
+    try {
+      await internals.prepareEnvironment(false);
+      await sequelize.query(`PRAGMA cache_size = -${WRITE_CACHE_KIB}`, { transaction: started });
+      const result = await work(started);
+      await started.commit();
+      return result;
+    } catch (error) {
+      if (!internals.finished) {
+        // A failed rollback leaves the connection in an unknown state: the next write opens
+        // a fresh one.
+        await started.rollback().catch(closeWriter);
+      }
+      throw error;
+    }
+  };
+  return {
+    transaction,
+    closeWriter,
+    scheduleClose: (run: () => void) => {
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(run, WRITER_IDLE_MS);
+      idle.unref();
+    },
+  };
+}
 
 export interface DatabaseOptions {
   databaseUrl: string | null;
@@ -103,19 +179,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await sequelize.query('PRAGMA synchronous=NORMAL');
   await sequelize.query('PRAGMA foreign_keys=ON');
   const writes = new Mutex();
+  const writer = sqliteWriter(sequelize);
+  const closeWhenIdle = () =>
+    writer.scheduleClose(() => void writes.run(async () => writer.closeWriter()));
   return {
     sequelize,
     dialect: 'sqlite',
     models: defineModels(sequelize),
     write: (work) =>
-      writes.run(() =>
-        sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, async (transaction) => {
-          await sequelize.query(`PRAGMA cache_size = -${WRITE_CACHE_KIB}`, { transaction });
-          return work(transaction);
-        }),
-      ),
+      writes.run(async () => {
+        try {
+          return await writer.transaction(work);
+        } finally {
+          closeWhenIdle();
+        }
+      }),
     close: async () => {
-      await writes.run(async () => undefined);
+      await writes.run(async () => writer.closeWriter());
       await sequelize.close();
     },
   };

@@ -52,6 +52,17 @@ export const feedsApi = documentRoutes({ tag: 'Admin: sumber feed', access: 'adm
     },
   },
   {
+    method: 'post',
+    path: '/admin/feeds/:id/accept-size',
+    summary:
+      'Menerima ukuran baru feed yang menyusut: run terakhirnya menjadi acuan run berikutnya',
+    params: feedParams,
+    responses: {
+      200: { description: 'Feed', schema: feedResponseSchema },
+      409: { description: 'Run terakhir tidak menyusut, atau feed sedang diproses' },
+    },
+  },
+  {
     method: 'get',
     path: '/admin/feeds/:id/runs',
     summary: 'Riwayat proses sebuah feed, terbaru dulu',

@@ -11,6 +11,7 @@ import type {
   FeedRun,
   StatsResponse,
 } from '@shared/types';
+import { createMigrator, migrate } from '../db/migrate';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { unique } from '../../test/support/fixtures';
 
@@ -300,6 +301,66 @@ describeApi('product feeds', (api) => {
     expect(Boolean((await productOf(api, skus[3]!))!.isActive)).toBe(true);
   });
 
+  it('accepts the size of a feed that truly shrank: the new baseline, audited, alert cleared', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}-accept.csv`;
+    const skus = [1, 2, 3, 4].map((n) => `${tag}-${n}`);
+    const feedOf = (list: string[], price: string) =>
+      csvFeed(list.map((sku) => csvRow(sku, price)));
+    served.set(path, { body: feedOf(skus, '10000') });
+    const feed = await createFeed(api, path);
+    expect(await runFeed(api, feed.id)).toMatchObject({ created: 4, complete: true });
+    const accept = () => api.admin.post<Feed>(`/api/admin/feeds/${feed.id}/accept-size`);
+    // A complete run has no new size to accept.
+    expect((await accept()).status).toBe(409);
+
+    served.set(path, { body: feedOf(skus.slice(0, 1), '11000') });
+    const shrunk = await runFeed(api, feed.id);
+    expect(shrunk).toMatchObject({ status: 'done', complete: false, deactivated: 0 });
+    expect((await api.admin.get<Feed>(`/api/admin/feeds/${feed.id}`)).body.alert).toContain(
+      'tidak ada produk yang dinonaktifkan',
+    );
+
+    const accepted = await accept();
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.alert).toBeNull();
+    expect(accepted.body.lastRun).toMatchObject({ id: shrunk.id, complete: true });
+    // The history keeps why the run deactivated nothing.
+    expect(accepted.body.lastRun!.message).toBe(shrunk.message);
+    expect((await accept()).status).toBe(409);
+    // Nothing is deactivated by the accept itself.
+    expect(Boolean((await productOf(api, skus[3]!))!.isActive)).toBe(true);
+    const audit = await api.admin.get<AuditPage>(
+      `/api/admin/audit?entity=feed&entityId=${feed.id}`,
+    );
+    const entries = audit.body.entries.filter((entry) => entry.action === 'feed_accept_size');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.summary).toContain('1 baris');
+
+    // The next complete run compares with the accepted one and deactivates as usual: the
+    // three products missed two complete runs in a row.
+    served.set(path, { body: feedOf(skus.slice(0, 1), '12000') });
+    expect(await runFeed(api, feed.id)).toMatchObject({
+      status: 'done',
+      complete: true,
+      updated: 1,
+      deactivated: 3,
+      message: null,
+    });
+    for (const sku of skus.slice(1)) {
+      expect(Boolean((await productOf(api, sku))!.isActive)).toBe(false);
+    }
+    expect(Boolean((await productOf(api, skus[0]!))!.isActive)).toBe(true);
+    expect((await api.admin.get<Feed>(`/api/admin/feeds/${feed.id}`)).body.alert).toBeNull();
+    expect(
+      (
+        await api.admin.post<Feed>(
+          '/api/admin/feeds/00000000-0000-4000-8000-000000000000/accept-size',
+        )
+      ).status,
+    ).toBe(404);
+  });
+
   it('reports bad rows in errors.csv and writes the others', async () => {
     const tag = unique();
     const path = `/feeds/${tag}-bad.csv`;
@@ -433,5 +494,17 @@ describeApi('product feeds', (api) => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await api.admin.post(`/api/admin/feeds/${missing}/run`)).status).toBe(404);
     expect((await api.visitor.get('/api/admin/feeds')).status).toBe(401);
+  });
+
+  it('drops the never written feed_items.linkId (0021), and the migration undoes', async () => {
+    const { db } = api.server.running;
+    const columns = async () =>
+      Object.keys(await db.sequelize.getQueryInterface().describeTable('feed_items'));
+    expect(await columns()).not.toContain('linkId');
+    await createMigrator(db).down({ to: '0021-feed-items-drop-link-id' });
+    expect(await columns()).toContain('linkId');
+    await migrate(db);
+    expect(await columns()).not.toContain('linkId');
+    expect(await columns()).toContain('contentHash');
   });
 });

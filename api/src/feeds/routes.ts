@@ -9,6 +9,7 @@ import { loadFetchPolicy } from '../lib/safe-fetch';
 import { positiveInt, uuid } from '../lib/params';
 import { created, json, noContent, route, validate } from '../middleware/validate';
 import { writeCsv } from '../catalogue/exports/csv-response';
+import { ACCEPT_SIZE_MESSAGES, acceptFeedSize, FEED_RUNNING_MESSAGE } from './accept-size';
 import { previewFeed } from './preview';
 import { describeRunError } from './run';
 import type { FeedRunner } from './service';
@@ -31,7 +32,7 @@ export const feedRunsQuery = z.object({
   limit: positiveInt(20, 100),
 });
 
-export const FEED_RUNNING = 'Feed sedang diproses; tunggu sampai selesai';
+export const FEED_RUNNING = FEED_RUNNING_MESSAGE;
 
 const changesOf = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).map(([key, value]) => [key, [null, value]])) as Record<
@@ -164,6 +165,17 @@ export function adminFeedRoutes({ db }: AppContext, options: FeedRouteOptions): 
       const runId = await options.runner.start(params.id, actor);
       if (!runId) throw conflict(FEED_RUNNING);
       res.status(202).json({ id: runId });
+    }),
+  );
+
+  router.post(
+    '/feeds/:id/accept-size',
+    json(validate({ params: feedParams }), async ({ params }) => {
+      const feed = await findFeed(db, params.id);
+      if (!feed) throw notFound('Feed not found');
+      const result = await acceptFeedSize(db, feed);
+      if (!result.ok) throw conflict(ACCEPT_SIZE_MESSAGES[result.reason]);
+      return present(params.id);
     }),
   );
 

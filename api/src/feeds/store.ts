@@ -199,6 +199,7 @@ export function presentRun(row: FeedRunRow): FeedRun {
     deactivated: Number(row.deactivated),
     failed: Number(row.failed),
     notModified: Boolean(row.notModified),
+    complete: Boolean(row.complete),
     message: row.message,
   };
 }
@@ -256,7 +257,8 @@ export function feedAlert(
   now = Date.now(),
 ): string | null {
   if (lastRun?.status === 'failed') return FEED_ALERTS.failed(lastRun.message);
-  if (lastRun?.status === 'done' && lastRun.message) return lastRun.message;
+  // A done run's message is its shrink or empty-feed alert, until staff accept the new size.
+  if (lastRun?.status === 'done' && lastRun.message && !lastRun.complete) return lastRun.message;
   if (!feed.enabled) return null;
   const since = lastRun ? Date.parse(lastRun.startedAt) : feed.createdAt;
   return now - since > 2 * feed.scheduleMinutes * 60_000 ? FEED_ALERTS.late : null;

@@ -83,6 +83,20 @@ export function useRunFeed() {
   });
 }
 
+/**
+ * POST /api/admin/feeds/{id}/accept-size: the feed truly shrank; its newest run becomes the
+ * baseline of the next (409 when that run did not shrink or a run is going).
+ */
+export function useAcceptFeedSize() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<Feed>(`/api/admin/feeds/${encodeURIComponent(id)}/accept-size`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.feeds }),
+  });
+}
+
 /** Pause or resume: the feed saved again with `enabled` switched. */
 export function useToggleFeed() {
   const api = useApi();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { PLATFORM_DISPLAY_NAMES } from '@shared/constants';
+import { isShrunkRun } from '@shared/rules/feed-run';
 import { formatDateTime, formatNumber } from '@shared/rules/format';
 import { FEED_FORMAT_LABELS } from '@shared/schemas/feed';
 import type { Feed, FeedRun } from '@shared/types';
@@ -10,9 +11,15 @@ import { ListPager } from '../../components/ListPaging';
 import { ListQueryStates } from '../../components/QueryState';
 import { StackingTable } from '../../components/StackingTableContainer';
 import { formatDuration, formatRelativeTime, scheduleLabel } from '../../lib/feed-display';
+import { runWithToast, serverMessage } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEditDialog } from '../../lib/use-edit-dialog';
-import { useFeedRunErrorsUrl, useFeedRuns, useFeeds } from '../../queries/useFeeds';
+import {
+  useAcceptFeedSize,
+  useFeedRunErrorsUrl,
+  useFeedRuns,
+  useFeeds,
+} from '../../queries/useFeeds';
 import { FeedFormDialog } from './FeedFormDialog';
 import { FeedActions } from './FeedsPage';
 import { RunStatusBadge } from './FeedStatus';
@@ -100,6 +107,40 @@ function FeedFacts({ feed }: { feed: Feed }) {
   );
 }
 
+/**
+ * The feed truly shrank: staff accept its newest run's size as the baseline of the next run
+ * (which then deactivates what stays missing, as usual).
+ */
+function AcceptSize({ feed }: { feed: Feed }) {
+  const accept = useAcceptFeedSize();
+  const rows = formatNumber(feed.lastRun?.rows ?? 0);
+  return (
+    <Stack gap="xs" mt="sm" align="flex-start">
+      <Text size="sm">
+        Jika feed ini memang kini berisi {rows} baris, terima ukuran barunya: run berikutnya
+        membandingkan dengan ukuran ini dan menonaktifkan produk yang tetap tidak ada.
+      </Text>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        loading={accept.isPending}
+        onClick={() =>
+          void runWithToast({
+            lang: 'id',
+            confirm: `Terima ${rows} baris sebagai ukuran baru feed "${feed.name}"?`,
+            run: () => accept.mutateAsync(feed.id),
+            success: 'Ukuran baru feed diterima',
+            failure: (error) => serverMessage(error, 'Gagal menerima ukuran baru feed'),
+          })
+        }
+      >
+        Terima ukuran baru
+      </Button>
+    </Stack>
+  );
+}
+
 /** One feed: its settings at a glance, its actions, and every run, paged. */
 export default function FeedDetailPage() {
   const { id = '' } = useParams();
@@ -152,6 +193,7 @@ export default function FeedDetailPage() {
           {feed.alert && (
             <Alert color="red" title="Feed bermasalah" role="alert" data-testid="feed-alert">
               {feed.alert}
+              {feed.lastRun && isShrunkRun(feed.lastRun) && <AcceptSize feed={feed} />}
             </Alert>
           )}
           <Card withBorder radius="md" padding="lg" component="section" aria-label="Ringkasan">

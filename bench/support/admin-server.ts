@@ -1,0 +1,86 @@
+/**
+ * What the benches that drive the admin API through the built server share (import, feeds):
+ * the server started with a bench admin, the sign-in, the server's CPU time, the visitor's
+ * list page timed between polls, and the percentiles of those timings.
+ */
+import { readFileSync } from 'node:fs';
+import { startApiServer, type ServerProcess } from './processes';
+
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
+
+/** A visitor's first list page, asked between polls: is the server still answering? */
+export const VISITOR_PAGE = '/api/products?page=1&limit=12';
+
+/**
+ * The built server on `dataDir` (SQLite) or `databaseUrl` (PostgreSQL), with the demo seed
+ * and the bench admin. NODE_ENV=test: production cookies are Secure, which plain http does
+ * not carry.
+ */
+export function startAdminServer(
+  dataDir: string,
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startApiServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...env,
+  });
+}
+
+/** Signs the bench admin in; answers the cookie header to send. */
+export async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU seconds a process has used (user + system, SQLite's threads included). On a shared,
+ * loaded machine wall time says more about the neighbours than about the server; rows per
+ * CPU second does not.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat; 12 and 13 after the pid and the name.
+  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+}
+
+/** Milliseconds the visitor page took (its whole body read); null when it did not answer 200. */
+export async function visitorMs(url: string): Promise<number | null> {
+  const asked = performance.now();
+  const page = await fetch(`${url}${VISITOR_PAGE}`);
+  await page.arrayBuffer();
+  return page.ok ? performance.now() - asked : null;
+}
+
+export interface Latencies {
+  requests: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  maxMs: number | null;
+}
+
+/** Nearest-rank percentiles of a list of timings. */
+export function latencies(ms: number[]): Latencies {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (share: number) =>
+    sorted.length === 0 ? null : Math.round(sorted[Math.ceil(share * sorted.length) - 1]!);
+  return { requests: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+}
