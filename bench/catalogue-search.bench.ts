@@ -9,7 +9,9 @@
  *
  *   npx tsx bench/catalogue-search.bench.ts [sqlite|postgres]   (both without an argument)
  *
- * BENCH_SEARCH_PRODUCTS scales the catalogue; BENCH_POSTGRES_URL points at a server where a
+ * BENCH_SEARCH_PRODUCTS scales the catalogue; BENCH_CATALOGUE_DATA_DIR (SQLite) or
+ * BENCH_CATALOGUE_DATABASE_URL (PostgreSQL) measure a catalogue seeded beforehand
+ * (`npm run catalogue:seed`) instead; BENCH_POSTGRES_URL points at a server where a
  * scratch database may be created and dropped.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { QueryTypes } from 'sequelize';
 import { createScratchPostgres, runOnDialects } from './support/databases';
 import { openDatabase, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
@@ -76,11 +79,19 @@ const QUERIES: [string, string[], number][] = [
   ['search: common word, page 100', ['sepatu', 'original', 'hitam'], 50],
 ];
 
+/**
+ * BENCH_CATALOGUE_DATABASE_URL (PostgreSQL) or BENCH_CATALOGUE_DATA_DIR (SQLite): a catalogue
+ * seeded beforehand (`npm run catalogue:seed`), measured as it is, never seeded nor dropped.
+ */
+const SEEDED_URL = process.env.BENCH_CATALOGUE_DATABASE_URL || null;
+const SEEDED_DIR = process.env.BENCH_CATALOGUE_DATA_DIR || null;
+const SEEDED = SEEDED_URL !== null || SEEDED_DIR !== null;
+
 export async function runDialect(dialect: Dialect): Promise<Record<string, unknown>> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-search-'));
-  let databaseUrl: string | null = null;
+  const dataDir = SEEDED_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-search-'));
+  let databaseUrl: string | null = SEEDED_URL;
   let dropPostgres = async () => undefined as unknown;
-  if (dialect === 'postgres') {
+  if (dialect === 'postgres' && !SEEDED) {
     const postgres = await createScratchPostgres('search');
     databaseUrl = postgres.url;
     dropPostgres = postgres.drop;
@@ -88,15 +99,26 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   const log = (line: string) => console.log(`[catalogue-search:${dialect}] ${line}`);
   const db = await openDatabase({ databaseUrl, dataDir });
   try {
-    await migrate(db);
     const seeding = performance.now();
-    const { categoryIds, links } = await seedCatalogue(db, PRODUCTS);
-    const seedSeconds = (performance.now() - seeding) / 1000;
-    if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
-    else await db.sequelize.query('PRAGMA optimize');
-    log(
-      `inserted ${PRODUCTS} products and ${links} links with their search index in ${seedSeconds.toFixed(1)} s`,
-    );
+    let categoryIds: number[];
+    if (SEEDED) {
+      const rows = await db.sequelize.query<{ id: number }>(
+        'SELECT id FROM categories ORDER BY id',
+        { type: QueryTypes.SELECT },
+      );
+      categoryIds = rows.map((row) => Number(row.id));
+      log('a catalogue seeded beforehand');
+    } else {
+      await migrate(db);
+      const seeded = await seedCatalogue(db, PRODUCTS);
+      categoryIds = seeded.categoryIds;
+      if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
+      else await db.sequelize.query('PRAGMA optimize');
+      log(
+        `inserted ${PRODUCTS} products and ${seeded.links} links with their search index in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+      );
+    }
+    const seedSeconds = SEEDED ? 0 : (performance.now() - seeding) / 1000;
 
     const rows: { name: string; budget: number; figures: Figures; sample?: number }[] = [];
     const report = rows.push.bind(rows);
@@ -239,11 +261,15 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
   } finally {
     await db.close();
     await dropPostgres();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!SEEDED) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 export function run(): Promise<Record<string, unknown>> {
+  if (SEEDED) {
+    const dialect: Dialect = SEEDED_URL ? 'postgres' : 'sqlite';
+    return runDialect(dialect).then((figures) => ({ [dialect]: figures }));
+  }
   return runOnDialects('BENCH_SEARCH_DIALECT', runDialect);
 }
 

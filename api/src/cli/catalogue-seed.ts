@@ -66,7 +66,9 @@ async function main(): Promise<number> {
       },
       onPhase: (message) => console.log(`[${elapsed()} s] ${message}`),
     });
-    console.log(`[${elapsed()} s] ${db.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA optimize'}`);
+    console.log(
+      `[${elapsed()} s] ${db.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA optimize'}`,
+    );
     // Fresh statistics for the planner; on PostgreSQL VACUUM also folds the trigram (GIN)
     // indexes' pending lists, which slow the admin search until autovacuum gets to them.
     await db.sequelize.query(db.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA optimize');

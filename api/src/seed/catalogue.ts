@@ -5,7 +5,7 @@
  * pictures from the demo media, and one to three marketplace links per product with a
  * numeric price (so cards show "mulai dari" prices and the price history has its first point).
  *
- * Into an empty catalogue the rows are loaded in bulk (bulk-load.ts: 2,000 rows per INSERT,
+ * Into an empty catalogue the rows are loaded in bulk (bulk-load.ts: 1,000 products per INSERT,
  * 50,000 products per transaction, triggers and secondary indexes set aside and the derived
  * tables rebuilt after). Into a catalogue with products they are inserted 1,000 products at a
  * time, each batch in one writing transaction with its links, the search, count and price
@@ -19,13 +19,13 @@ import { QueryTypes } from 'sequelize';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { formatRupiah } from '@shared/rules/price';
 import type { Database } from '../db/database';
-import { bulkLoad, bulkLoadRefusal } from './bulk-load';
+import { bulkLoad, bulkLoadRefusal, insertRows, tuneBulkTransaction } from './bulk-load';
 import { seededRandom } from '../lib/prng';
 import { MEDIA_DIR } from '../paths';
 
 const CHUNK = 1_000;
 /** The bulk path's rows per INSERT and products per transaction. */
-const BULK_CHUNK = 2_000;
+const BULK_CHUNK = 1_000;
 const BULK_TRANSACTION = 50_000;
 
 /** Name, group, the kinds of product its titles start with. */
@@ -374,11 +374,12 @@ export async function seedCatalogue(
       for (let done = 0; done < total; done += BULK_TRANSACTION) {
         const end = Math.min(total, done + BULK_TRANSACTION);
         await db.write(async (transaction) => {
+          await tuneBulkTransaction(db, transaction);
           for (let from = done; from < end; from += BULK_CHUNK) {
             const to = Math.min(end, from + BULK_CHUNK);
             const { products, productLinks } = generate(from, to, true);
-            await qi.bulkInsert('products', products, { transaction });
-            await qi.bulkInsert('platform_links', productLinks, { transaction });
+            await insertRows(db, transaction, 'products', products);
+            await insertRows(db, transaction, 'platform_links', productLinks);
             links += productLinks.length;
           }
         });
