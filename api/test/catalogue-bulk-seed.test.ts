@@ -176,10 +176,10 @@ describe.each(['sqlite', 'postgres'] as const)('the bulk seed on %s', (dialect) 
 
   it('writes the same counts, figures, price points and search index as the triggers', () => {
     expect(bulk.state.products).toHaveLength(PRODUCTS);
-    expect(bulk.state.products.every((row) => row.skuIsId === 'true' || row.skuIsId === '1')).toBe(
+    expect(bulk.state.products!.every((row) => row.skuIsId === 'true' || row.skuIsId === '1')).toBe(
       true,
     );
-    expect(bulk.state.pricePoints.length).toBeGreaterThan(PRODUCTS);
+    expect(bulk.state.pricePoints!.length).toBeGreaterThan(PRODUCTS);
     for (const [table, rows] of Object.entries(triggers.state)) {
       expect(bulk.state[table], table).toEqual(rows);
     }
