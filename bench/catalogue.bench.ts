@@ -17,6 +17,8 @@
  * BENCH_CATALOGUE_PRODUCTS scales the catalogue (default 100,000), BENCH_CATALOGUE_REPEATS
  * the requests per figure (default 200; at most 20 for each sitemap file, which is streamed
  * whole); BENCH_CATALOGUE_ONLY=listing leaves out the sitemaps and the admin list;
+ * BENCH_CATALOGUE_DATA_DIR (SQLite) or BENCH_CATALOGUE_DATABASE_URL (PostgreSQL) measure a
+ * catalogue seeded beforehand (`npm run catalogue:seed`) instead of seeding one;
  * BENCH_POSTGRES_URL as in catalogue-search.bench.ts.
  * The admin product list (page 1, a deep page, filters and sorts, a capped search paged past its
  * count, the count on demand) is measured here over HTTP too; bench/admin-list.bench.ts has the
@@ -124,7 +126,22 @@ async function signIn(url: string): Promise<string> {
 const rotate = (list: string[]) => (i: number) => list[i % list.length]!;
 const q = encodeURIComponent;
 
+/**
+ * BENCH_CATALOGUE_DATABASE_URL (PostgreSQL) or BENCH_CATALOGUE_DATA_DIR (SQLite): a catalogue
+ * seeded beforehand (`npm run catalogue:seed`), measured as it is, never seeded nor dropped.
+ */
+const SEEDED_URL = process.env.BENCH_CATALOGUE_DATABASE_URL || null;
+const SEEDED_DIR = process.env.BENCH_CATALOGUE_DATA_DIR || null;
+const SEEDED = SEEDED_URL !== null || SEEDED_DIR !== null;
+
 async function scratchDatabase(dialect: Dialect) {
+  if (SEEDED) {
+    return {
+      dataDir: SEEDED_DIR ?? os.tmpdir(),
+      databaseUrl: SEEDED_URL,
+      drop: async () => undefined,
+    };
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-catalogue-'));
   if (dialect === 'sqlite') {
     return {
@@ -150,24 +167,33 @@ export async function runDialect(
 ): Promise<Record<string, unknown>> {
   const log = (line: string) => console.log(`[catalogue:${dialect}] ${line}`);
   const scratch = await scratchDatabase(dialect);
+  let products = PRODUCTS;
   let server: ServerProcess | null = null;
   try {
     const db = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
     let categorySlug = '';
     let categoryId = '';
     try {
-      await migrate(db);
       const started = performance.now();
-      await seedCatalogue(db, PRODUCTS);
-      if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
-      else await db.sequelize.query('PRAGMA optimize');
+      if (!SEEDED) {
+        await migrate(db);
+        await seedCatalogue(db, PRODUCTS);
+        if (dialect === 'postgres') await db.sequelize.query('VACUUM ANALYZE');
+        else await db.sequelize.query('PRAGMA optimize');
+      }
       const [rows] = await db.sequelize.query(
         'SELECT id, slug FROM categories ORDER BY id LIMIT 1',
       );
       const [first] = rows as { id: number; slug: string }[];
       categorySlug = first!.slug;
       categoryId = String(first!.id);
-      log(`${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const [counted] = await db.sequelize.query('SELECT count(*) AS n FROM products');
+      products = Number((counted as { n: number }[])[0]!.n);
+      log(
+        SEEDED
+          ? `${products} products seeded beforehand`
+          : `${products} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     } finally {
       await db.close();
     }
@@ -372,7 +398,7 @@ export async function runDialect(
         })),
       );
       return {
-        products: PRODUCTS,
+        products,
         repeats: REPEATS,
         figures: Object.fromEntries(rows.map(({ name, ...figures }) => [name, figures])),
         largestSearchResponseKb: searchKb,
@@ -391,8 +417,11 @@ export async function runDialect(
 
 export async function run(): Promise<Record<string, unknown>> {
   const wanted = process.env.BENCH_CATALOGUE_DIALECT ?? process.argv[2];
-  const dialects: Dialect[] =
-    wanted === 'sqlite' || wanted === 'postgres' ? [wanted] : ['sqlite', 'postgres'];
+  const dialects: Dialect[] = SEEDED
+    ? [SEEDED_URL ? 'postgres' : 'sqlite']
+    : wanted === 'sqlite' || wanted === 'postgres'
+      ? [wanted]
+      : ['sqlite', 'postgres'];
   const bare = await startProcess('bench/bare-server.ts', { PORT: '0' }, /bare server at (\S+)/);
   try {
     const results: Record<string, unknown> = {};

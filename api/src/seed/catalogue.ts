@@ -5,9 +5,12 @@
  * pictures from the demo media, and one to three marketplace links per product with a
  * numeric price (so cards show "mulai dari" prices and the price history has its first point).
  *
- * Rows are bulk-inserted 1,000 products at a time, each batch in one writing transaction with
- * its links; the search, count and price triggers do their work inside it. The same seed gives
- * the same catalogue (titles, prices, dates); only the product ids are random.
+ * Into an empty catalogue the rows are loaded in bulk (bulk-load.ts: 1,000 products per INSERT,
+ * 50,000 products per transaction, triggers and secondary indexes set aside and the derived
+ * tables rebuilt after). Into a catalogue with products they are inserted 1,000 products at a
+ * time, each batch in one writing transaction with its links, the search, count and price
+ * triggers doing their work inside it. The same seed gives the same catalogue (titles, prices,
+ * dates) either way; only the product ids are random.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -16,10 +19,14 @@ import { QueryTypes } from 'sequelize';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { formatRupiah } from '@shared/rules/price';
 import type { Database } from '../db/database';
+import { bulkLoad, bulkLoadRefusal, insertRows, tuneBulkTransaction } from './bulk-load';
 import { seededRandom } from '../lib/prng';
 import { MEDIA_DIR } from '../paths';
 
 const CHUNK = 1_000;
+/** The bulk path's rows per INSERT and products per transaction. */
+const BULK_CHUNK = 1_000;
+const BULK_TRANSACTION = 50_000;
 
 /** Name, group, the kinds of product its titles start with. */
 const CATEGORIES: [string, string, string[]][] = [
@@ -200,6 +207,13 @@ export interface SeedCatalogueOptions {
   seed?: number;
   /** Called after every batch with the number of products written so far. */
   onProgress?: (written: number) => void;
+  /** Lines about the bulk path's phases (what was set aside, each rebuild and index). */
+  onPhase?: (message: string) => void;
+  /**
+   * 'auto' (default): in bulk into an empty catalogue, else through the triggers;
+   * 'triggers': always through the triggers; 'bulk': in bulk or fail.
+   */
+  path?: 'auto' | 'triggers' | 'bulk';
 }
 
 export interface SeededCatalogue {
@@ -207,6 +221,8 @@ export interface SeededCatalogue {
   categoryIds: number[];
   products: number;
   links: number;
+  /** How the rows were written. */
+  path: 'bulk' | 'triggers';
 }
 
 /**
@@ -250,24 +266,18 @@ async function ensureCategories(db: Database): Promise<number[]> {
   });
 }
 
-/** Adds `total` generated products (with their links) to the catalogue. */
-export async function seedCatalogue(
-  db: Database,
-  total: number,
-  options: SeedCatalogueOptions = {},
-): Promise<SeededCatalogue> {
-  const qi = db.sequelize.getQueryInterface();
-  const categoryIds = await ensureCategories(db);
+/** Products and links of the generator, in the order it makes them. */
+function catalogueGenerator(categoryIds: number[], seed: number) {
   const pictures = productPictures();
-  const random = seededRandom(options.seed ?? 42);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const start = Date.UTC(2024, 0, 1);
   const span = Date.UTC(2026, 10, 1) - start;
-  let links = 0;
-  for (let done = 0; done < total; done += CHUNK) {
+  /** Products `from` to `to` (exclusive) of the run, with their links. */
+  return (from: number, to: number, withSku: boolean) => {
     const products: Record<string, unknown>[] = [];
     const productLinks: Record<string, unknown>[] = [];
-    for (let i = done; i < Math.min(total, done + CHUNK); i++) {
+    for (let i = from; i < to; i++) {
       const c = Math.floor(random() * CATEGORIES.length);
       const [, group, kinds] = CATEGORIES[c]!;
       const title = `${pick(kinds)} ${pick(ATTRIBUTES)} ${pick(BRANDS)} ${
@@ -300,6 +310,8 @@ export async function seedCatalogue(
       }
       products.push({
         id,
+        // The bulk path writes what the sku trigger would (the id); the trigger path leaves it.
+        ...(withSku ? { sku: id } : {}),
         categoryId: categoryIds[c]!,
         title,
         description: `${title}. ${words.join(' ')}.`,
@@ -318,12 +330,62 @@ export async function seedCatalogue(
         updatedAt: createdAt,
       });
     }
-    await db.write(async (transaction) => {
-      await qi.bulkInsert('products', products, { transaction });
-      await qi.bulkInsert('platform_links', productLinks, { transaction });
-    });
-    links += productLinks.length;
-    options.onProgress?.(Math.min(total, done + CHUNK));
+    return { products, productLinks };
+  };
+}
+
+/**
+ * Adds `total` generated products (with their links) to the catalogue. Into an empty
+ * catalogue it loads in bulk (bulk-load.ts: triggers and indexes set aside, derived tables
+ * rebuilt after); into one with products, or with `path: 'triggers'`, chunk by chunk through
+ * the triggers. Both give the same catalogue.
+ */
+export async function seedCatalogue(
+  db: Database,
+  total: number,
+  options: SeedCatalogueOptions = {},
+): Promise<SeededCatalogue> {
+  const qi = db.sequelize.getQueryInterface();
+  const categoryIds = await ensureCategories(db);
+  let path: 'bulk' | 'triggers' = 'triggers';
+  if (options.path !== 'triggers') {
+    const refusal = await bulkLoadRefusal(db);
+    if (refusal === null) path = 'bulk';
+    else if (options.path === 'bulk') throw new Error(`No bulk load: ${refusal}`);
+    else options.onPhase?.(`Loading through the triggers: ${refusal}`);
   }
-  return { categoryIds, products: total, links };
+  const generate = catalogueGenerator(categoryIds, options.seed ?? 42);
+  let links = 0;
+  if (path === 'triggers') {
+    for (let done = 0; done < total; done += CHUNK) {
+      const { products, productLinks } = generate(done, Math.min(total, done + CHUNK), false);
+      await db.write(async (transaction) => {
+        await qi.bulkInsert('products', products, { transaction });
+        await qi.bulkInsert('platform_links', productLinks, { transaction });
+      });
+      links += productLinks.length;
+      options.onProgress?.(Math.min(total, done + CHUNK));
+    }
+    return { categoryIds, products: total, links, path };
+  }
+  await bulkLoad(db, {
+    onPhase: options.onPhase,
+    load: async () => {
+      for (let done = 0; done < total; done += BULK_TRANSACTION) {
+        const end = Math.min(total, done + BULK_TRANSACTION);
+        await db.write(async (transaction) => {
+          await tuneBulkTransaction(db, transaction);
+          for (let from = done; from < end; from += BULK_CHUNK) {
+            const to = Math.min(end, from + BULK_CHUNK);
+            const { products, productLinks } = generate(from, to, true);
+            await insertRows(db, transaction, 'products', products);
+            await insertRows(db, transaction, 'platform_links', productLinks);
+            links += productLinks.length;
+          }
+        });
+        options.onProgress?.(end);
+      }
+    },
+  });
+  return { categoryIds, products: total, links, path };
 }
