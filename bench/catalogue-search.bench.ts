@@ -304,8 +304,11 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
 }
 
 export function run(): Promise<Record<string, unknown>> {
-  if (SEEDED) {
-    const dialect: Dialect = SEEDED_URL ? 'postgres' : 'sqlite';
+  const seededUrl =
+    process.env.BENCH_SEARCH_DATABASE_URL || process.env.BENCH_CATALOGUE_DATABASE_URL;
+  const seededDir = process.env.BENCH_SEARCH_DATA_DIR || process.env.BENCH_CATALOGUE_DATA_DIR;
+  if (seededUrl || seededDir) {
+    const dialect: Dialect = seededUrl ? 'postgres' : 'sqlite';
     return runDialect(dialect).then((figures) => ({ [dialect]: figures }));
   }
   return runOnDialects('BENCH_SEARCH_DIALECT', runDialect);
