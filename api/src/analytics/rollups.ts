@@ -3,6 +3,7 @@ import type { Database, Dialect } from '../db/database';
 import { chunk, execute, hourExpression, valuesList } from '../db/sql';
 import { toDbTimestamp } from '../db/timestamps';
 import { rebuildFunnelStatements } from './funnel-steps';
+import { productDailyLockStatements, rebuildPeriodStatements } from './product-periods';
 import { rebuildVisitStatements } from './visits';
 
 /**
@@ -181,7 +182,8 @@ export async function rebuildRollups(db: Database, range: RebuildRange = {}): Pr
 }
 
 /**
- * `npm run analytics:rebuild`: every rollup (hourly and daily) recomputed from the raw rows in
+ * `npm run analytics:rebuild`: every rollup (hourly, daily, the Produk report's kept ranges)
+ * recomputed from the raw rows in
  * one transaction; idempotent. Days older than the oldest stored row keep their rollups.
  */
 export async function rebuildAllRollups(db: Database): Promise<void> {
@@ -198,9 +200,12 @@ export async function rebuildAllRollups(db: Database): Promise<void> {
       : undefined;
   await db.write(async (transaction) => {
     for (const sql of [
+      // PostgreSQL: the ingest waits until the rebuild commits (./product-periods.ts).
+      ...productDailyLockStatements(db),
       ...rebuildStatements(db.dialect, { fromMs }),
       ...rebuildVisitStatements(db),
       ...rebuildFunnelStatements(db),
+      ...rebuildPeriodStatements(db),
     ]) {
       await db.sequelize.query(sql, { transaction });
     }

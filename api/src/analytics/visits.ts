@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
 import { chunk, execute, hourExpression, valuesList } from '../db/sql';
+import { applyPeriodIncrements } from './product-periods';
 import { OTHER_BROWSER } from './visitor';
 
 /**
@@ -174,7 +175,8 @@ export async function applyProductIncrements(
   transaction: Transaction,
   increments: ProductIncrements,
 ): Promise<void> {
-  for (const part of chunk(increments.list(), 4)) {
+  const list = increments.list();
+  for (const part of chunk(list, 4)) {
     await execute(
       db,
       transaction,
@@ -186,6 +188,8 @@ export async function applyProductIncrements(
       part.flat(),
     );
   }
+  // The day totals and the kept report ranges (./product-periods.ts), after the daily rows.
+  await applyPeriodIncrements(db, transaction, list);
 }
 
 /** The event a visitor's product page sends (tracking client), with eventData.productId. */
@@ -231,5 +235,9 @@ export function rebuildVisitStatements(db: Database): string[] {
      WHERE s.bot = FALSE AND e."productId" IS NOT NULL
        AND e."eventType" IN ('${PRODUCT_VIEW_EVENT}', 'cta_click')
      GROUP BY ${day}, e."productId"`,
+    `DELETE FROM analytics_product_totals WHERE day >= COALESCE(${firstDay}, 0)`,
+    `INSERT INTO analytics_product_totals (day, views, clicks)
+     SELECT day, SUM(views), SUM(clicks) FROM analytics_product_daily
+     WHERE day >= COALESCE(${firstDay}, 0) GROUP BY day`,
   ];
 }
