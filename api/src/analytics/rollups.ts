@@ -183,8 +183,8 @@ export async function rebuildRollups(db: Database, range: RebuildRange = {}): Pr
 
 /**
  * `npm run analytics:rebuild`: every rollup (hourly, daily, the Produk report's kept ranges)
- * recomputed from the raw rows in
- * one transaction; idempotent. Days older than the oldest stored row keep their rollups.
+ * recomputed from the raw rows in one transaction; idempotent. Hours and days older than the
+ * oldest stored visit (pruned by retention) keep their rollups.
  */
 export async function rebuildAllRollups(db: Database): Promise<void> {
   const [oldest] = await db.sequelize.query<{ first: unknown }>(
@@ -194,10 +194,11 @@ export async function rebuildAllRollups(db: Database): Promise<void> {
   const first = oldest?.first
     ? new Date(String(oldest.first).replace(' +00:00', 'Z').replace(' ', 'T'))
     : null;
+  // With every visit pruned (or none yet) only the current hour is rebuilt: the history stays.
   const fromMs =
-    first && Number.isFinite(first.getTime())
-      ? Math.floor(first.getTime() / 3_600_000) * 3_600_000
-      : undefined;
+    Math.floor(
+      (first && Number.isFinite(first.getTime()) ? first.getTime() : Date.now()) / 3_600_000,
+    ) * 3_600_000;
   await db.write(async (transaction) => {
     for (const sql of [
       // PostgreSQL: the ingest waits until the rebuild commits (./product-periods.ts).

@@ -192,6 +192,9 @@ export async function applyProductIncrements(
   await applyPeriodIncrements(db, transaction, list);
 }
 
+/** A day after every stored one: with no visit stored, a rebuild deletes no daily row. */
+export const NO_DAY = 2_000_000_000;
+
 /** The event a visitor's product page sends (tracking client), with eventData.productId. */
 export const PRODUCT_VIEW_EVENT = 'product_view';
 /** A bot visit: one row per bot socket or bot /go visitor; `bots` on the dashboard. */
@@ -217,7 +220,7 @@ export function rebuildVisitStatements(db: Database): string[] {
      FROM (SELECT "sessionId", COUNT(*) AS n FROM events
            WHERE "eventType" = 'cta_click' GROUP BY "sessionId") c
      WHERE analytics_sessions."sessionId" = c."sessionId"`,
-    `DELETE FROM analytics_daily WHERE day >= COALESCE(${firstDay}, 0)`,
+    `DELETE FROM analytics_daily WHERE day >= COALESCE(${firstDay}, ${NO_DAY})`,
     `INSERT INTO analytics_daily (${[...DAILY_KEY, ...DAILY_VALUES].map((c) => `"${c}"`).join(', ')})
      SELECT day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign", device,
        browser, COUNT(*), SUM(CASE WHEN "productViews" > 0 THEN 1 ELSE 0 END),
@@ -226,7 +229,7 @@ export function rebuildVisitStatements(db: Database): string[] {
            FROM analytics_sessions WHERE bot = FALSE) v
      GROUP BY day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign",
        device, browser`,
-    `DELETE FROM analytics_product_daily WHERE day >= COALESCE(${firstDay}, 0)`,
+    `DELETE FROM analytics_product_daily WHERE day >= COALESCE(${firstDay}, ${NO_DAY})`,
     `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
      SELECT ${day}, e."productId",
        SUM(CASE WHEN e."eventType" = '${PRODUCT_VIEW_EVENT}' THEN 1 ELSE 0 END),
@@ -235,9 +238,9 @@ export function rebuildVisitStatements(db: Database): string[] {
      WHERE s.bot = FALSE AND e."productId" IS NOT NULL
        AND e."eventType" IN ('${PRODUCT_VIEW_EVENT}', 'cta_click')
      GROUP BY ${day}, e."productId"`,
-    `DELETE FROM analytics_product_totals WHERE day >= COALESCE(${firstDay}, 0)`,
+    `DELETE FROM analytics_product_totals WHERE day >= COALESCE(${firstDay}, ${NO_DAY})`,
     `INSERT INTO analytics_product_totals (day, views, clicks)
      SELECT day, SUM(views), SUM(clicks) FROM analytics_product_daily
-     WHERE day >= COALESCE(${firstDay}, 0) GROUP BY day`,
+     WHERE day >= COALESCE(${firstDay}, ${NO_DAY}) GROUP BY day`,
   ];
 }
