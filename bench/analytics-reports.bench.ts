@@ -1,8 +1,8 @@
 /**
  * The staff reports' budget (issue 23): every report p95 at most 100 ms over 30 days with
  * `--events N` raw events stored (default 1,000,000; the budget is at 10,000,000), on SQLite
- * and PostgreSQL. Seeds raw rows fast (the synthetic traffic's bulk SQL, spread over 30 days,
- * then sources, campaigns and devices given to the visits in SQL), rebuilds the rollups
+ * and PostgreSQL. Seeds raw rows in bulk SQL (`seedAnalytics`: INSERT ... SELECT over
+ * generate_series or a recursive CTE, 100,000 products, 30 days), rebuilds the rollups
  * (`analytics:rebuild`'s code), then times each report's query in process, 30-day range.
  *
  *   npm run bench -- analytics-reports --events 10000000
