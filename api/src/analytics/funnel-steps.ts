@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
 import { chunk, execute, valuesList } from '../db/sql';
-import { PRODUCT_VIEW_EVENT, sessionDayExpression, type VisitState } from './visits';
+import { NO_DAY, PRODUCT_VIEW_EVENT, sessionDayExpression, type VisitState } from './visits';
 
 /**
  * The funnel per category and per platform (analytics_funnel_daily). A visit counts once per
@@ -173,7 +173,7 @@ export function rebuildFunnelStatements(db: Database): string[] {
      SELECT "sessionId", 'platform', substr(platform, 1, 64), 0, 1
      FROM events WHERE ${present('platform')} AND "eventType" = 'cta_click'
      GROUP BY "sessionId", substr(platform, 1, 64)`,
-    `DELETE FROM analytics_funnel_daily WHERE day >= COALESCE(${firstDay}, 0)`,
+    `DELETE FROM analytics_funnel_daily WHERE day >= COALESCE(${firstDay}, ${NO_DAY})`,
     `INSERT INTO analytics_funnel_daily (day, kind, value, visits, "productVisits", "clickVisits")
      SELECT ${sessionDayExpression(db, 's."createdAt"')}, v.kind, v.value, COUNT(*),
        SUM(v.product), SUM(v.click)

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { RealtimeBroadcaster } from './realtime';
+import { scheduleProductPeriods } from './product-periods';
 import { scheduleRetention } from './retention';
 import { CLOSE_SERVICE_RESTART, TrackingSocketServer, type IngestCounters } from './socket-server';
 import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
@@ -72,6 +73,7 @@ export function createAnalytics(options: {
   buffer.start();
   const realtime = new RealtimeBroadcaster(db, settings.realtimeIntervalMs, log);
   const stopRetention = scheduleRetention(db, settings.retentionDays, log);
+  const stopProductPeriods = scheduleProductPeriods(db, log);
   let sockets: TrackingSocketServer | null = null;
   let socketsClosed: Promise<void> | null = null;
   const closeSockets = (closing: { restart?: boolean } = {}) =>
@@ -103,6 +105,7 @@ export function createAnalytics(options: {
     closeSockets,
     async close() {
       stopRetention();
+      stopProductPeriods();
       await closeSockets();
       realtime.stop();
       await buffer.stop();

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { execute } from '../db/sql';
+import { chunk, execute } from '../db/sql';
 import { DAY_MS, HOUR_MS } from './time';
 import { toDbTimestamp } from '../db/timestamps';
 
@@ -9,11 +9,16 @@ export interface PruneResult {
   pageViews: number;
   events: number;
   sessions: number;
+  /** Funnel marks of the pruned visits (analytics_visit_steps). */
+  visitSteps: number;
 }
 
 /**
- * Deletes raw analytics rows older than the retention; the hourly rollups, and with them
- * every range report and total, are kept. Deletes run in small transactions so the ingest
+ * Deletes raw analytics rows older than the retention (page views, events, visits and the
+ * visits' funnel marks); the rollups (hourly, daily, per product, per funnel value, the
+ * Produk report's ranges) are keyed by hour or day and kept, so every range report and total
+ * stays as it was, and `npm run analytics:rebuild` leaves the days before the oldest stored
+ * visit alone. Deletes run in small transactions so the ingest
  * (one writer on SQLite) is never held up for long.
  */
 export async function pruneAnalytics(
@@ -38,11 +43,39 @@ export async function pruneAnalytics(
       if (deleted.length < DELETE_CHUNK) return total;
     }
   };
-  return {
-    pageViews: await prune('page_views', '"createdAt" < ?', cutoff),
-    events: await prune('events', '"createdAt" < ?', cutoff),
-    sessions: await prune('analytics_sessions', '"lastSeenMs" < ?', cutoffMs),
+  // A visit's funnel marks (analytics_visit_steps, ./funnel-steps.ts) go with its session row,
+  // in the same transaction.
+  const pruneSessions = async () => {
+    let total = 0;
+    let steps = 0;
+    for (;;) {
+      const deleted = await db.write(async (transaction) => {
+        const rows = await execute(
+          db,
+          transaction,
+          `DELETE FROM analytics_sessions WHERE id IN (SELECT id FROM analytics_sessions
+             WHERE "lastSeenMs" < ? LIMIT ${DELETE_CHUNK}) RETURNING "sessionId"`,
+          [cutoffMs],
+        );
+        for (const ids of chunk(rows.map((row) => String(row.sessionId)).sort(), 1)) {
+          const gone = await execute(
+            db,
+            transaction,
+            `DELETE FROM analytics_visit_steps
+             WHERE "sessionId" IN (${ids.map(() => '?').join(', ')}) RETURNING "sessionId"`,
+            ids,
+          );
+          steps += gone.length;
+        }
+        return rows.length;
+      });
+      total += deleted;
+      if (deleted < DELETE_CHUNK) return { sessions: total, visitSteps: steps };
+    }
   };
+  const pageViews = await prune('page_views', '"createdAt" < ?', cutoff);
+  const events = await prune('events', '"createdAt" < ?', cutoff);
+  return { pageViews, events, ...(await pruneSessions()) };
 }
 
 /** Prunes shortly after start and then every hour; every process may run it (idempotent). */
@@ -58,7 +91,7 @@ export function scheduleRetention(
     running = true;
     try {
       const result = await pruneAnalytics(db, retentionDays);
-      const total = result.pageViews + result.events + result.sessions;
+      const total = result.pageViews + result.events + result.sessions + result.visitSteps;
       if (total > 0) log(`[analytics] pruned ${total} raw rows older than ${retentionDays} days`);
     } catch (error) {
       log(`[analytics] pruning failed: ${String(error)}`);

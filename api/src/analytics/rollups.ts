@@ -3,6 +3,7 @@ import type { Database, Dialect } from '../db/database';
 import { chunk, execute, hourExpression, valuesList } from '../db/sql';
 import { toDbTimestamp } from '../db/timestamps';
 import { rebuildFunnelStatements } from './funnel-steps';
+import { productDailyLockStatements, rebuildPeriodStatements } from './product-periods';
 import { rebuildVisitStatements } from './visits';
 
 /**
@@ -181,8 +182,9 @@ export async function rebuildRollups(db: Database, range: RebuildRange = {}): Pr
 }
 
 /**
- * `npm run analytics:rebuild`: every rollup (hourly and daily) recomputed from the raw rows in
- * one transaction; idempotent. Days older than the oldest stored row keep their rollups.
+ * `npm run analytics:rebuild`: every rollup (hourly, daily, the Produk report's kept ranges)
+ * recomputed from the raw rows in one transaction; idempotent. Hours and days older than the
+ * oldest stored visit (pruned by retention) keep their rollups.
  */
 export async function rebuildAllRollups(db: Database): Promise<void> {
   const [oldest] = await db.sequelize.query<{ first: unknown }>(
@@ -192,15 +194,19 @@ export async function rebuildAllRollups(db: Database): Promise<void> {
   const first = oldest?.first
     ? new Date(String(oldest.first).replace(' +00:00', 'Z').replace(' ', 'T'))
     : null;
+  // With every visit pruned (or none yet) only the current hour is rebuilt: the history stays.
   const fromMs =
-    first && Number.isFinite(first.getTime())
-      ? Math.floor(first.getTime() / 3_600_000) * 3_600_000
-      : undefined;
+    Math.floor(
+      (first && Number.isFinite(first.getTime()) ? first.getTime() : Date.now()) / 3_600_000,
+    ) * 3_600_000;
   await db.write(async (transaction) => {
     for (const sql of [
+      // PostgreSQL: the ingest waits until the rebuild commits (./product-periods.ts).
+      ...productDailyLockStatements(db),
       ...rebuildStatements(db.dialect, { fromMs }),
       ...rebuildVisitStatements(db),
       ...rebuildFunnelStatements(db),
+      ...rebuildPeriodStatements(db),
     ]) {
       await db.sequelize.query(sql, { transaction });
     }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
 import { chunk, execute, hourExpression, valuesList } from '../db/sql';
+import { applyPeriodIncrements } from './product-periods';
 import { OTHER_BROWSER } from './visitor';
 
 /**
@@ -174,7 +175,8 @@ export async function applyProductIncrements(
   transaction: Transaction,
   increments: ProductIncrements,
 ): Promise<void> {
-  for (const part of chunk(increments.list(), 4)) {
+  const list = increments.list();
+  for (const part of chunk(list, 4)) {
     await execute(
       db,
       transaction,
@@ -186,7 +188,12 @@ export async function applyProductIncrements(
       part.flat(),
     );
   }
+  // The day totals and the kept report ranges (./product-periods.ts), after the daily rows.
+  await applyPeriodIncrements(db, transaction, list);
 }
+
+/** A day after every stored one: with no visit stored, a rebuild deletes no daily row. */
+export const NO_DAY = 2_000_000_000;
 
 /** The event a visitor's product page sends (tracking client), with eventData.productId. */
 export const PRODUCT_VIEW_EVENT = 'product_view';
@@ -213,7 +220,7 @@ export function rebuildVisitStatements(db: Database): string[] {
      FROM (SELECT "sessionId", COUNT(*) AS n FROM events
            WHERE "eventType" = 'cta_click' GROUP BY "sessionId") c
      WHERE analytics_sessions."sessionId" = c."sessionId"`,
-    `DELETE FROM analytics_daily WHERE day >= COALESCE(${firstDay}, 0)`,
+    `DELETE FROM analytics_daily WHERE day >= COALESCE(${firstDay}, ${NO_DAY})`,
     `INSERT INTO analytics_daily (${[...DAILY_KEY, ...DAILY_VALUES].map((c) => `"${c}"`).join(', ')})
      SELECT day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign", device,
        browser, COUNT(*), SUM(CASE WHEN "productViews" > 0 THEN 1 ELSE 0 END),
@@ -222,7 +229,7 @@ export function rebuildVisitStatements(db: Database): string[] {
            FROM analytics_sessions WHERE bot = FALSE) v
      GROUP BY day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign",
        device, browser`,
-    `DELETE FROM analytics_product_daily WHERE day >= COALESCE(${firstDay}, 0)`,
+    `DELETE FROM analytics_product_daily WHERE day >= COALESCE(${firstDay}, ${NO_DAY})`,
     `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
      SELECT ${day}, e."productId",
        SUM(CASE WHEN e."eventType" = '${PRODUCT_VIEW_EVENT}' THEN 1 ELSE 0 END),
@@ -231,5 +238,9 @@ export function rebuildVisitStatements(db: Database): string[] {
      WHERE s.bot = FALSE AND e."productId" IS NOT NULL
        AND e."eventType" IN ('${PRODUCT_VIEW_EVENT}', 'cta_click')
      GROUP BY ${day}, e."productId"`,
+    `DELETE FROM analytics_product_totals WHERE day >= COALESCE(${firstDay}, ${NO_DAY})`,
+    `INSERT INTO analytics_product_totals (day, views, clicks)
+     SELECT day, SUM(views), SUM(clicks) FROM analytics_product_daily
+     WHERE day >= COALESCE(${firstDay}, ${NO_DAY}) GROUP BY day`,
   ];
 }

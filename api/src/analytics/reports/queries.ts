@@ -20,10 +20,12 @@ import {
 } from '@shared/schemas/analytics-reports';
 import type { Database } from '../../db/database';
 import { select, toCount } from '../../db/sql';
+import { matchingPeriod, periodProductFilter, type ProductPeriod } from '../product-periods';
 
 /**
- * The reports staff act on. They read only the daily rollups (analytics_daily,
- * analytics_product_daily; see ./rollup.ts), never the raw rows, so a 30-day report reads a
+ * The reports staff act on. They read only the rollups (analytics_daily,
+ * analytics_product_daily and the Produk report's kept ranges; see ../visits.ts and
+ * ../product-periods.ts), never the raw rows, so a 30-day report reads a
  * few thousand rows whatever the traffic. Bots never reach the rollups.
  */
 
@@ -189,48 +191,103 @@ export async function watchesByProduct(_db: Database, ids: string[]): Promise<Ma
   return new Map(ids.map((id) => [id, 0]));
 }
 
-const SORT_EXPRESSION: Record<ProductsReportQuery['sort'], string> = {
-  views: 'COALESCE(a.views, 0) DESC',
-  clicks: 'COALESCE(a.clicks, 0) DESC',
-  ctr: `CASE WHEN COALESCE(a.views, 0) > 0 THEN CAST(a.clicks AS REAL) / a.views ELSE 0 END DESC,
-    COALESCE(a.views, 0) DESC`,
+/** The report's orders; ties by product id, so every page is stable. */
+const ORDER_BY: Record<ProductsReportQuery['sort'], string> = {
+  views: 'a.views DESC, a."productId"',
+  clicks: 'a.clicks DESC, a."productId"',
+  ctr: 'a.ctr DESC, a.views DESC, a."productId"',
 };
 
+/** The totals of every product over [fromDay, toDay): one row per day (./product-periods.ts). */
 async function productTotals(db: Database, fromDay: number, toDay: number) {
   const [row] = await select<{ views: unknown; clicks: unknown }>(
     db,
     `SELECT SUM(views) AS views, SUM(clicks) AS clicks
-     FROM analytics_product_daily WHERE day >= ? AND day < ?`,
+     FROM analytics_product_totals WHERE day >= ? AND day < ?`,
     [fromDay, toDay],
   );
   return productFigures(row?.views, row?.clicks);
+}
+
+interface ProductPageRow {
+  id: string;
+  title: string;
+  lowestPrice: unknown;
+  views: unknown;
+  clicks: unknown;
+}
+
+/**
+ * The products of the range with views or clicks, as `a` (productId, views, clicks, ctr):
+ * a kept range (../product-periods.ts: one row per product, read in index order) when the
+ * days match one, else the daily rows summed (custom ranges, today, yesterday).
+ */
+function figuresSource(
+  db: Database,
+  period: ProductPeriod | null,
+  query: ProductsReportQuery,
+): { sql: string; params: unknown[] } {
+  if (period) {
+    return {
+      sql: `SELECT "productId", views, clicks, ctr FROM analytics_product_period WHERE period = ?`,
+      params: [period],
+    };
+  }
+  return {
+    sql: `SELECT "productId", SUM(views) AS views, SUM(clicks) AS clicks,
+        CASE WHEN SUM(views) > 0 THEN CAST(SUM(clicks) AS DOUBLE PRECISION) / SUM(views)
+          ELSE 0 END AS ctr
+      FROM analytics_product_daily
+      WHERE day >= ? AND day < ? AND ${periodProductFilter(db)}
+      GROUP BY "productId" HAVING SUM(views) > 0 OR SUM(clicks) > 0`,
+    params: [query.fromDay, query.toDay],
+  };
 }
 
 export async function getProductsReport(
   db: Database,
   query: ProductsReportQuery,
 ): Promise<ProductsReport> {
-  const productId = db.dialect === 'postgres' ? 'CAST(p.id AS TEXT)' : 'p.id';
+  const postgres = db.dialect === 'postgres';
+  const productId = postgres ? 'CAST(p.id AS TEXT)' : 'p.id';
+  // PostgreSQL: the kept ids are UUIDs (filtered), so the join reads the primary key.
+  const join = postgres ? 'p.id = CAST(a."productId" AS UUID)' : 'p.id = a."productId"';
   const offset = (query.page - 1) * query.limit;
+  const period = await matchingPeriod(db, query);
+  const source = figuresSource(db, period, query);
   const [rows, [countRow], totals, previousTotals] = await Promise.all([
-    select<{ id: string; title: string; lowestPrice: unknown; views: unknown; clicks: unknown }>(
+    select<ProductPageRow>(
       db,
       `SELECT ${productId} AS id, p.title AS title, p."lowestPrice" AS "lowestPrice",
          a.views AS views, a.clicks AS clicks
-       FROM products p
-       LEFT JOIN (
-         SELECT "productId", SUM(views) AS views, SUM(clicks) AS clicks
-         FROM analytics_product_daily WHERE day >= ? AND day < ?
-         GROUP BY "productId"
-       ) a ON a."productId" = ${productId}
-       ORDER BY ${SORT_EXPRESSION[query.sort]}, p.id
+       FROM (${source.sql}) a JOIN products p ON ${join}
+       ORDER BY ${ORDER_BY[query.sort]}
        LIMIT ? OFFSET ?`,
-      [query.fromDay, query.toDay, query.limit, offset],
+      [...source.params, query.limit, offset],
     ),
     select<{ total: unknown }>(db, 'SELECT COUNT(*) AS total FROM products'),
     productTotals(db, query.fromDay, query.toDay),
     productTotals(db, query.previousFromDay, query.fromDay),
   ]);
+  if (rows.length < query.limit) {
+    // Past the products with figures: the others, by id, each with zeros.
+    const [figured] = await select<{ n: unknown }>(
+      db,
+      `SELECT COUNT(*) AS n FROM (${source.sql}) a JOIN products p ON ${join}`,
+      source.params,
+    );
+    const skip = Math.max(0, offset + rows.length - toCount(figured?.n));
+    const zeros = await select<ProductPageRow>(
+      db,
+      `SELECT ${productId} AS id, p.title AS title, p."lowestPrice" AS "lowestPrice",
+         0 AS views, 0 AS clicks
+       FROM products p
+       WHERE NOT EXISTS (SELECT 1 FROM (${source.sql}) a WHERE ${join})
+       ORDER BY p.id LIMIT ? OFFSET ?`,
+      [...source.params, query.limit - rows.length, skip],
+    );
+    rows.push(...zeros);
+  }
   const ids = rows.map((row) => String(row.id));
   const previous = new Map<string, ProductFigures>();
   if (ids.length > 0) {
