@@ -19,8 +19,8 @@ import * as priceWatches from './migrations/0016-price-watches';
 import * as analyticsSources from './migrations/0017-analytics-sources';
 import * as listingIndexes from './migrations/0018-listing-indexes';
 import * as analyticsFunnelDimensions from './migrations/0019-analytics-funnel-dimensions';
-import * as feedItemsDropLinkId from './migrations/0021-feed-items-drop-link-id';
-import * as analyticsProductPeriods from './migrations/0022-analytics-product-periods';
+import * as feedItemsDropLinkId from './migrations/0020-feed-items-drop-link-id';
+import * as analyticsProductPeriods from './migrations/0021-analytics-product-periods';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -46,8 +46,8 @@ export const migrations = [
   { name: '0017-analytics-sources', ...analyticsSources },
   { name: '0018-listing-indexes', ...listingIndexes },
   { name: '0019-analytics-funnel-dimensions', ...analyticsFunnelDimensions },
-  { name: '0021-feed-items-drop-link-id', ...feedItemsDropLinkId },
-  { name: '0022-analytics-product-periods', ...analyticsProductPeriods },
+  { name: '0020-feed-items-drop-link-id', ...feedItemsDropLinkId },
+  { name: '0021-analytics-product-periods', ...analyticsProductPeriods },
 ];
 
 /** The applied migrations' names, as the database records them. */

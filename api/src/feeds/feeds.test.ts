@@ -496,12 +496,12 @@ describeApi('product feeds', (api) => {
     expect((await api.visitor.get('/api/admin/feeds')).status).toBe(401);
   });
 
-  it('drops the never written feed_items.linkId (0021), and the migration undoes', async () => {
+  it('drops the never written feed_items.linkId (0020), and the migration undoes', async () => {
     const { db } = api.server.running;
     const columns = async () =>
       Object.keys(await db.sequelize.getQueryInterface().describeTable('feed_items'));
     expect(await columns()).not.toContain('linkId');
-    await createMigrator(db).down({ to: '0021-feed-items-drop-link-id' });
+    await createMigrator(db).down({ to: '0020-feed-items-drop-link-id' });
     expect(await columns()).toContain('linkId');
     await migrate(db);
     expect(await columns()).not.toContain('linkId');
