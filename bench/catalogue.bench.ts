@@ -33,6 +33,7 @@ import { openDatabase, type Dialect } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { seedCatalogue } from '../api/src/seed/catalogue';
 import { startApiServer, startProcess, type ServerProcess } from './support/processes';
+import { noise } from './support/cache-miss';
 
 const PRODUCTS = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 100_000);
 const REPEATS = Number(process.env.BENCH_CATALOGUE_REPEATS ?? 200);
@@ -49,18 +50,6 @@ interface Row {
   kb: number;
   budget: string;
   ok: string;
-}
-
-/** A distinct run of punctuation for request i: the search ignores it, the cache key doesn't. */
-function noise(i: number): string {
-  const marks = '!?.,;~';
-  let text = '';
-  let n = i + 1;
-  while (n > 0) {
-    text += marks[n % marks.length];
-    n = Math.floor(n / marks.length);
-  }
-  return text;
 }
 
 function percentile(sorted: number[], p: number): number {

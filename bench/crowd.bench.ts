@@ -28,6 +28,7 @@ import { migrate } from '../api/src/db/migrate';
 import { seedCatalogue } from '../api/src/seed/catalogue';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
 import { startApiServer, startProcess, type ServerProcess } from './support/processes';
+import { noise } from './support/cache-miss';
 
 const PRODUCTS = Number(process.env.BENCH_CROWD_PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_CROWD_DURATION ?? 10);
@@ -43,18 +44,6 @@ interface Row {
   non2xx: number;
   errors: number;
   goal: string;
-}
-
-/** A distinct run of punctuation for request i: the search ignores it, the cache key doesn't. */
-function noise(i: number): string {
-  const marks = '!?.,;~';
-  let text = '';
-  let n = i + 1;
-  while (n > 0) {
-    text += marks[n % marks.length];
-    n = Math.floor(n / marks.length);
-  }
-  return text;
 }
 
 const q = encodeURIComponent;
