@@ -36,6 +36,12 @@ const SQLITE_NOW = `strftime('%Y-%m-%d %H:%M:%f', 'now') || ' +00:00'`;
 interface Derived {
   /** What it rebuilds, for the progress lines. */
   name: string;
+  /**
+   * PostgreSQL rebuilds the search lane beside the rest (a connection and a core each): the
+   * search rows only read products, the other entries write them or other tables. An entry
+   * runs after the earlier entries of its own lane.
+   */
+  lane: 'search' | 'rows';
   /** The INSERT-firing triggers whose work it does. */
   triggers: Record<Dialect, string[]>;
   /**
@@ -92,6 +98,7 @@ async function figures(
 export const DERIVED: Derived[] = [
   {
     name: 'sku',
+    lane: 'rows',
     triggers: { sqlite: ['products_default_sku'], postgres: ['products_default_sku'] },
     rebuild: fixed({
       sqlite: [`UPDATE products SET sku = id WHERE sku IS NULL OR sku = ''`],
@@ -100,6 +107,7 @@ export const DERIVED: Derived[] = [
   },
   {
     name: 'product_counts',
+    lane: 'rows',
     triggers: { sqlite: ['product_counts_insert'], postgres: ['product_counts_sync'] },
     rebuild: fixed({
       sqlite: recount('product_counts', 'total', 'products'),
@@ -110,6 +118,7 @@ export const DERIVED: Derived[] = [
     // Migration 0003 (docids from 0010's rule: the createdAt millisecond's slot, then the
     // order of insertion within it), the FTS rows, and the index's version for its caches.
     name: 'product_search',
+    lane: 'search',
     triggers: { sqlite: ['product_search_insert'], postgres: ['product_search_insert'] },
     rebuild: fixed({
       sqlite: [
@@ -145,6 +154,7 @@ export const DERIVED: Derived[] = [
   },
   {
     name: 'product_active_counts',
+    lane: 'search',
     triggers: {
       sqlite: ['product_active_counts_add'],
       postgres: ['product_active_counts_sync'],
@@ -157,6 +167,7 @@ export const DERIVED: Derived[] = [
   {
     // Migration 0007: the admin's substring search (PostgreSQL: trigram indexes only).
     name: 'product_admin_search',
+    lane: 'search',
     triggers: { sqlite: ['product_admin_search_insert'], postgres: [] },
     rebuild: fixed({
       sqlite: [
@@ -172,6 +183,7 @@ export const DERIVED: Derived[] = [
   {
     // Migration 0004: every link with a price starts its history now.
     name: 'price_points',
+    lane: 'rows',
     triggers: {
       sqlite: ['platform_links_price_insert'],
       postgres: ['platform_links_price_points'],
@@ -191,6 +203,7 @@ export const DERIVED: Derived[] = [
   },
   {
     name: 'product figures',
+    lane: 'rows',
     triggers: {
       sqlite: ['platform_links_figures_insert'],
       postgres: ['platform_links_figures'],
@@ -205,6 +218,18 @@ interface SchemaObject {
   sql: string;
   /** Triggers: whether it fires on INSERT. */
   onInsert?: boolean;
+}
+
+const isGin = (index: SchemaObject) => /\bUSING\s+gin\b/i.test(index.sql);
+
+/**
+ * Waits for every lane (also after one failed, so nothing still writes when the caller restores
+ * the schema), then throws the first failure.
+ */
+async function allLanes(lanes: Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(lanes);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** CREATE [UNIQUE] INDEX name ... as CREATE [UNIQUE] INDEX IF NOT EXISTS name ... */
@@ -319,7 +344,7 @@ export async function insertRows(
 export async function tuneBulkTransaction(db: Database, transaction: Transaction): Promise<void> {
   const statements =
     db.dialect === 'postgres'
-      ? [`SET LOCAL maintenance_work_mem = '256MB'`, `SET LOCAL work_mem = '64MB'`]
+      ? [`SET LOCAL maintenance_work_mem = '512MB'`, `SET LOCAL work_mem = '64MB'`]
       : ['PRAGMA cache_size = -262144'];
   for (const sql of statements) await db.sequelize.query(sql, { transaction });
 }
@@ -357,6 +382,8 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   const run = (sql: string, transaction?: Transaction) =>
     db.sequelize.query(sql, transaction ? { transaction } : {});
   const postgres = db.dialect === 'postgres';
+  // SQLite has one writer; PostgreSQL builds on two connections at once (the machine's cores).
+  const lanes = postgres ? 2 : 1;
   await db.write(async (transaction) => {
     for (const trigger of triggers) {
       await run(
@@ -372,14 +399,20 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const createIndexes = async (which: SchemaObject[]) => {
-    for (const index of which) {
-      const at = performance.now();
-      await db.write(async (transaction) => {
-        await tuneBulkTransaction(db, transaction);
-        await run(ifNotExists(index.sql), transaction);
-      });
-      phase(`index ${index.name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
-    }
+    // The slowest first (GIN over text), so the last one to finish is a short one.
+    const queue = [...which].sort((a, b) => Number(isGin(b)) - Number(isGin(a)));
+    const worker = async () => {
+      for (let index = queue.shift(); index; index = queue.shift()) {
+        const at = performance.now();
+        const { sql, name } = index;
+        await db.write(async (transaction) => {
+          await tuneBulkTransaction(db, transaction);
+          await run(ifNotExists(sql), transaction);
+        });
+        phase(`index ${name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
+      }
+    };
+    await allLanes(Array.from({ length: lanes }, worker));
   };
   let loadError: unknown = null;
   try {
@@ -392,16 +425,25 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
     await createIndexes(linkIndexes);
     if (postgres) await run('ANALYZE products, platform_links');
-    for (const entry of DERIVED) {
-      const at = performance.now();
-      await db.write(async (transaction) => {
-        await tuneBulkTransaction(db, transaction);
-        for (const sql of await entry.rebuild(db, transaction, triggers)) {
-          await run(sql, transaction);
-        }
-      });
-      phase(`rebuilt ${entry.name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
-    }
+    const rebuild = async (entries: Derived[]) => {
+      for (const entry of entries) {
+        const at = performance.now();
+        await db.write(async (transaction) => {
+          await tuneBulkTransaction(db, transaction);
+          for (const sql of await entry.rebuild(db, transaction, triggers)) {
+            await run(sql, transaction);
+          }
+        });
+        phase(`rebuilt ${entry.name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
+      }
+    };
+    await allLanes(
+      postgres
+        ? (['search', 'rows'] as const).map((lane) =>
+            rebuild(DERIVED.filter((entry) => entry.lane === lane)),
+          )
+        : [rebuild(DERIVED)],
+    );
     await createIndexes(indexes.filter((index) => !linkIndexes.includes(index)));
   } finally {
     // The schema comes back whatever happened above.

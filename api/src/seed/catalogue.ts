@@ -371,14 +371,20 @@ export async function seedCatalogue(
   await bulkLoad(db, {
     onPhase: options.onPhase,
     load: async () => {
+      // The next chunk is generated while the database writes the current one (the insert
+      // is already sent): generating and writing each take a core, and the machine has two.
+      const chunkAt = (from: number) => generate(from, Math.min(total, from + BULK_CHUNK), true);
+      let next = total > 0 ? chunkAt(0) : null;
       for (let done = 0; done < total; done += BULK_TRANSACTION) {
         const end = Math.min(total, done + BULK_TRANSACTION);
         await db.write(async (transaction) => {
           await tuneBulkTransaction(db, transaction);
           for (let from = done; from < end; from += BULK_CHUNK) {
-            const to = Math.min(end, from + BULK_CHUNK);
-            const { products, productLinks } = generate(from, to, true);
-            await insertRows(db, transaction, 'products', products);
+            const { products, productLinks } = next!;
+            const writing = insertRows(db, transaction, 'products', products);
+            const following = from + BULK_CHUNK;
+            next = following < total ? chunkAt(following) : null;
+            await writing;
             await insertRows(db, transaction, 'platform_links', productLinks);
             links += productLinks.length;
           }
