@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { formatRupiah } from '../../shared/rules/price';
 import type { PriceHistory } from '../../shared/rules/price-history';
-import type { AdminProductListResponse, Category, Feed } from '../../shared/types';
+import type { AdminProductListResponse, Category, Feed, FeedRun } from '../../shared/types';
 import { choose, expect, expectToast, test, unique, type AdminApi } from './fixtures';
 
 // The Sumber Feed screen against the real server (DESIGN.md, "Product feeds"): a small HTTP
@@ -256,4 +256,88 @@ test('the Sumber Feed screen at a phone width: rows stack, nothing runs off, axe
   await question.getByRole('button', { name: 'Hapus', exact: true }).click();
   await expectToast(page, 'Feed berhasil dihapus');
   await expect(row).toHaveCount(0);
+});
+
+interface FeedRunPage {
+  runs: FeedRun[];
+}
+
+/** Runs the feed now through the API and waits for that run to end. */
+async function runFeed(api: AdminApi, id: string): Promise<FeedRun> {
+  const before = await api.get<FeedRunPage>(`/api/admin/feeds/${id}/runs?page=1&limit=1`);
+  await api.post(`/api/admin/feeds/${id}/run`, {});
+  let newest: FeedRun | undefined;
+  await expect
+    .poll(
+      async () => {
+        const runs = await api.get<FeedRunPage>(`/api/admin/feeds/${id}/runs?page=1&limit=1`);
+        newest = runs.runs[0];
+        return newest && newest.id !== before.runs[0]?.id ? newest.status : 'waiting';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('done');
+  return newest!;
+}
+
+test('a feed that suddenly shrinks deactivates nothing and alerts; staff accept its new size', async ({
+  adminPage: page,
+  api,
+}) => {
+  const name = unique('E2E Feed Susut');
+  const stamp = Date.now().toString(36);
+  const rows = [1, 2, 3, 4].map((n) => ({
+    sku: `E2E-S${stamp}-${n}`,
+    title: `${name} Sepatu ${n}`,
+    price: 200_000 + n * 1_000,
+    original: 300_000,
+  }));
+  made.titles.push(name);
+  const created = await api.post<Feed>('/api/admin/feeds', {
+    name,
+    url: feedUrl,
+    format: 'csv',
+    platform: 'Shopee',
+    scheduleMinutes: 60,
+    newProducts: 'active',
+    mapping: {
+      sku: 'sku',
+      title: 'judul',
+      link: 'tautan',
+      price: 'harga',
+      originalPrice: 'harga_asli',
+      imageUrl: 'gambar',
+      category: 'kategori',
+    },
+    categoryMap: {},
+    enabled: false,
+  });
+  made.feeds.push(created.id);
+  serveFeed(rows);
+  expect((await runFeed(api, created.id)).created).toBe(4);
+  // The feed now lists one product of four: under half, so nothing is deactivated.
+  serveFeed(rows.slice(0, 1));
+  const shrunk = await runFeed(api, created.id);
+  expect(shrunk.deactivated).toBe(0);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/admin/feeds/${created.id}`);
+  const alert = page.getByTestId('feed-alert');
+  await expect(alert).toContainText('Feed hanya berisi 1 baris (sebelumnya 4)');
+  await expect(alert).toContainText('terima ukuran barunya');
+  await axeClean(page, 'feed page with a shrunk run');
+  await alert.getByRole('button', { name: 'Terima ukuran baru' }).click();
+  // The question names what is accepted, and its yes is not a delete.
+  const question = page
+    .getByRole('dialog')
+    .filter({ hasText: `Terima 1 baris sebagai ukuran baru feed "${name}"?` });
+  await expect(question.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+  await question.getByRole('button', { name: 'Terima', exact: true }).click();
+  await expectToast(page, 'Ukuran baru feed diterima');
+  await expect(alert).toBeHidden();
+  // Still nothing deactivated: the next complete run that also misses them does it.
+  const listed = await api.get<AdminProductListResponse>(
+    `/api/admin/products?page=1&limit=20&search=${encodeURIComponent(name)}`,
+  );
+  expect(listed.products.filter((product) => product.isActive)).toHaveLength(4);
 });

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TIMINGS } from '@shared/constants';
 import { isApiError } from '@shared/api-client';
-import { confirmDelete } from '../store/confirm';
+import { confirmAction, confirmDelete } from '../store/confirm';
 
 export interface ToastInput {
   title?: string;
@@ -56,8 +56,10 @@ export interface ToastedAction {
   onError?(error: unknown): void;
   /** Toast titles of the screen; the spec's English ones by default. */
   lang?: ScreenLang;
-  /** A delete question asked first; answering no runs nothing and shows no toast. */
+  /** A question asked first; answering no runs nothing and shows no toast. */
   confirm?: string;
+  /** The question's yes button: 'Hapus' unless the action is not a delete. */
+  confirmLabel?: string;
 }
 
 /** Awaits a mutation and reports it with exactly one toast; never rethrows. */
@@ -69,8 +71,12 @@ export async function runWithToast({
   onError,
   lang = 'en',
   confirm,
+  confirmLabel,
 }: ToastedAction): Promise<void> {
-  if (confirm !== undefined && !(await confirmDelete(confirm))) return;
+  if (confirm !== undefined) {
+    const yes = confirmLabel ? confirmAction(confirm, confirmLabel) : confirmDelete(confirm);
+    if (!(await yes)) return;
+  }
   try {
     await run();
     toast.success(success, TITLES[lang].success);

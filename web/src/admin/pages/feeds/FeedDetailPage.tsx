@@ -129,6 +129,7 @@ function AcceptSize({ feed }: { feed: Feed }) {
           void runWithToast({
             lang: 'id',
             confirm: `Terima ${rows} baris sebagai ukuran baru feed "${feed.name}"?`,
+            confirmLabel: 'Terima',
             run: () => accept.mutateAsync(feed.id),
             success: 'Ukuran baru feed diterima',
             failure: (error) => serverMessage(error, 'Gagal menerima ukuran baru feed'),
