@@ -185,6 +185,68 @@ class ListingSql {
     return `INDEXED BY products_${category}active_${name}`;
   }
 
+  /** The price range on link `l`'s own price (the link walk: that link is the product's price). */
+  private linkRange(): string {
+    const { minPrice, maxPrice } = this.filters;
+    let range = '';
+    if (minPrice !== undefined) range += ` AND l."priceValue" >= ${this.params.add(minPrice)}`;
+    if (maxPrice !== undefined) range += ` AND l."priceValue" <= ${this.params.add(maxPrice)}`;
+    return range;
+  }
+
+  /**
+   * The chosen marketplaces' in-stock links that are their product's price on them, in price
+   * order (migration 0025's index), the product matching every other filter: exactly one link
+   * per priced product, its price the product's. With several marketplaces a link counts when
+   * no other chosen link of its product is cheaper (the first marketplace in name order on a
+   * tie), so a product shows once, at its lowest chosen price. `platform`: one marketplace's
+   * links (a walk in index order), or all the chosen ones (a count).
+   */
+  private linkRows(platform: Platform | null): string {
+    const platformWhere =
+      platform === null
+        ? `l.platform IN (${this.platforms()})`
+        : `l.platform = ${this.params.add(platform)}`;
+    const cheaper =
+      this.filters.platforms.length < 2
+        ? ''
+        : ` AND NOT EXISTS (SELECT 1 FROM platform_links o
+          WHERE o."productId" = l."productId" AND o.platform IN (${this.platforms()})
+            AND o.availability = 'in_stock' AND o."priceValue" IS NOT NULL
+            AND (o."priceValue" < l."priceValue"
+              OR (o."priceValue" = l."priceValue" AND o.platform < l.platform)))`;
+    // SQLite: the links first, from their price index (CROSS JOIN keeps the order).
+    const from = this.postgres
+      ? 'platform_links l JOIN products p ON p.id = l."productId"'
+      : 'platform_links l INDEXED BY platform_links_in_stock_price CROSS JOIN products p';
+    const joined = this.postgres ? '' : ' AND p.id = l."productId"';
+    return `FROM ${from}
+      WHERE ${platformWhere} AND ${IN_STOCK_LINK}${this.linkRange()}${joined}
+        AND ${this.where('price')}${cheaper}`;
+  }
+
+  /**
+   * One marketplace's share of a page sorted by price: its rows in the listing's order (price,
+   * then newest first), `limit` the LIMIT clause's text.
+   */
+  linkWalk(platform: Platform, descending: boolean, limit: string): string {
+    return `SELECT p.id AS id, l."priceValue" AS price, p."createdAt" AS "createdAt"
+      ${this.linkRows(platform)}
+      ORDER BY l."priceValue"${descending ? ' DESC' : ''}, p."createdAt" DESC, p.id
+      LIMIT ${limit}`;
+  }
+
+  /** How many products have a price on the chosen marketplaces and match every filter. */
+  linkCount(): string {
+    return `SELECT count(*) AS total ${this.linkRows(null)}`;
+  }
+
+  /** The products matching every filter without a price on the chosen marketplaces. */
+  unpriced(): string {
+    return `${this.where()} AND NOT EXISTS (SELECT 1 FROM platform_links l
+      WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK})`;
+  }
+
   orderBy(sort: ListingOrder): string {
     const newest = 'p."createdAt" DESC, p.id';
     switch (sort) {
@@ -211,6 +273,23 @@ class ListingSql {
   }
 }
 
+export interface ListingOptions {
+  /**
+   * Read a marketplace filter with a price sort or a price range from the links' price index
+   * (the default); false: the general path, which computes each product's price (the tests
+   * compare the two).
+   */
+  linkWalk?: boolean;
+}
+
+/**
+ * Whether the chosen marketplaces' links can stand for the products (docs/decisions.md,
+ * "Listing at size"): a marketplace filter over a category or the whole catalogue (a search
+ * narrows the rows by its own index first).
+ */
+const byLinks = (scope: ListingScope, filters: ListingFilters, options: ListingOptions) =>
+  (options.linkWalk ?? true) && filters.platforms.length > 0 && !scope.groups && !scope.sample;
+
 /** One page of product ids in the sort's order, and how many products match. */
 export async function listingPage(
   db: Database,
@@ -218,44 +297,130 @@ export async function listingPage(
   filters: ListingFilters,
   sort: ListingOrder,
   page: { limit: number; offset: number },
+  options: ListingOptions = {},
 ): Promise<ProductIdPage> {
-  const rows = new ListingSql(db, scope, filters);
-  const where = rows.where();
-  const order = rows.orderBy(sort);
-  const limit = rows.params.add(page.limit);
-  const offset = rows.params.add(page.offset);
+  const links = byLinks(scope, filters, options);
+  const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
   const counting = new ListingSql(db, scope, filters);
-  const countWhere = counting.where();
   // A sort alone counts from the trigger-kept per-category totals (migration 0003).
   const sortOnly = !hasListingFilters(filters) && !scope.groups && !scope.promo;
   // A search counts its matches only up to countBound (docs/contracts.md, "Search").
   const bound = scope.groups ? countBound(page.offset, page.limit) : null;
   const countSql = bound
     ? `SELECT count(*) AS total FROM
-        (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${counting.params.add(bound)}) AS found`
-    : !sortOnly
-      ? `SELECT count(*) AS total FROM products p ${counting.countHint()} WHERE ${countWhere}`
-      : scope.categoryId === null
-        ? 'SELECT sum(active) AS total FROM product_active_counts'
-        : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
+        (SELECT 1 FROM products p WHERE ${counting.where()}
+          LIMIT ${counting.params.add(bound)}) AS found`
+    : links && priced
+      ? // Without a price no product is in a price range: the priced links are the matches.
+        counting.linkCount()
+      : !sortOnly
+        ? `SELECT count(*) AS total FROM products p ${counting.countHint()}
+            WHERE ${counting.where()}`
+        : scope.categoryId === null
+          ? 'SELECT sum(active) AS total FROM product_active_counts'
+          : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
   const countParams = !sortOnly
     ? counting.params.values
     : scope.categoryId === null
       ? []
       : [scope.categoryId];
-  const [ids, counted] = await Promise.all([
-    selectBound<{ id: string }>(
-      db,
-      `SELECT p.id FROM products p ${rows.indexHint(sort)} WHERE ${where}
-        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-      rows.params.values,
-    ),
-    selectBound<{ total: number | string | null }>(db, countSql, countParams),
+  const counted = selectBound<{ total: number | string | null }>(db, countSql, countParams).then(
+    (rows) => Number(rows[0]?.total ?? 0),
+  );
+  const walk = links && (sort === 'price_asc' || sort === 'price_desc');
+  const [ids, total] = await Promise.all([
+    walk
+      ? walkedPage(db, scope, filters, sort === 'price_desc', page, counted)
+      : sortedPage(db, scope, filters, sort, page),
+    counted,
   ]);
-  const total = Number(counted[0]?.total ?? 0);
   return bound !== null && total >= bound
-    ? { ids: ids.map((row) => row.id), totalCount: bound - 1, capped: true }
-    : { ids: ids.map((row) => row.id), totalCount: total };
+    ? { ids, totalCount: bound - 1, capped: true }
+    : { ids, totalCount: total };
+}
+
+/** The general path: the products matching the filters, in the sort's order. */
+async function sortedPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const rows = new ListingSql(db, scope, filters);
+  const where = rows.where();
+  const order = rows.orderBy(sort);
+  const limit = rows.params.add(page.limit);
+  const offset = rows.params.add(page.offset);
+  const found = await selectBound<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p ${rows.indexHint(sort)} WHERE ${where}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    rows.params.values,
+  );
+  return found.map((row) => row.id);
+}
+
+/**
+ * A page sorted by price with a marketplace filter, read from the chosen marketplaces' links
+ * in price order (migration 0025) instead of computing every matching product's price: each
+ * marketplace's walk stops after offset + limit rows, and with several the walks are merged in
+ * the listing's order. Products without a price on them come last in both price orders, newest
+ * first: read only when the priced ones end before the page does, and `total` says more match.
+ */
+async function walkedPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  descending: boolean,
+  page: { limit: number; offset: number },
+  total: Promise<number>,
+): Promise<string[]> {
+  const rows = new ListingSql(db, scope, filters);
+  const [only, ...more] = filters.platforms;
+  let sql: string;
+  if (more.length === 0) {
+    sql = rows.linkWalk(
+      only!,
+      descending,
+      `${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`,
+    );
+  } else {
+    const take = rows.params.add(page.offset + page.limit);
+    const walks = filters.platforms.map(
+      (platform, i) =>
+        `SELECT id, price, "createdAt" FROM (${rows.linkWalk(platform, descending, take)}) AS w${i}`,
+    );
+    sql = `${walks.join(' UNION ALL ')}
+      ORDER BY price${descending ? ' DESC' : ''}, "createdAt" DESC, id
+      LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`;
+  }
+  const ids = (await selectBound<{ id: string }>(db, sql, rows.params.values)).map((r) => r.id);
+  // A price range leaves out every product without a price.
+  const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+  if (ids.length === page.limit || priced) return ids;
+  // The priced products ended inside or before this page.
+  let pricedCount = page.offset + ids.length;
+  if (ids.length === 0 && page.offset > 0) {
+    const counting = new ListingSql(db, scope, filters);
+    const [row] = await selectBound<{ total: number | string }>(
+      db,
+      counting.linkCount(),
+      counting.params.values,
+    );
+    pricedCount = Number(row?.total ?? 0);
+  }
+  if ((await total) <= pricedCount) return ids;
+  const rest = new ListingSql(db, scope, filters);
+  const unpriced = await selectBound<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p WHERE ${rest.unpriced()}
+      ORDER BY p."createdAt" DESC, p.id
+      LIMIT ${rest.params.add(page.limit - ids.length)}
+      OFFSET ${rest.params.add(Math.max(0, page.offset - pricedCount))}`,
+    rest.params.values,
+  );
+  return [...ids, ...unpriced.map((row) => row.id)];
 }
 
 const num = (value: unknown) => Number(value ?? 0);
