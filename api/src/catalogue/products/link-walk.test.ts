@@ -63,7 +63,8 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
       const platforms = PLATFORMS.filter(() => random() < 0.5);
       for (const platform of platforms.length > 0 ? platforms : [pick(PLATFORMS)]) {
         // Few distinct prices: ties across products and across a product's own links.
-        const priceValue = random() < 0.08 ? null : pick([50_000, 90_000, 100_000, 150_000, 400_000]);
+        const priceValue =
+          random() < 0.08 ? null : pick([50_000, 90_000, 100_000, 150_000, 400_000]);
         links.push({
           productId: id,
           platform,
@@ -84,7 +85,12 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
   afterAll(() => fixture?.close());
 
   const filterSets: Omit<ListingFilters, 'sort'>[] = [];
-  const platformSets: Platform[][] = [['Shopee'], ['Lazada'], ['Shopee', 'Tokopedia'], ['Blibli', 'Shopee', 'TikTok']];
+  const platformSets: Platform[][] = [
+    ['Shopee'],
+    ['Lazada'],
+    ['Shopee', 'Tokopedia'],
+    ['Blibli', 'Shopee', 'TikTok'],
+  ];
   for (const platforms of platformSets) {
     filterSets.push({ platforms, inStock: false });
     filterSets.push({ platforms, inStock: true });
