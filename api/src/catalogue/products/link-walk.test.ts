@@ -8,7 +8,7 @@ import {
   productRow,
   type FixtureDatabase,
 } from '../../../test/support/catalogue-fixtures';
-import { listingPage, type ListingScope } from './listing';
+import { listingFacets, listingPage, type ListingScope } from './listing';
 
 /**
  * The link walk (a marketplace filter with a price sort or a price range, read from the
@@ -134,5 +134,55 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
     // The comparisons saw rows, not only empty pages.
     expect(compared).toBeGreaterThan(500);
     expect(walkedRows).toBeGreaterThan(2000);
+  }, 120_000);
+
+  it('counts a large scope up to the bound, the walk and the general path alike', async () => {
+    const { db } = fixture;
+    const scope: ListingScope = { categoryId: null, groups: null };
+    // As if the catalogue held more than EXACT_COUNTS_UP_TO products: it holds 90.
+    const large = { exactCountsUpTo: 10 };
+    let capped = 0;
+    for (const base of filterSets) {
+      for (const sort of ['price_asc', 'price_desc', 'newest'] as const) {
+        const filters = { ...base, sort };
+        for (const page of [
+          { limit: 7, offset: 0 },
+          { limit: 7, offset: 35 },
+          { limit: 50, offset: 50 },
+        ]) {
+          const exact = await listingPage(db, scope, filters, sort, page, { linkWalk: false });
+          const walked = await listingPage(db, scope, filters, sort, page, large);
+          const general = await listingPage(db, scope, filters, sort, page, {
+            ...large,
+            linkWalk: false,
+          });
+          const context = JSON.stringify({ filters, page });
+          expect(walked, context).toEqual(general);
+          // The same rows as an exact count; the count exact below its bound (1,000 here, or
+          // the rows through the page), a lower bound beyond it.
+          expect(walked.ids, context).toEqual(exact.ids);
+          expect(walked.totalCount, context).toBe(exact.totalCount);
+          if (walked.capped) capped++;
+        }
+      }
+    }
+    // 90 products never reach the bound of 1,000.
+    expect(capped).toBe(0);
+  }, 120_000);
+
+  it("counts a large scope's facets over its newest products, as lower bounds", async () => {
+    const { db } = fixture;
+    for (const scope of [
+      { categoryId: null, groups: null },
+      { categoryId: categories[1]!, groups: null },
+      { categoryId: null, groups: null, promo: 'discounted' as const },
+    ]) {
+      for (const filters of filterSets) {
+        const exact = await listingFacets(db, scope, filters);
+        const sampled = await listingFacets(db, scope, filters, { exactCountsUpTo: 10 });
+        // The sample (the newest 1,000) holds the whole small catalogue: the same counts.
+        expect(sampled, JSON.stringify({ scope, filters })).toEqual({ ...exact, capped: true });
+      }
+    }
   }, 120_000);
 });

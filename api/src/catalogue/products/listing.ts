@@ -167,13 +167,15 @@ class ListingSql {
   /**
    * SQLite without statistics prefers the isActive equality of products_active_newest and sorts
    * every active row; the sort's own partial index (migration 0014) walks only one page. Only
-   * when the figure is the product's own (no marketplace) and no search narrows the rows.
+   * when the figure is the product's own (the discount whatever the marketplace; a price or
+   * saving without one) and no search narrows the rows.
    */
   indexHint(order: ListingOrder): string {
     const { postgres, byPlatform, scope } = this;
-    if (postgres || byPlatform || scope.groups || scope.promo === 'featured') return '';
+    if (postgres || scope.groups || scope.promo === 'featured') return '';
     // The discounted promo's own order is the discount sort's.
     const sort = order === 'promo' ? 'discount' : order;
+    if (byPlatform && sort !== 'discount') return '';
     const name = {
       price_asc: 'price_asc',
       price_desc: 'price_desc',
@@ -236,9 +238,14 @@ class ListingSql {
       LIMIT ${limit}`;
   }
 
-  /** How many products have a price on the chosen marketplaces and match every filter. */
-  linkCount(): string {
-    return `SELECT count(*) AS total ${this.linkRows(null)}`;
+  /**
+   * How many products have a price on the chosen marketplaces and match every filter, counted
+   * up to `bound` when one is given.
+   */
+  linkCount(bound: number | null): string {
+    if (bound === null) return `SELECT count(*) AS total ${this.linkRows(null)}`;
+    return `SELECT count(*) AS total FROM (SELECT 1 ${this.linkRows(null)}
+      LIMIT ${this.params.add(bound)}) AS found`;
   }
 
   /** The products matching every filter without a price on the chosen marketplaces. */
@@ -273,6 +280,41 @@ class ListingSql {
   }
 }
 
+/**
+ * A listing over more active products than this (its category, or the whole catalogue) counts
+ * its filtered matches as a search does, up to countBound, and counts its facets over its
+ * newest SEARCH_COUNT_CAP products (docs/decisions.md, "Listing at size"): an exact count reads
+ * an index entry per product of the scope, ~0.1 s per 250,000 on this machine.
+ */
+export const EXACT_COUNTS_UP_TO = 50_000;
+
+/** How many active products the scope's category (or the catalogue) holds, kept by triggers. */
+async function scopeSize(db: Database, scope: ListingScope): Promise<number> {
+  const [row] =
+    scope.categoryId === null
+      ? await selectBound<{ n: number | string | null }>(
+          db,
+          'SELECT sum(active) AS n FROM product_active_counts',
+          [],
+        )
+      : await selectBound<{ n: number | string | null }>(
+          db,
+          'SELECT active AS n FROM product_active_counts WHERE "categoryId" = $1',
+          [scope.categoryId],
+        );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the scope is too large to count exactly: no search, no featured promo (a few rows). */
+async function countsBounded(
+  db: Database,
+  scope: ListingScope,
+  options: ListingOptions,
+): Promise<boolean> {
+  if (scope.groups || scope.sample || scope.promo === 'featured') return false;
+  return (await scopeSize(db, scope)) > (options.exactCountsUpTo ?? EXACT_COUNTS_UP_TO);
+}
+
 export interface ListingOptions {
   /**
    * Read a marketplace filter with a price sort or a price range from the links' price index
@@ -280,6 +322,8 @@ export interface ListingOptions {
    * compare the two).
    */
   linkWalk?: boolean;
+  /** EXACT_COUNTS_UP_TO in its place (the tests' small catalogues). */
+  exactCountsUpTo?: number;
 }
 
 /**
@@ -304,21 +348,26 @@ export async function listingPage(
   const counting = new ListingSql(db, scope, filters);
   // A sort alone counts from the trigger-kept per-category totals (migration 0003).
   const sortOnly = !hasListingFilters(filters) && !scope.groups && !scope.promo;
-  // A search counts its matches only up to countBound (docs/contracts.md, "Search").
-  const bound = scope.groups ? countBound(page.offset, page.limit) : null;
-  const countSql = bound
-    ? `SELECT count(*) AS total FROM
-        (SELECT 1 FROM products p WHERE ${counting.where()}
-          LIMIT ${counting.params.add(bound)}) AS found`
-    : links && priced
-      ? // Without a price no product is in a price range: the priced links are the matches.
-        counting.linkCount()
-      : !sortOnly
-        ? `SELECT count(*) AS total FROM products p ${counting.countHint()}
+  // A search counts its matches only up to countBound (docs/contracts.md, "Search"), and so
+  // does a filtered listing over a large scope.
+  const bound =
+    scope.groups || (!sortOnly && (await countsBounded(db, scope, options)))
+      ? countBound(page.offset, page.limit)
+      : null;
+  const countSql =
+    // Without a price no product is in a price range: the priced links are the matches.
+    links && priced
+      ? counting.linkCount(bound)
+      : bound
+        ? `SELECT count(*) AS total FROM
+          (SELECT 1 FROM products p ${counting.countHint()} WHERE ${counting.where()}
+            LIMIT ${counting.params.add(bound)}) AS found`
+        : !sortOnly
+          ? `SELECT count(*) AS total FROM products p ${counting.countHint()}
             WHERE ${counting.where()}`
-        : scope.categoryId === null
-          ? 'SELECT sum(active) AS total FROM product_active_counts'
-          : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
+          : scope.categoryId === null
+            ? 'SELECT sum(active) AS total FROM product_active_counts'
+            : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
   const countParams = !sortOnly
     ? counting.params.values
     : scope.categoryId === null
@@ -328,9 +377,11 @@ export async function listingPage(
     (rows) => Number(rows[0]?.total ?? 0),
   );
   const walk = links && (sort === 'price_asc' || sort === 'price_desc');
+  // A count that reached its bound: more match than it says.
+  const more = counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
   const [ids, total] = await Promise.all([
     walk
-      ? walkedPage(db, scope, filters, sort === 'price_desc', page, counted)
+      ? walkedPage(db, scope, filters, sort === 'price_desc', page, more)
       : sortedPage(db, scope, filters, sort, page),
     counted,
   ]);
@@ -402,10 +453,11 @@ async function walkedPage(
   // The priced products ended inside or before this page.
   let pricedCount = page.offset + ids.length;
   if (ids.length === 0 && page.offset > 0) {
+    // The walk skipped them all: at most `offset` of them.
     const counting = new ListingSql(db, scope, filters);
     const [row] = await selectBound<{ total: number | string }>(
       db,
-      counting.linkCount(),
+      counting.linkCount(page.offset),
       counting.params.values,
     );
     pricedCount = Number(row?.total ?? 0);
@@ -434,6 +486,7 @@ export async function listingFacets(
   db: Database,
   scope: ListingScope,
   filters: ListingFilters,
+  options: ListingOptions = {},
 ): Promise<ListingFacets> {
   // A search with more than SEARCH_COUNT_CAP matches counts its newest SEARCH_COUNT_CAP only
   // (docs/contracts.md, "Search"): bounded whatever the word, the counts lower bounds.
@@ -444,6 +497,21 @@ export async function listingFacets(
       const sample = newest.slice(0, SEARCH_COUNT_CAP);
       return { ...(await listingFacets(db, { ...scope, sample }, filters)), capped: true };
     }
+  }
+  // So does a category or the whole catalogue holding more than EXACT_COUNTS_UP_TO products:
+  // its newest SEARCH_COUNT_CAP (of today's promo, on the promo page), read from the newest
+  // index, the same sample whatever the filters.
+  if (await countsBounded(db, scope, options)) {
+    const newest = new ListingSql(db, scope, { platforms: [], inStock: false });
+    const where = newest.where();
+    const rows = await selectBound<{ id: string }>(
+      db,
+      `SELECT p.id FROM products p WHERE ${where} ORDER BY p."createdAt" DESC, p.id
+        LIMIT ${newest.params.add(SEARCH_COUNT_CAP)}`,
+      newest.params.values,
+    );
+    const sample = rows.map((row) => row.id);
+    return { ...(await listingFacets(db, { ...scope, sample }, filters)), capped: true };
   }
   const platformSql = new ListingSql(db, scope, filters);
   const platformWhere = platformSql.where('platform');
