@@ -16,7 +16,9 @@ import { countBound, type ProductIdPage } from '../search/queries';
  * The public listing with sorting and filters (docs/contracts.md, "Shopping"), over the
  * figures migration 0014 keeps on each product (`lowestPrice`, `saving`, `inStock`) and its
  * partial indexes. With a marketplace filter the price and saving are those of that
- * marketplace's in-stock links, read per row from the (productId, platform) index.
+ * marketplace's in-stock links, read per row from the (productId, platform) index; a price sort
+ * or a price range then walks migration 0025's index of in-stock link prices instead
+ * (docs/decisions.md, "Listing at size").
  */
 export interface ListingScope {
   categoryId: number | null;
@@ -377,8 +379,8 @@ export async function listingPage(
     (rows) => Number(rows[0]?.total ?? 0),
   );
   const walk = links && (sort === 'price_asc' || sort === 'price_desc');
-  // A count that reached its bound: more match than it says.
-  const more = counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
+  // A count that reached its bound: more match than it says. Read only when the walk needs it.
+  const more = () => counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
   const [ids, total] = await Promise.all([
     walk
       ? walkedPage(db, scope, filters, sort === 'price_desc', page, more)
@@ -425,7 +427,7 @@ async function walkedPage(
   filters: ListingFilters,
   descending: boolean,
   page: { limit: number; offset: number },
-  total: Promise<number>,
+  total: () => Promise<number>,
 ): Promise<string[]> {
   const rows = new ListingSql(db, scope, filters);
   const [only, ...more] = filters.platforms;
@@ -462,7 +464,7 @@ async function walkedPage(
     );
     pricedCount = Number(row?.total ?? 0);
   }
-  if ((await total) <= pricedCount) return ids;
+  if ((await total()) <= pricedCount) return ids;
   const rest = new ListingSql(db, scope, filters);
   const unpriced = await selectBound<{ id: string }>(
     db,
