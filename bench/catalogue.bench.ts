@@ -21,6 +21,7 @@
  * marketplace, two, a price range, a marketplace with a price range, a category) and the
  * facets, each figure stopping after BENCH_CATALOGUE_FIGURE_S seconds (default 30; the
  * requests measured are printed, so a slow path is measured without taking an hour);
+ * BENCH_CATALOGUE_ONLY=facets the facets alone (each with its own minimum discount, uncached);
  * BENCH_CATALOGUE_DATA_DIR (SQLite) or BENCH_CATALOGUE_DATABASE_URL (PostgreSQL) measure a
  * catalogue seeded beforehand (`npm run catalogue:seed`) instead of seeding one;
  * BENCH_POSTGRES_URL as in catalogue-search.bench.ts.
@@ -47,7 +48,9 @@ const SEARCH_RESPONSE_BUDGET_KB = 40;
 /** BENCH_CATALOGUE_ONLY=listing: the public list, search and render figures, not sitemaps or admin. */
 const ONLY_LISTING = process.env.BENCH_CATALOGUE_ONLY === 'listing';
 /** BENCH_CATALOGUE_ONLY=sorts: every sort against each filter, and the facets. */
-const ONLY_SORTS = process.env.BENCH_CATALOGUE_ONLY === 'sorts';
+const ONLY_SORTS = ['sorts', 'facets'].includes(process.env.BENCH_CATALOGUE_ONLY ?? '');
+/** BENCH_CATALOGUE_ONLY=facets: the sorts mode's facets alone. */
+const ONLY_FACETS = process.env.BENCH_CATALOGUE_ONLY === 'facets';
 /** Seconds at most per figure in the sorts mode (its slow paths take seconds per request). */
 const FIGURE_SECONDS = Number(process.env.BENCH_CATALOGUE_FIGURE_S ?? 30);
 
@@ -254,24 +257,31 @@ export async function runDialect(
         ['category', `category=${categorySlug}&`],
       ];
       const seconds = FIGURE_SECONDS;
-      for (const [label, scope] of scopes) {
+      for (const [label, scope] of ONLY_FACETS ? [] : scopes) {
         for (const sort of ['newest', 'discount', 'price_asc', 'price_desc', 'saving']) {
           await add(`${label}, sort=${sort}`, 20, sorted(`${scope}sort=${sort}`), { seconds });
         }
       }
-      await add(
-        'two marketplaces, sort=price_asc, page 100',
-        20,
-        (i) => sorted('platform=Shopee,Lazada&sort=price_asc')(i).replace('page=1&', 'page=100&'),
-        { seconds },
-      );
+      if (!ONLY_FACETS) {
+        await add(
+          'two marketplaces, sort=price_asc, page 100',
+          20,
+          (i) => sorted('platform=Shopee,Lazada&sort=price_asc')(i).replace('page=1&', 'page=100&'),
+          { seconds },
+        );
+      }
       for (const [label, scope] of [
         ['all', ''],
         ['all, one marketplace', 'platform=Shopee&inStock=true&'],
         ['all, marketplace + price range', 'platform=Shopee&minPrice=100000&maxPrice=500000&'],
         ['category', `category=${categorySlug}&`],
       ]) {
-        await add(`facets=true, ${label}`, 20, sorted(`${scope}facets=true`), { seconds });
+        // The facets are kept per filters, not per address: a minimum discount of its own
+        // (1 to 98 %) makes each request count them afresh.
+        const fresh = (i: number) => `${scope}facets=true&minDiscount=${(i % 98) + 1}`;
+        await add(`facets=true, ${label}, minDiscount varied`, 20, (i) => sorted(fresh(i))(i), {
+          seconds,
+        });
       }
       return finish(rows);
     }
