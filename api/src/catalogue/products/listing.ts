@@ -330,11 +330,19 @@ export interface ListingOptions {
 
 /**
  * Whether the chosen marketplaces' links can stand for the products (docs/decisions.md,
- * "Listing at size"): a marketplace filter over a category or the whole catalogue (a search
- * narrows the rows by its own index first).
+ * "Listing at size"): a marketplace filter over the whole catalogue (or today's discounted
+ * promo, most of it). Not in a category: prices follow categories (a category of dear things
+ * starts tens of thousands of links up the walk; 2 s at 1,000,000), and a category's products
+ * are few enough to price one by one. Not with a search or the featured promo either, whose
+ * own indexes narrow the rows to a few first.
  */
 const byLinks = (scope: ListingScope, filters: ListingFilters, options: ListingOptions) =>
-  (options.linkWalk ?? true) && filters.platforms.length > 0 && !scope.groups && !scope.sample;
+  (options.linkWalk ?? true) &&
+  filters.platforms.length > 0 &&
+  scope.categoryId === null &&
+  !scope.groups &&
+  !scope.sample &&
+  scope.promo !== 'featured';
 
 /** One page of product ids in the sort's order, and how many products match. */
 export async function listingPage(
