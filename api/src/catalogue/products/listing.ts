@@ -16,7 +16,9 @@ import { countBound, type ProductIdPage } from '../search/queries';
  * The public listing with sorting and filters (docs/contracts.md, "Shopping"), over the
  * figures migration 0014 keeps on each product (`lowestPrice`, `saving`, `inStock`) and its
  * partial indexes. With a marketplace filter the price and saving are those of that
- * marketplace's in-stock links, read per row from the (productId, platform) index.
+ * marketplace's in-stock links, read per row from the (productId, platform) index; a price sort
+ * or a price range then walks migration 0025's index of in-stock link prices instead
+ * (docs/decisions.md, "Listing at size").
  */
 export interface ListingScope {
   categoryId: number | null;
@@ -103,11 +105,14 @@ class ListingSql {
   /**
    * Counts and facets read products_active_filters alone (migration 0018), which SQLite's
    * planner, without statistics, would pass over for the isActive equality of another index.
-   * Not with a search or the featured promo, whose own indexes narrow the rows first.
+   * Not with a search or the featured promo, whose own indexes narrow the rows first. A sample
+   * (its 1,000 ids) is read by primary key: SQLite would otherwise walk every active product
+   * of the isActive or category index and look each up in the list (5 s at 1,000,000).
    */
   countHint(): string {
-    if (this.postgres || this.scope.groups || this.scope.sample || this.scope.promo === 'featured')
-      return '';
+    if (this.postgres) return '';
+    if (this.scope.sample) return 'INDEXED BY sqlite_autoindex_products_1';
+    if (this.scope.groups || this.scope.promo === 'featured') return '';
     return 'INDEXED BY products_active_filters';
   }
 
@@ -167,13 +172,15 @@ class ListingSql {
   /**
    * SQLite without statistics prefers the isActive equality of products_active_newest and sorts
    * every active row; the sort's own partial index (migration 0014) walks only one page. Only
-   * when the figure is the product's own (no marketplace) and no search narrows the rows.
+   * when the figure is the product's own (the discount whatever the marketplace; a price or
+   * saving without one) and no search narrows the rows.
    */
   indexHint(order: ListingOrder): string {
     const { postgres, byPlatform, scope } = this;
-    if (postgres || byPlatform || scope.groups || scope.promo === 'featured') return '';
+    if (postgres || scope.groups || scope.promo === 'featured') return '';
     // The discounted promo's own order is the discount sort's.
     const sort = order === 'promo' ? 'discount' : order;
+    if (byPlatform && sort !== 'discount') return '';
     const name = {
       price_asc: 'price_asc',
       price_desc: 'price_desc',
@@ -183,6 +190,73 @@ class ListingSql {
     if (!name) return '';
     const category = this.scope.categoryId === null ? '' : 'category_';
     return `INDEXED BY products_${category}active_${name}`;
+  }
+
+  /** The price range on link `l`'s own price (the link walk: that link is the product's price). */
+  private linkRange(): string {
+    const { minPrice, maxPrice } = this.filters;
+    let range = '';
+    if (minPrice !== undefined) range += ` AND l."priceValue" >= ${this.params.add(minPrice)}`;
+    if (maxPrice !== undefined) range += ` AND l."priceValue" <= ${this.params.add(maxPrice)}`;
+    return range;
+  }
+
+  /**
+   * The chosen marketplaces' in-stock links that are their product's price on them, in price
+   * order (migration 0025's index), the product matching every other filter: exactly one link
+   * per priced product, its price the product's. With several marketplaces a link counts when
+   * no other chosen link of its product is cheaper (the first marketplace in name order on a
+   * tie), so a product shows once, at its lowest chosen price. `platform`: one marketplace's
+   * links (a walk in index order), or all the chosen ones (a count).
+   */
+  private linkRows(platform: Platform | null): string {
+    const platformWhere =
+      platform === null
+        ? `l.platform IN (${this.platforms()})`
+        : `l.platform = ${this.params.add(platform)}`;
+    const cheaper =
+      this.filters.platforms.length < 2
+        ? ''
+        : ` AND NOT EXISTS (SELECT 1 FROM platform_links o
+          WHERE o."productId" = l."productId" AND o.platform IN (${this.platforms()})
+            AND o.availability = 'in_stock' AND o."priceValue" IS NOT NULL
+            AND (o."priceValue" < l."priceValue"
+              OR (o."priceValue" = l."priceValue" AND o.platform < l.platform)))`;
+    // SQLite: the links first, from their price index (CROSS JOIN keeps the order).
+    const from = this.postgres
+      ? 'platform_links l JOIN products p ON p.id = l."productId"'
+      : 'platform_links l INDEXED BY platform_links_in_stock_price CROSS JOIN products p';
+    const joined = this.postgres ? '' : ' AND p.id = l."productId"';
+    return `FROM ${from}
+      WHERE ${platformWhere} AND ${IN_STOCK_LINK}${this.linkRange()}${joined}
+        AND ${this.where('price')}${cheaper}`;
+  }
+
+  /**
+   * One marketplace's share of a page sorted by price: its rows in the listing's order (price,
+   * then newest first), `limit` the LIMIT clause's text.
+   */
+  linkWalk(platform: Platform, descending: boolean, limit: string): string {
+    return `SELECT p.id AS id, l."priceValue" AS price, p."createdAt" AS "createdAt"
+      ${this.linkRows(platform)}
+      ORDER BY l."priceValue"${descending ? ' DESC' : ''}, p."createdAt" DESC, p.id
+      LIMIT ${limit}`;
+  }
+
+  /**
+   * How many products have a price on the chosen marketplaces and match every filter, counted
+   * up to `bound` when one is given.
+   */
+  linkCount(bound: number | null): string {
+    if (bound === null) return `SELECT count(*) AS total ${this.linkRows(null)}`;
+    return `SELECT count(*) AS total FROM (SELECT 1 ${this.linkRows(null)}
+      LIMIT ${this.params.add(bound)}) AS found`;
+  }
+
+  /** The products matching every filter without a price on the chosen marketplaces. */
+  unpriced(): string {
+    return `${this.where()} AND NOT EXISTS (SELECT 1 FROM platform_links l
+      WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK})`;
   }
 
   orderBy(sort: ListingOrder): string {
@@ -211,6 +285,68 @@ class ListingSql {
   }
 }
 
+/**
+ * A listing over more active products than this (its category, or the whole catalogue) counts
+ * its filtered matches as a search does, up to countBound, and counts its facets over its
+ * newest SEARCH_COUNT_CAP products (docs/decisions.md, "Listing at size"): an exact count reads
+ * an index entry per product of the scope, ~0.1 s per 250,000 on this machine.
+ */
+export const EXACT_COUNTS_UP_TO = 50_000;
+
+/** How many active products the scope's category (or the catalogue) holds, kept by triggers. */
+async function scopeSize(db: Database, scope: ListingScope): Promise<number> {
+  const [row] =
+    scope.categoryId === null
+      ? await selectBound<{ n: number | string | null }>(
+          db,
+          'SELECT sum(active) AS n FROM product_active_counts',
+          [],
+        )
+      : await selectBound<{ n: number | string | null }>(
+          db,
+          'SELECT active AS n FROM product_active_counts WHERE "categoryId" = $1',
+          [scope.categoryId],
+        );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the scope is too large to count exactly: no search, no featured promo (a few rows). */
+async function countsBounded(
+  db: Database,
+  scope: ListingScope,
+  options: ListingOptions,
+): Promise<boolean> {
+  if (scope.groups || scope.sample || scope.promo === 'featured') return false;
+  return (await scopeSize(db, scope)) > (options.exactCountsUpTo ?? EXACT_COUNTS_UP_TO);
+}
+
+export interface ListingOptions {
+  /**
+   * Read a marketplace filter with a price sort or a price range from the links' price index
+   * (the default); false: the general path, which computes each product's price (the tests
+   * compare the two).
+   */
+  linkWalk?: boolean;
+  /** EXACT_COUNTS_UP_TO in its place (the tests' small catalogues). */
+  exactCountsUpTo?: number;
+}
+
+/**
+ * Whether the chosen marketplaces' links can stand for the products (docs/decisions.md,
+ * "Listing at size"): a marketplace filter over the whole catalogue (or today's discounted
+ * promo, most of it). Not in a category: prices follow categories (a category of dear things
+ * starts tens of thousands of links up the walk; 2 s at 1,000,000), and a category's products
+ * are few enough to price one by one. Not with a search or the featured promo either, whose
+ * own indexes narrow the rows to a few first.
+ */
+const byLinks = (scope: ListingScope, filters: ListingFilters, options: ListingOptions) =>
+  (options.linkWalk ?? true) &&
+  filters.platforms.length > 0 &&
+  scope.categoryId === null &&
+  !scope.groups &&
+  !scope.sample &&
+  scope.promo !== 'featured';
+
 /** One page of product ids in the sort's order, and how many products match. */
 export async function listingPage(
   db: Database,
@@ -218,44 +354,138 @@ export async function listingPage(
   filters: ListingFilters,
   sort: ListingOrder,
   page: { limit: number; offset: number },
+  options: ListingOptions = {},
 ): Promise<ProductIdPage> {
-  const rows = new ListingSql(db, scope, filters);
-  const where = rows.where();
-  const order = rows.orderBy(sort);
-  const limit = rows.params.add(page.limit);
-  const offset = rows.params.add(page.offset);
+  const links = byLinks(scope, filters, options);
+  const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
   const counting = new ListingSql(db, scope, filters);
-  const countWhere = counting.where();
   // A sort alone counts from the trigger-kept per-category totals (migration 0003).
   const sortOnly = !hasListingFilters(filters) && !scope.groups && !scope.promo;
-  // A search counts its matches only up to countBound (docs/contracts.md, "Search").
-  const bound = scope.groups ? countBound(page.offset, page.limit) : null;
-  const countSql = bound
-    ? `SELECT count(*) AS total FROM
-        (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${counting.params.add(bound)}) AS found`
-    : !sortOnly
-      ? `SELECT count(*) AS total FROM products p ${counting.countHint()} WHERE ${countWhere}`
-      : scope.categoryId === null
-        ? 'SELECT sum(active) AS total FROM product_active_counts'
-        : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
+  // A search counts its matches only up to countBound (docs/contracts.md, "Search"), and so
+  // does a filtered listing over a large scope.
+  const bound =
+    scope.groups || (!sortOnly && (await countsBounded(db, scope, options)))
+      ? countBound(page.offset, page.limit)
+      : null;
+  const countSql =
+    // Without a price no product is in a price range: the priced links are the matches.
+    links && priced
+      ? counting.linkCount(bound)
+      : bound
+        ? `SELECT count(*) AS total FROM
+          (SELECT 1 FROM products p ${counting.countHint()} WHERE ${counting.where()}
+            LIMIT ${counting.params.add(bound)}) AS found`
+        : !sortOnly
+          ? `SELECT count(*) AS total FROM products p ${counting.countHint()}
+            WHERE ${counting.where()}`
+          : scope.categoryId === null
+            ? 'SELECT sum(active) AS total FROM product_active_counts'
+            : 'SELECT active AS total FROM product_active_counts WHERE "categoryId" = $1';
   const countParams = !sortOnly
     ? counting.params.values
     : scope.categoryId === null
       ? []
       : [scope.categoryId];
-  const [ids, counted] = await Promise.all([
-    selectBound<{ id: string }>(
-      db,
-      `SELECT p.id FROM products p ${rows.indexHint(sort)} WHERE ${where}
-        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-      rows.params.values,
-    ),
-    selectBound<{ total: number | string | null }>(db, countSql, countParams),
+  const counted = selectBound<{ total: number | string | null }>(db, countSql, countParams).then(
+    (rows) => Number(rows[0]?.total ?? 0),
+  );
+  const walk = links && (sort === 'price_asc' || sort === 'price_desc');
+  // A count that reached its bound: more match than it says. Read only when the walk needs it.
+  const more = () => counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
+  const [ids, total] = await Promise.all([
+    walk
+      ? walkedPage(db, scope, filters, sort === 'price_desc', page, more)
+      : sortedPage(db, scope, filters, sort, page),
+    counted,
   ]);
-  const total = Number(counted[0]?.total ?? 0);
   return bound !== null && total >= bound
-    ? { ids: ids.map((row) => row.id), totalCount: bound - 1, capped: true }
-    : { ids: ids.map((row) => row.id), totalCount: total };
+    ? { ids, totalCount: bound - 1, capped: true }
+    : { ids, totalCount: total };
+}
+
+/** The general path: the products matching the filters, in the sort's order. */
+async function sortedPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const rows = new ListingSql(db, scope, filters);
+  const where = rows.where();
+  const order = rows.orderBy(sort);
+  const limit = rows.params.add(page.limit);
+  const offset = rows.params.add(page.offset);
+  const found = await selectBound<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p ${rows.indexHint(sort)} WHERE ${where}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    rows.params.values,
+  );
+  return found.map((row) => row.id);
+}
+
+/**
+ * A page sorted by price with a marketplace filter, read from the chosen marketplaces' links
+ * in price order (migration 0025) instead of computing every matching product's price: each
+ * marketplace's walk stops after offset + limit rows, and with several the walks are merged in
+ * the listing's order. Products without a price on them come last in both price orders, newest
+ * first: read only when the priced ones end before the page does, and `total` says more match.
+ */
+async function walkedPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  descending: boolean,
+  page: { limit: number; offset: number },
+  total: () => Promise<number>,
+): Promise<string[]> {
+  const rows = new ListingSql(db, scope, filters);
+  const [only, ...more] = filters.platforms;
+  let sql: string;
+  if (more.length === 0) {
+    sql = rows.linkWalk(
+      only!,
+      descending,
+      `${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`,
+    );
+  } else {
+    const take = rows.params.add(page.offset + page.limit);
+    const walks = filters.platforms.map(
+      (platform, i) =>
+        `SELECT id, price, "createdAt" FROM (${rows.linkWalk(platform, descending, take)}) AS w${i}`,
+    );
+    sql = `${walks.join(' UNION ALL ')}
+      ORDER BY price${descending ? ' DESC' : ''}, "createdAt" DESC, id
+      LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`;
+  }
+  const ids = (await selectBound<{ id: string }>(db, sql, rows.params.values)).map((r) => r.id);
+  // A price range leaves out every product without a price.
+  const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+  if (ids.length === page.limit || priced) return ids;
+  // The priced products ended inside or before this page.
+  let pricedCount = page.offset + ids.length;
+  if (ids.length === 0 && page.offset > 0) {
+    // The walk skipped them all: at most `offset` of them.
+    const counting = new ListingSql(db, scope, filters);
+    const [row] = await selectBound<{ total: number | string }>(
+      db,
+      counting.linkCount(page.offset),
+      counting.params.values,
+    );
+    pricedCount = Number(row?.total ?? 0);
+  }
+  if ((await total()) <= pricedCount) return ids;
+  const rest = new ListingSql(db, scope, filters);
+  const unpriced = await selectBound<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p WHERE ${rest.unpriced()}
+      ORDER BY p."createdAt" DESC, p.id
+      LIMIT ${rest.params.add(page.limit - ids.length)}
+      OFFSET ${rest.params.add(Math.max(0, page.offset - pricedCount))}`,
+    rest.params.values,
+  );
+  return [...ids, ...unpriced.map((row) => row.id)];
 }
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -269,6 +499,7 @@ export async function listingFacets(
   db: Database,
   scope: ListingScope,
   filters: ListingFilters,
+  options: ListingOptions = {},
 ): Promise<ListingFacets> {
   // A search with more than SEARCH_COUNT_CAP matches counts its newest SEARCH_COUNT_CAP only
   // (docs/contracts.md, "Search"): bounded whatever the word, the counts lower bounds.
@@ -279,6 +510,21 @@ export async function listingFacets(
       const sample = newest.slice(0, SEARCH_COUNT_CAP);
       return { ...(await listingFacets(db, { ...scope, sample }, filters)), capped: true };
     }
+  }
+  // So does a category or the whole catalogue holding more than EXACT_COUNTS_UP_TO products:
+  // its newest SEARCH_COUNT_CAP (of today's promo, on the promo page), read from the newest
+  // index, the same sample whatever the filters.
+  if (await countsBounded(db, scope, options)) {
+    const newest = new ListingSql(db, scope, { platforms: [], inStock: false });
+    const where = newest.where();
+    const rows = await selectBound<{ id: string }>(
+      db,
+      `SELECT p.id FROM products p WHERE ${where} ORDER BY p."createdAt" DESC, p.id
+        LIMIT ${newest.params.add(SEARCH_COUNT_CAP)}`,
+      newest.params.values,
+    );
+    const sample = rows.map((row) => row.id);
+    return { ...(await listingFacets(db, { ...scope, sample }, filters)), capped: true };
   }
   const platformSql = new ListingSql(db, scope, filters);
   const platformWhere = platformSql.where('platform');
