@@ -188,9 +188,9 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
     if (dialect === 'sqlite') {
       // As the server does at start-up (warmSqliteVocabulary): the typo look-up and the long
       // prefixes read the vocabulary in memory once it is loaded.
-      const at = performance.now();
+      const loading = performance.now();
       await sqliteVocabulary(db);
-      log(`vocabulary loaded in ${((performance.now() - at) / 1000).toFixed(1)} s`);
+      log(`vocabulary loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
       const at = performance.now();
       const top = await commonestIndexed(db);
       log(
