@@ -17,7 +17,10 @@
  *
  * The commonest words of the seeded catalogue are its description words (each in about half
  * of the products, `untuk` in three quarters) and the badges' (`promo`, `diskon`): a search
- * counts them only up to SEARCH_COUNT_CAP (docs/contracts.md, "Search").
+ * counts them only up to SEARCH_COUNT_CAP (docs/contracts.md, "Search"). On SQLite the bench
+ * also reads the index's own vocabulary (fts5vocab, per column) and measures the commonest
+ * title, badge and description words it finds, alone and two by two, at page 1 and a deep
+ * page, and as suggestions (the words are printed; BENCH_SEARCH_TOP sets how many per column).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +36,7 @@ import {
   searchProductIds,
   suggest,
 } from '../api/src/catalogue/search/queries';
+import { sqliteVocabulary } from '../api/src/catalogue/search/vocabulary';
 import { seedCatalogue } from '../api/src/seed/catalogue';
 
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
@@ -69,6 +73,37 @@ async function measure(work: (i: number) => Promise<unknown>, repeats = REPEATS)
 }
 
 const rotate = (list: string[]) => (i: number) => list[i % list.length]!;
+
+const TOP = Number(process.env.BENCH_SEARCH_TOP ?? 6);
+
+/**
+ * The commonest words of each column of SQLite's index (by how many products have them),
+ * read from the index itself: a temporary fts5vocab table, nothing written to the database.
+ */
+async function commonestIndexed(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+): Promise<Record<'title' | 'badge' | 'description', string[]>> {
+  return db.sequelize.transaction(async (transaction) => {
+    await db.sequelize.query(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp.bench_search_columns
+        USING fts5vocab(main, product_search, 'col')`,
+      { transaction },
+    );
+    const rows = await db.sequelize.query<{ term: string; col: string; doc: number }>(
+      `SELECT term, col, doc FROM temp.bench_search_columns
+        WHERE col IN ('title', 'badge', 'description')`,
+      { type: QueryTypes.SELECT, transaction },
+    );
+    await db.sequelize.query('DROP TABLE temp.bench_search_columns', { transaction });
+    const top = (col: string) =>
+      rows
+        .filter((row) => row.col === col && row.term.length >= 3 && !/^\d+$/.test(row.term))
+        .sort((a, b) => b.doc - a.doc)
+        .slice(0, TOP)
+        .map((row) => row.term);
+    return { title: top('title'), badge: top('badge'), description: top('description') };
+  });
+}
 
 /** In the descriptions of about half of the products (`untuk` three quarters), badges too. */
 const COMMONEST = ['promo', 'diskon', 'untuk', 'produk', 'dengan', 'harga', 'gratis', 'besar'];
@@ -148,14 +183,61 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
         log(`${row.name}: p50 ${row.figures.p50} ms, p95 ${row.figures.p95} ms`);
       return report(...added);
     };
-    for (const [name, terms, budget] of QUERIES) {
+    const queries = QUERIES.slice();
+    let typed: string[] = [];
+    if (dialect === 'sqlite') {
+      // As the server does at start-up (warmSqliteVocabulary): the typo look-up and the long
+      // prefixes read the vocabulary in memory once it is loaded.
+      const loading = performance.now();
+      await sqliteVocabulary(db);
+      log(`vocabulary loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
+      const at = performance.now();
+      const top = await commonestIndexed(db);
+      log(
+        `commonest indexed words (${((performance.now() - at) / 1000).toFixed(1)} s to read): ` +
+          `title ${top.title.join(', ')}; badge ${top.badge.join(', ')}; ` +
+          `description ${top.description.join(', ')}`,
+      );
+      const singles = [...new Set(['promo', 'diskon', 'untuk', ...top.title, ...top.badge])];
+      const described = top.description.filter((word) => !singles.includes(word));
+      // As the visitor types them: the first 3 and 4 letters, then the whole word.
+      typed = [...singles, ...described].flatMap((word) => [
+        word.slice(0, 3),
+        word.slice(0, 4),
+        word,
+      ]);
+      const pairs = [
+        ...top.title.slice(0, 3).map((word, i) => `${word} ${top.description[i]}`),
+        ...top.badge.slice(0, 3).map((word, i) => `${word} ${top.title[i]}`),
+        ...top.description.slice(0, 3).map((word, i) => `${word} ${top.description[i + 3]}`),
+        'promo untuk',
+        'diskon untuk',
+      ];
+      for (const [label, words] of [
+        ['indexed title/badge words', singles],
+        ['indexed description words', described],
+        ['indexed two words', pairs],
+      ] as const) {
+        for (const page of [1, 1_000]) {
+          // Each word measured on its own: a p95 over a rotation hides one slow word.
+          for (const word of words)
+            queries.push([
+              `search: ${label}, page ${page.toLocaleString('en')}: ${word}`,
+              [word],
+              50,
+            ]);
+        }
+      }
+    }
+    for (const [name, terms, budget] of queries) {
       const term = rotate(terms);
       const page = name.includes('page 1,000') ? 1_000 : name.includes('page 100') ? 100 : 1;
+      const repeats = name.includes('indexed') ? Math.min(REPEATS, 60) : REPEATS;
       let sample = 0;
       const figures = await measure(async (i) => {
         const result = await searchProductIds(db, { term: term(i), page, limit: 12 });
         sample = result.totalCount;
-      });
+      }, repeats);
       rows.push({ name, budget, figures, sample });
     }
     const categoryId = categoryIds[0]!;
@@ -186,6 +268,14 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
       budget: 50,
       figures: await measure((i) => suggest(db, suggestTerms(i))),
     });
+    if (typed.length > 0) {
+      const typing = rotate(typed);
+      rows.push({
+        name: 'suggest (commonest indexed words as typed)',
+        budget: 50,
+        figures: await measure((i) => suggest(db, typing(i)), Math.max(REPEATS, typed.length * 3)),
+      });
+    }
     for (const page of [1, 100, 5_000]) {
       let sample = 0;
       const figures = await measure(async () => {

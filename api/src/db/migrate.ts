@@ -21,6 +21,7 @@ import * as listingIndexes from './migrations/0018-listing-indexes';
 import * as analyticsFunnelDimensions from './migrations/0019-analytics-funnel-dimensions';
 import * as feedItemsDropLinkId from './migrations/0020-feed-items-drop-link-id';
 import * as analyticsProductPeriods from './migrations/0021-analytics-product-periods';
+import * as searchTierIndexes from './migrations/0023-search-tier-indexes';
 import * as listingLinkPrices from './migrations/0025-listing-link-prices';
 
 /**
@@ -49,6 +50,7 @@ export const migrations = [
   { name: '0019-analytics-funnel-dimensions', ...analyticsFunnelDimensions },
   { name: '0020-feed-items-drop-link-id', ...feedItemsDropLinkId },
   { name: '0021-analytics-product-periods', ...analyticsProductPeriods },
+  { name: '0023-search-tier-indexes', ...searchTierIndexes },
   { name: '0025-listing-link-prices', ...listingLinkPrices },
 ];
 

@@ -116,7 +116,8 @@ export const DERIVED: Derived[] = [
   },
   {
     // Migration 0003 (docids from 0010's rule: the createdAt millisecond's slot, then the
-    // order of insertion within it), the FTS rows, and the index's version for its caches.
+    // order of insertion within it), the FTS rows (0003's, then 0023's title and label
+    // tables), and the index's version for its caches.
     name: 'product_search',
     lane: 'search',
     triggers: { sqlite: ['product_search_insert'], postgres: ['product_search_insert'] },
@@ -131,6 +132,19 @@ export const DERIVED: Derived[] = [
         `INSERT INTO product_search (rowid, title, category, badge, description, filter)
           SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
             p.description, 'c' || p."categoryId"
+          FROM product_search_docs d
+          JOIN products p ON p.id = d."productId"
+          LEFT JOIN categories c ON c.id = p."categoryId"
+          ORDER BY d.docid`,
+        // Migration 0023: the title and label tiers' own indexes, same docids.
+        `INSERT INTO product_search_title (rowid, title, filter)
+          SELECT d.docid, p.title, 'c' || p."categoryId"
+          FROM product_search_docs d
+          JOIN products p ON p.id = d."productId"
+          ORDER BY d.docid`,
+        `INSERT INTO product_search_label (rowid, title, category, badge, filter)
+          SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
+            'c' || p."categoryId"
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { Params, selectBound } from '../../db/sql';
 import { fts5String, tsqueryLexeme, type SearchToken } from './terms';
-import { sqliteVocabulary } from './vocabulary';
+import { indexedWordsStartingWith, sqliteVocabulary } from './vocabulary';
 
 /** One word of the query: any of `words` must match (the typed word and its typo fixes). */
 export interface WordGroup {
@@ -74,27 +74,75 @@ const FTS5_SCOPES: Record<Scope, string> = {
   all: 'title category badge description',
 };
 
-export const fts5Scope = (groups: WordGroup[], scope: Scope) => fts5All(groups, FTS5_SCOPES[scope]);
-
-const fts5Tier = (groups: WordGroup[], tier: Tier) => {
-  if (tier === 0) return fts5Scope(groups, 'title');
-  if (tier === 1) return `${fts5Scope(groups, 'label')} NOT ${fts5Scope(groups, 'title')}`;
-  return `${fts5Scope(groups, 'all')} NOT ${fts5Scope(groups, 'label')}`;
+/**
+ * The FTS5 table of each scope (migration 0023): a scope's doclists hold only the products
+ * with the word in that scope, so counting or walking a tier never reads the entries of a word
+ * that is only in the descriptions. `product_search` (all four columns) is the vocabulary.
+ */
+const FTS5_TABLES: Record<Scope, string> = {
+  title: 'product_search_title',
+  label: 'product_search_label',
+  all: 'product_search',
 };
 
-const FTS5_JOIN = 'JOIN product_search_docs d ON d.docid = product_search.rowid';
+export const fts5Scope = (groups: WordGroup[], scope: Scope) => fts5All(groups, FTS5_SCOPES[scope]);
 
 /** The category filter is a token of the index's `filter` column: part of the match. */
 export const fts5InCategory = (query: string, categoryId: number | null) =>
   categoryId === null ? query : `${query} AND {filter} : ${fts5String(`c${categoryId}`)}`;
 
-/** The matches of `query`, counted up to `bound`: FTS5 stops reading the doclists there. */
-async function countFts5(db: Database, query: string, categoryId: number | null, bound: number) {
+/** The docids of `scope`'s matches (newest first when ordered by docid descending). */
+const fts5Docids = (scope: Scope, param: string) =>
+  `SELECT rowid AS docid FROM ${FTS5_TABLES[scope]} WHERE ${FTS5_TABLES[scope]} MATCH ${param}`;
+
+/**
+ * A tier is its scope's matches less the narrower scope's (title ⊂ label ⊂ all): a merge of
+ * two docid-ordered walks (a compound SELECT ordered by docid is merged, not materialised),
+ * that reads both doclists only down to the page's last docid.
+ */
+const TIER_SCOPES: Record<Tier, [Scope, Scope | null]> = {
+  0: ['title', null],
+  1: ['label', 'title'],
+  2: ['all', 'label'],
+};
+
+/** The longest prefix index of the FTS5 tables (`prefix = '2 3 4'`). */
+const LONGEST_PREFIX_INDEX = 4;
+/** A prefix is read as the words it stands for when there are at most this many. */
+const MAX_PREFIX_WORDS = 24;
+
+/**
+ * The groups with a prefix longer than the prefix indexes written as the indexed words it
+ * stands for, when the vocabulary in memory knows them all (vocabulary.ts): FTS5 reads ORed
+ * words newest first and stops at the page's end, where such a prefix first merges the whole
+ * doclists of its words. Otherwise (or past MAX_PREFIX_WORDS words) the group is unchanged.
+ */
+async function withPrefixWords(db: Database, groups: WordGroup[]): Promise<WordGroup[]> {
+  return Promise.all(
+    groups.map(async (group) => {
+      if (
+        !group.prefix ||
+        group.words.every((word) => Array.from(word).length <= LONGEST_PREFIX_INDEX)
+      )
+        return group;
+      const words = await indexedWordsStartingWith(db, group.words, MAX_PREFIX_WORDS);
+      return words && words.length > 0 ? { words: words.sort(), prefix: false } : group;
+    }),
+  );
+}
+
+/** The matches of `query` in `scope`, counted up to `bound`: FTS5 stops reading there. */
+async function countFts5(
+  db: Database,
+  scope: Scope,
+  groups: WordGroup[],
+  categoryId: number | null,
+  bound: number,
+) {
   const rows = await selectBound<{ total: number }>(
     db,
-    `SELECT count(*) AS total FROM
-      (SELECT 1 FROM product_search WHERE product_search MATCH $1 LIMIT $2)`,
-    [fts5InCategory(query, categoryId), bound],
+    `SELECT count(*) AS total FROM (${fts5Docids(scope, '$1')} LIMIT $2)`,
+    [fts5InCategory(fts5Scope(groups, scope), categoryId), bound],
   );
   return Number(rows[0]?.total ?? 0);
 }
@@ -104,7 +152,12 @@ export const sqliteEngine: SearchEngine = {
     const rows = await selectBound(
       db,
       'SELECT 1 AS hit FROM product_search WHERE product_search MATCH $1 LIMIT 1',
-      [fts5Scope([{ words: [token.text], prefix: token.prefix }], 'all')],
+      [
+        fts5Scope(
+          await withPrefixWords(db, [{ words: [token.text], prefix: token.prefix }]),
+          'all',
+        ),
+      ],
     );
     return rows.length > 0;
   },
@@ -114,19 +167,23 @@ export const sqliteEngine: SearchEngine = {
     return words.filter((word) => vocabulary.has(word));
   },
 
-  async counts(db, groups, categoryId, bound) {
-    const [title, label, all] = await Promise.all(
-      (['title', 'label', 'all'] as const).map((scope) =>
-        countFts5(db, fts5Scope(groups, scope), categoryId, bound),
-      ),
-    );
-    return { title: title!, label: label!, all: all! };
+  async counts(db, typed, categoryId, bound) {
+    const groups = await withPrefixWords(db, typed);
+    const count = (scope: Scope) => countFts5(db, scope, groups, categoryId, bound);
+    // Title ⊂ label ⊂ all: a title count at the bound leaves the others at the bound too, and
+    // a deep page of a word common in titles reads one index instead of three.
+    const title = await count('title');
+    if (title >= bound) return { title, label: bound, all: bound };
+    const [label, all] = await Promise.all([count('label'), count('all')]);
+    return { title, label: label!, all: all! };
   },
 
-  async newest(db, groups, categoryId, limit) {
+  async newest(db, typed, categoryId, limit) {
+    const groups = await withPrefixWords(db, typed);
     const rows = await selectBound<{ id: string }>(
       db,
-      `SELECT d."productId" AS id FROM product_search ${FTS5_JOIN}
+      `SELECT d."productId" AS id FROM product_search
+        JOIN product_search_docs d ON d.docid = product_search.rowid
         WHERE product_search MATCH $1
         ORDER BY product_search.rowid DESC
         LIMIT $2`,
@@ -135,15 +192,23 @@ export const sqliteEngine: SearchEngine = {
     return rows.map((row) => row.id);
   },
 
-  async fetch(db, tier, groups, categoryId, limit, offset) {
+  async fetch(db, tier, typed, categoryId, limit, offset) {
+    const groups = await withPrefixWords(db, typed);
     // Docids follow createdAt, so FTS5 returns the newest first and stops at the page's end.
+    const [scope, narrower] = TIER_SCOPES[tier];
+    const params = [fts5InCategory(fts5Scope(groups, scope), categoryId)];
+    if (narrower) params.push(fts5InCategory(fts5Scope(groups, narrower), categoryId));
+    const matches = narrower
+      ? `${fts5Docids(scope, '$1')} EXCEPT ${fts5Docids(narrower, '$2')}`
+      : fts5Docids(scope, '$1');
+    const at = params.length;
     const rows = await selectBound<{ id: string }>(
       db,
-      `SELECT d."productId" AS id FROM product_search ${FTS5_JOIN}
-        WHERE product_search MATCH $1
-        ORDER BY product_search.rowid DESC
-        LIMIT $2 OFFSET $3`,
-      [fts5InCategory(`(${fts5Tier(groups, tier)})`, categoryId), limit, offset],
+      `SELECT d."productId" AS id
+        FROM (${matches} ORDER BY docid DESC LIMIT $${at + 1} OFFSET $${at + 2}) m
+        JOIN product_search_docs d ON d.docid = m.docid
+        ORDER BY m.docid DESC`,
+      [...params, limit, offset],
     );
     return rows.map((row) => row.id);
   },
@@ -190,7 +255,8 @@ export const postgresEngine: SearchEngine = {
     return rows.map((row) => row.word);
   },
 
-  async counts(db, groups, categoryId, bound) {
+  async counts(db, typed, categoryId, bound) {
+    const groups = await withPrefixWords(db, typed);
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
     const limit = params.add(bound);
