@@ -21,6 +21,7 @@ import * as listingIndexes from './migrations/0018-listing-indexes';
 import * as analyticsFunnelDimensions from './migrations/0019-analytics-funnel-dimensions';
 import * as feedItemsDropLinkId from './migrations/0020-feed-items-drop-link-id';
 import * as analyticsProductPeriods from './migrations/0021-analytics-product-periods';
+import * as searchRowsNewestOrder from './migrations/0024-search-rows-newest-order';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -48,6 +49,7 @@ export const migrations = [
   { name: '0019-analytics-funnel-dimensions', ...analyticsFunnelDimensions },
   { name: '0020-feed-items-drop-link-id', ...feedItemsDropLinkId },
   { name: '0021-analytics-product-periods', ...analyticsProductPeriods },
+  { name: '0024-search-rows-newest-order', ...searchRowsNewestOrder },
 ];
 
 /** The applied migrations' names, as the database records them. */
