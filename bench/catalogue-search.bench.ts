@@ -185,7 +185,14 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
     const l0 = common.inLabel[0]?.word;
     const pairs = [
       ...new Set(
-        [[a0, a1], [t0, a0], [t0, t1], [l0, a0], ['promo', 'untuk'], ['diskon', t0]]
+        [
+          [a0, a1],
+          [t0, a0],
+          [t0, t1],
+          [l0, a0],
+          ['promo', 'untuk'],
+          ['diskon', t0],
+        ]
           .filter((pair) => pair.every(Boolean))
           .map((pair) => pair.join(' ')),
       ),

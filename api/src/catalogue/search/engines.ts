@@ -30,13 +30,16 @@ export interface SearchEngine {
   /**
    * How many active products have every group in the title, in the label, anywhere, each
    * counted up to `bound` and no further (a count equal to `bound` means at least that many):
-   * a word in half the catalogue costs `bound` index entries, not half a million.
+   * a word in half the catalogue costs `bound` index entries, not half a million. An engine
+   * may stop the title and label counts at `placeBound` (at most `bound`): they only place
+   * the page among the tiers, and a tier counted up to the page's end holds the rest of it.
    */
   counts(
     db: Database,
     groups: WordGroup[],
     categoryId: number | null,
     bound: number,
+    placeBound?: number,
   ): Promise<ScopeCounts>;
   /** The newest `limit` active products with every group anywhere (a bounded sample). */
   newest(
@@ -45,6 +48,20 @@ export interface SearchEngine {
     categoryId: number | null,
     limit: number,
   ): Promise<string[]>;
+  /**
+   * Optional: one page of the ranked matches, found its own way (PostgreSQL: each tier walked
+   * once, its size up to the page's end and the page's rows together), with the total up to
+   * `bound` (none when `bound` is null: the first matches only, as suggestions want). Without
+   * it, rankedPage asks `counts` and then `fetch`.
+   */
+  rankedPage?(
+    db: Database,
+    groups: WordGroup[],
+    categoryId: number | null,
+    limit: number,
+    offset: number,
+    bound: number | null,
+  ): Promise<{ ids: string[]; all: number | null }>;
   /** One slice of a ranking tier, newest first. */
   fetch(
     db: Database,
@@ -166,6 +183,108 @@ const tsTier = (tier: Tier) => {
   return 's.document @@ $1::tsquery AND NOT s.label @@ $1::tsquery';
 };
 
+type Column = 'title' | 'label' | 'document';
+const SCOPE_COLUMNS: Record<Scope, Column> = { title: 'title', label: 'label', all: 'document' };
+
+/**
+ * How common words are in each vector column: the planner's own statistics of
+ * `product_search` (pg_stats: the commonest few hundred words of each column and the share of
+ * rows that hold each, kept by ANALYZE and autovacuum), and how many rows it has. A word not
+ * among them is in fewer rows than the least common of them (well under 1% at any size).
+ */
+interface WordShares {
+  columns: Record<Column, Map<string, number>>;
+  rows: number;
+}
+
+/** The statistics change with ANALYZE only: read again after this long. */
+const SHARES_TTL_MS = 5 * 60_000;
+const sharesCache = new WeakMap<Database, { at: number; shares: Promise<WordShares> }>();
+
+async function readShares(db: Database): Promise<WordShares> {
+  const rows = await selectBound<{
+    column: Column;
+    words: string[] | null;
+    shares: number[] | null;
+    total: number | string | null;
+  }>(
+    db,
+    `SELECT attname AS column, most_common_elems::text::text[] AS words,
+        most_common_elem_freqs AS shares,
+        (SELECT reltuples FROM pg_class WHERE oid = 'product_search'::regclass) AS total
+      FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = 'product_search'
+        AND attname IN ('title', 'label', 'document')`,
+    [],
+  );
+  const columns: Record<Column, Map<string, number>> = {
+    title: new Map(),
+    label: new Map(),
+    document: new Map(),
+  };
+  let total = 0;
+  for (const row of rows) {
+    total = Math.max(total, Number(row.total ?? 0));
+    const words = row.words ?? [];
+    // The array of shares ends with three figures of its own (min, max, null share).
+    words.forEach((word, i) => columns[row.column]?.set(word, Number(row.shares?.[i] ?? 0)));
+  }
+  return { columns, rows: total };
+}
+
+/** The statistics, read at most every SHARES_TTL_MS; a stale copy answers while it reloads. */
+function wordShares(db: Database): Promise<WordShares> {
+  const cached = sharesCache.get(db);
+  if (cached && Date.now() - cached.at < SHARES_TTL_MS) return cached.shares;
+  const shares = readShares(db);
+  sharesCache.set(db, { at: Date.now(), shares });
+  shares.catch(() => sharesCache.delete(db));
+  if (!cached) return shares;
+  return shares.then(
+    (fresh) => fresh,
+    () => cached.shares,
+  );
+}
+
+/**
+ * The share of rows whose `column` matches every group, as the planner would guess it: each
+ * group's words (a prefix: every known word it starts) add up, groups multiply. A word the
+ * statistics do not list counts as none: it is rare.
+ */
+export function shareOf(shares: WordShares, column: Column, groups: WordGroup[]): number {
+  const known = shares.columns[column];
+  let share = 1;
+  for (const group of groups) {
+    let found = 0;
+    for (const word of group.words) {
+      if (!group.prefix) found += known.get(word) ?? 0;
+      else for (const [lexeme, s] of known) if (lexeme.startsWith(word)) found += s;
+    }
+    share *= Math.min(found, 1);
+  }
+  return share;
+}
+
+/**
+ * Whether reading rows newest first and stopping after `need` matches costs less than taking
+ * every match from the GIN index (and sorting them): a walk reads about need / tierShare rows,
+ * in order, on consecutive pages (migration 0024); the index hands over scopeShare * rows
+ * matches, each fetched from its own place. Rare words take the index; common ones the walk,
+ * which for a word in half the rows stops after twice the rows it needs.
+ */
+export const walkPays = (tierShare: number, scopeShare: number, need: number, rows: number) =>
+  tierShare > 0 && need / tierShare <= WALK_FACTOR * scopeShare * rows;
+const WALK_FACTOR = 2;
+
+/**
+ * Every match of `where`, taken as if all of them were wanted (the planner then reads a rare
+ * word's GIN entries, or the table for a common one), however few the outer query keeps: a
+ * LIMIT outside this CTE does not make the planner walk the table hoping for an early stop
+ * that never comes when the guess was too high (a word no product has read all 950,000 rows).
+ */
+const everyMatch = (columns: string, where: string) =>
+  `WITH m AS MATERIALIZED (SELECT ${columns} FROM product_search s WHERE ${where})`;
+
 export const postgresEngine: SearchEngine = {
   // Asked of the vocabulary's B-tree (exact word, or the range of words with this prefix):
   // for a word no product has, the planner's guess can make `@@ ... LIMIT 1` read the table.
@@ -190,20 +309,29 @@ export const postgresEngine: SearchEngine = {
     return rows.map((row) => row.word);
   },
 
-  async counts(db, groups, categoryId, bound) {
+  async counts(db, groups, categoryId, bound, placeBound = bound) {
+    const shares = await wordShares(db);
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const limit = params.add(bound);
-    // Each scope counted up to the bound inside its own LIMIT: for a word in half the rows the
-    // planner reads the table only until `bound` rows matched (or the GIN index for a rare
-    // word), instead of scanning every row to count them all.
-    const scope = (column: 'title' | 'label' | 'document') =>
-      `(SELECT count(*) FROM (SELECT 1 FROM product_search s
-          WHERE s.${column} @@ $1::tsquery ${byCategory} LIMIT ${limit}) AS found)`;
+    // Each scope counted up to its bound: the title and label counts only place the page and
+    // stop at its end (docs/decisions.md, "Search at 1,000,000 products on PostgreSQL"). A
+    // common word reads the table until enough rows matched (a LIMIT the planner sees); a rare
+    // one counts its GIN entries (everyMatch), never a walk that finds nothing.
+    const scope = (name: Scope, upTo: number) => {
+      const column = SCOPE_COLUMNS[name];
+      const where = `s.${column} @@ $1::tsquery ${byCategory}`;
+      const limit = params.add(upTo);
+      const share = shareOf(shares, column, groups);
+      return walkPays(share, share, upTo, shares.rows)
+        ? `(SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
+            LIMIT ${limit}) AS found)`
+        : `(${everyMatch('1', where)} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found)`;
+    };
+    const place = Math.min(placeBound, bound);
     const rows = await selectBound<{ title: string; label: string; total: string }>(
       db,
-      `SELECT ${scope('title')} AS title, ${scope('label')} AS label,
-          ${scope('document')} AS total`,
+      `SELECT ${scope('title', place)} AS title, ${scope('label', place)} AS label,
+          ${scope('all', bound)} AS total`,
       params.values,
     );
     const row = rows[0];
@@ -215,33 +343,168 @@ export const postgresEngine: SearchEngine = {
   },
 
   async newest(db, groups, categoryId, limit) {
-    const params = new Params(tsAll(groups));
-    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const rows = await selectBound<{ id: string }>(
+    const shares = await wordShares(db);
+    const share = shareOf(shares, 'document', groups);
+    return newestFirst(
       db,
-      `SELECT s."productId" AS id FROM product_search s
-        WHERE s.document @@ $1::tsquery ${byCategory}
-        ORDER BY s."createdAt" DESC, s."productId"
-        LIMIT ${params.add(limit)}`,
-      params.values,
+      groups,
+      's.document @@ $1::tsquery',
+      categoryId,
+      limit,
+      0,
+      walkPays(share, share, limit, shares.rows),
     );
-    return rows.map((row) => row.id);
   },
 
   async fetch(db, tier, groups, categoryId, limit, offset) {
-    const params = new Params(tsAll(groups));
-    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const rows = await selectBound<{ id: string }>(
+    const shares = await wordShares(db);
+    return newestFirst(
       db,
-      `SELECT s."productId" AS id FROM product_search s
-        WHERE ${tsTier(tier)} ${byCategory}
-        ORDER BY s."createdAt" DESC, s."productId"
-        LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
-      params.values,
+      groups,
+      tsTier(tier),
+      categoryId,
+      limit,
+      offset,
+      tierWalks(shares, groups, tier, offset + limit),
     );
-    return rows.map((row) => row.id);
+  },
+
+  // Each tier is read once, newest first, up to the page's end: how many rows it has up to
+  // there places the page (counts first, then the page, read the same rows twice), and the
+  // rows past the page's start are the page. The total is counted beside it, up to `bound`.
+  async rankedPage(db, groups, categoryId, limit, offset, bound) {
+    const shares = await wordShares(db);
+    const total =
+      bound === null ? Promise.resolve(null) : countAll(db, shares, groups, categoryId, bound);
+    const ids: string[] = [];
+    let skip = offset;
+    let walkedAll = 0;
+    let exhausted = true;
+    for (const tier of TIERS) {
+      const need = limit - ids.length;
+      const end = skip + need;
+      const { walked, page } = await tierSlice(
+        db,
+        groups,
+        tier,
+        categoryId,
+        end,
+        skip,
+        tierWalks(shares, groups, tier, end),
+      );
+      ids.push(...page);
+      walkedAll += walked;
+      if (walked >= end) {
+        exhausted = false;
+        break;
+      }
+      skip = Math.max(0, skip - walked);
+    }
+    // Every tier ended before the page did: the matches were all counted on the way.
+    return { ids, all: exhausted && bound !== null ? Math.min(walkedAll, bound) : await total };
   },
 };
+
+const TIERS: Tier[] = [0, 1, 2];
+
+/** Whether a tier's rows up to `end` are read by a walk (walkPays) rather than from GIN. */
+function tierWalks(shares: WordShares, groups: WordGroup[], tier: Tier, end: number) {
+  const share = (column: Column) => shareOf(shares, column, groups);
+  const [scopeShare, tierShare] =
+    tier === 0
+      ? [share('title'), share('title')]
+      : tier === 1
+        ? [share('label'), share('label') - share('title')]
+        : [share('document'), share('document') - share('label')];
+  return walkPays(tierShare, scopeShare, end, shares.rows);
+}
+
+/** How many products match anywhere, up to `bound`. */
+async function countAll(
+  db: Database,
+  shares: WordShares,
+  groups: WordGroup[],
+  categoryId: number | null,
+  bound: number,
+): Promise<number> {
+  const params = new Params(tsAll(groups));
+  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+  const where = `s.document @@ $1::tsquery ${byCategory}`;
+  const limit = params.add(bound);
+  const share = shareOf(shares, 'document', groups);
+  const rows = await selectBound<{ total: string }>(
+    db,
+    walkPays(share, share, bound, shares.rows)
+      ? `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s WHERE ${where}
+          LIMIT ${limit}) AS found`
+      : `${everyMatch('1', where)} SELECT count(*) AS total FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`,
+    params.values,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * A tier's first `end` rows newest first (by a walk, or from every match sorted): how many
+ * there are (fewer than `end`: the tier's size) and the ones past `skip`.
+ */
+async function tierSlice(
+  db: Database,
+  groups: WordGroup[],
+  tier: Tier,
+  categoryId: number | null,
+  end: number,
+  skip: number,
+  walk: boolean,
+): Promise<{ walked: number; page: string[] }> {
+  const params = new Params(tsAll(groups));
+  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+  const where = `${tsTier(tier)} ${byCategory}`;
+  const upTo = `LIMIT ${params.add(end)}`;
+  const first = walk
+    ? `WITH w AS MATERIALIZED (SELECT s."productId", s."createdAt" FROM product_search s
+        WHERE ${where} ORDER BY s."createdAt" DESC, s."productId" ${upTo})`
+    : `${everyMatch('s."productId", s."createdAt"', where)},
+      w AS MATERIALIZED (SELECT m."productId", m."createdAt" FROM m
+        ORDER BY m."createdAt" DESC, m."productId" ${upTo})`;
+  const rows = await selectBound<{ walked: string; page: string[] | null }>(
+    db,
+    `${first}
+      SELECT (SELECT count(*) FROM w) AS walked,
+        ARRAY(SELECT w."productId" FROM w ORDER BY w."createdAt" DESC, w."productId"
+          OFFSET ${params.add(skip)}) AS page`,
+    params.values,
+  );
+  return { walked: Number(rows[0]?.walked ?? 0), page: rows[0]?.page ?? [] };
+}
+
+/**
+ * One slice of the rows matching `match`, newest first: by walking `product_search_newest`
+ * (or the category's index) and testing each row, or from every match (everyMatch) sorted.
+ */
+async function newestFirst(
+  db: Database,
+  groups: WordGroup[],
+  match: string,
+  categoryId: number | null,
+  limit: number,
+  offset: number,
+  walk: boolean,
+): Promise<string[]> {
+  const params = new Params(tsAll(groups));
+  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+  const page = `LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  const rows = await selectBound<{ id: string }>(
+    db,
+    walk
+      ? `SELECT s."productId" AS id FROM product_search s
+          WHERE ${match} ${byCategory}
+          ORDER BY s."createdAt" DESC, s."productId" ${page}`
+      : `${everyMatch('s."productId", s."createdAt"', `${match} ${byCategory}`)}
+        SELECT m."productId" AS id FROM m ORDER BY m."createdAt" DESC, m."productId" ${page}`,
+    params.values,
+  );
+  return rows.map((row) => row.id);
+}
 
 export const engineFor = (db: Database): SearchEngine =>
   db.dialect === 'postgres' ? postgresEngine : sqliteEngine;
