@@ -201,7 +201,7 @@ interface WordShares {
 const SHARES_TTL_MS = 5 * 60_000;
 const sharesCache = new WeakMap<Database, { at: number; shares: Promise<WordShares> }>();
 
-async function readShares(db: Database): Promise<WordShares> {
+export async function readShares(db: Database): Promise<WordShares> {
   const rows = await selectBound<{
     column: Column;
     words: string[] | null;
@@ -233,7 +233,7 @@ async function readShares(db: Database): Promise<WordShares> {
 }
 
 /** The statistics, read at most every SHARES_TTL_MS; a stale copy answers while it reloads. */
-function wordShares(db: Database): Promise<WordShares> {
+export function wordShares(db: Database): Promise<WordShares> {
   const cached = sharesCache.get(db);
   if (cached && Date.now() - cached.at < SHARES_TTL_MS) return cached.shares;
   const shares = readShares(db);
@@ -314,9 +314,9 @@ export const postgresEngine: SearchEngine = {
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
     // Each scope counted up to its bound: the title and label counts only place the page and
-    // stop at its end (docs/decisions.md, "Search at 1,000,000 products on PostgreSQL"). A
-    // common word reads the table until enough rows matched (a LIMIT the planner sees); a rare
-    // one counts its GIN entries (everyMatch), never a walk that finds nothing.
+    // stop at its end. A common word reads the table until enough rows matched (a LIMIT the
+    // planner sees); a rare one counts its GIN entries (everyMatch), never a walk that finds
+    // nothing (docs/decisions.md, "Search at 1,000,000 products on PostgreSQL: walk or GIN").
     const scope = (name: Scope, upTo: number) => {
       const column = SCOPE_COLUMNS[name];
       const where = `s.${column} @@ $1::tsquery ${byCategory}`;
