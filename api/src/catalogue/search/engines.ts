@@ -405,6 +405,8 @@ export const postgresEngine: SearchEngine = {
     const shares = await wordShares(db);
     const total =
       bound === null ? Promise.resolve(null) : countAll(db, shares, groups, categoryId, bound);
+    // Awaited below unless the tiers counted everything, or one of them fails first.
+    total.catch(() => undefined);
     const ids: string[] = [];
     let skip = offset;
     let walkedAll = 0;
