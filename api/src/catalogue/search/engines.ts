@@ -414,15 +414,11 @@ export const postgresEngine: SearchEngine = {
     for (const tier of TIERS) {
       const need = limit - ids.length;
       const end = skip + need;
-      const { walked, page } = await tierSlice(
-        db,
-        groups,
-        tier,
-        categoryId,
-        end,
-        skip,
-        tierReading(shares, groups, tier, end),
-      );
+      const reading = tierReading(shares, groups, tier, end);
+      const { walked, page } =
+        reading === 'gin' && !(await mayMatch(db, shares, groups, tier))
+          ? { walked: 0, page: [] }
+          : await tierSlice(db, groups, tier, categoryId, end, skip, reading);
       ids.push(...page);
       walkedAll += walked;
       if (walked >= end) {
@@ -455,6 +451,30 @@ function tierReading(shares: WordShares, groups: WordGroup[], tier: Tier, end: n
   if (walkPays({ tierShare, scopeShare: share(column), entries }, end, shares.rows)) return 'walk';
   const together = Math.min(...groups.map((group) => groupShare(shares, column, group)));
   return groups.length > 1 && end / together <= PROBE_ROWS / 2 ? 'probe' : 'gin';
+}
+
+/**
+ * Whether the words the statistics call rare in a tier's column (beside others that are not)
+ * are there at all: GIN collects every entry of a common prefix before it intersects (`untuk
+ * besar` in titles: all 45,000 `besar*` entries, for a word no title has), so a rare word
+ * absent from the column is asked alone first, from its own few entries.
+ */
+async function mayMatch(
+  db: Database,
+  shares: WordShares,
+  groups: WordGroup[],
+  tier: Tier,
+): Promise<boolean> {
+  const column: Column = tier === 0 ? 'title' : tier === 1 ? 'label' : 'document';
+  const rare = groups.filter((group) => groupShare(shares, column, group) === 0);
+  if (groups.length < 2 || rare.length === 0 || rare.length === groups.length) return true;
+  const rows = await selectBound<{ found: string }>(
+    db,
+    `${everyMatch('1', `s.${column} @@ $1::tsquery`)}
+      SELECT count(*) AS found FROM (SELECT 1 FROM m LIMIT 1) AS one`,
+    [tsAll(rare)],
+  );
+  return Number(rows[0]?.found ?? 0) > 0;
 }
 
 /** How many products match anywhere, up to `bound`. */
