@@ -17,7 +17,12 @@
  *
  * The commonest words of the seeded catalogue are its description words (each in about half
  * of the products, `untuk` in three quarters) and the badges' (`promo`, `diskon`): a search
- * counts them only up to SEARCH_COUNT_CAP (docs/contracts.md, "Search").
+ * counts them only up to SEARCH_COUNT_CAP (docs/contracts.md, "Search"). The bench also finds
+ * the catalogue's own commonest words at run time (its newest 5,000 products: anywhere, in
+ * titles, in categories and badges; printed with their shares) and measures each, and pairs
+ * of them, at page 1 and page 100, as suggested, and as `/?search=` loads them (page, rows and
+ * facets, uncached): BENCH_SEARCH_WORD_REPEATS runs each (default 40), BENCH_SEARCH_WORDS
+ * (comma-separated) to measure only those terms.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
