@@ -21,6 +21,12 @@
  * also reads the index's own vocabulary (fts5vocab, per column) and measures the commonest
  * title, badge and description words it finds, alone and two by two, at page 1 and a deep
  * page, and as suggestions (the words are printed; BENCH_SEARCH_TOP sets how many per column).
+ * On both engines it also finds
+ * the catalogue's own commonest words at run time (its newest 5,000 products: anywhere, in
+ * titles, in categories and badges; printed with their shares) and measures each, and pairs
+ * of them, at page 1 and page 100, as suggested, and as `/?search=` loads them (page, rows and
+ * facets, uncached): BENCH_SEARCH_WORD_REPEATS runs each (default 40), BENCH_SEARCH_WORDS
+ * (comma-separated) to measure only those terms.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,10 +43,16 @@ import {
   suggest,
 } from '../api/src/catalogue/search/queries';
 import { sqliteVocabulary } from '../api/src/catalogue/search/vocabulary';
+import { listActiveProducts } from '../api/src/catalogue/products/queries';
 import { seedCatalogue } from '../api/src/seed/catalogue';
+import { commonWords, describeShare } from './support/common-words';
 
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const REPEATS = Number(process.env.BENCH_SEARCH_REPEATS ?? 200);
+/** Runs of each per-word figure (the catalogue's own commonest words, found at run time). */
+const WORD_REPEATS = Number(process.env.BENCH_SEARCH_WORD_REPEATS ?? 40);
+/** The deep page of the per-word figures. */
+const DEEP_PAGE = 100;
 
 // --------------------------------------------------------------------------------------------
 // Measuring
@@ -240,6 +252,65 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
       }, repeats);
       rows.push({ name, budget, figures, sample });
     }
+    // The catalogue's own commonest words (issue 26: not only the bench's chosen ones), each
+    // alone at page 1 and a deep page, as suggested, and as `/?search=` loads it (the ranked
+    // page, its rows and its facets, uncached); then two of them together.
+    const common = await commonWords(db);
+    const words = [
+      ...new Set([
+        'promo',
+        'diskon',
+        'untuk',
+        ...common.anywhere.map((s) => s.word),
+        ...common.inTitle.map((s) => s.word),
+        ...common.inLabel.map((s) => s.word),
+      ]),
+    ];
+    log(`commonest words of the newest ${common.sampled} products:`);
+    for (const word of words) log(`  ${describeShare(common.share(word))}`);
+    const [a0, a1] = common.anywhere.map((s) => s.word);
+    const [t0, t1] = common.inTitle.map((s) => s.word);
+    const l0 = common.inLabel[0]?.word;
+    const pairs = [
+      ...new Set(
+        [
+          [a0, a1],
+          [t0, a0],
+          [t0, t1],
+          [l0, a0],
+          ['promo', 'untuk'],
+          ['diskon', t0],
+        ]
+          .filter((pair) => pair.every(Boolean))
+          .map((pair) => pair.join(' ')),
+      ),
+    ];
+    // BENCH_SEARCH_WORDS=promo,untuk,promo untuk: only these terms (a shorter run).
+    const only = process.env.BENCH_SEARCH_WORDS?.split(',').map((term) => term.trim());
+    for (const term of only ?? [...words, ...pairs]) {
+      for (const page of [1, DEEP_PAGE]) {
+        let sample = 0;
+        const figures = await measure(async () => {
+          const result = await searchProductIds(db, { term, page, limit: 12 });
+          sample = result.totalCount;
+        }, WORD_REPEATS);
+        rows.push({ name: `"${term}" page ${page}`, budget: 50, figures, sample });
+      }
+      rows.push({
+        name: `"${term}" suggest`,
+        budget: 50,
+        figures: await measure(() => suggest(db, term), WORD_REPEATS),
+      });
+      rows.push({
+        name: `"${term}" /?search= data (page, rows, facets)`,
+        budget: 50,
+        figures: await measure(
+          () => listActiveProducts(db, { page: 1, limit: 12, search: term, facets: true }),
+          WORD_REPEATS,
+        ),
+      });
+    }
+
     const categoryId = categoryIds[0]!;
     rows.push({
       name: 'search: common word in a category',

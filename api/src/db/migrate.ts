@@ -22,6 +22,7 @@ import * as analyticsFunnelDimensions from './migrations/0019-analytics-funnel-d
 import * as feedItemsDropLinkId from './migrations/0020-feed-items-drop-link-id';
 import * as analyticsProductPeriods from './migrations/0021-analytics-product-periods';
 import * as searchTierIndexes from './migrations/0023-search-tier-indexes';
+import * as searchRowsNewestOrder from './migrations/0024-search-rows-newest-order';
 import * as listingLinkPrices from './migrations/0025-listing-link-prices';
 
 /**
@@ -51,6 +52,7 @@ export const migrations = [
   { name: '0020-feed-items-drop-link-id', ...feedItemsDropLinkId },
   { name: '0021-analytics-product-periods', ...analyticsProductPeriods },
   { name: '0023-search-tier-indexes', ...searchTierIndexes },
+  { name: '0024-search-rows-newest-order', ...searchRowsNewestOrder },
   { name: '0025-listing-link-prices', ...listingLinkPrices },
 ];
 

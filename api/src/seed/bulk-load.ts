@@ -152,14 +152,20 @@ export const DERIVED: Derived[] = [
         'UPDATE product_search_version SET version = version + 1',
       ],
       postgres: [
+        // Rows written oldest first, as a catalogue grows (migration 0024): a newest-first
+        // walk of the search then reads consecutive rows of the same pages. The products are
+        // sorted before their words are computed, so the sort carries no vectors.
         `INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document)
           SELECT id, "categoryId", "createdAt", t, l, l || product_search_words(description)
-          FROM (SELECT p.id, p."categoryId", p."createdAt", p.description,
-              product_search_words(p.title) AS t,
-              product_search_words(p.title) || product_search_words(
-                coalesce(c.name, '') || ' ' || coalesce(p."badgeText", '')) AS l
-            FROM products p LEFT JOIN categories c ON c.id = p."categoryId"
-            WHERE p."isActive") v`,
+          FROM (SELECT o.id, o."categoryId", o."createdAt", o.description,
+              product_search_words(o.title) AS t,
+              product_search_words(o.title) || product_search_words(
+                coalesce(o.category, '') || ' ' || coalesce(o."badgeText", '')) AS l
+            FROM (SELECT p.id, p."categoryId", p."createdAt", p.title, p.description,
+                p."badgeText", c.name AS category
+              FROM products p LEFT JOIN categories c ON c.id = p."categoryId"
+              WHERE p."isActive"
+              ORDER BY p."createdAt", p.id) o) v`,
         `INSERT INTO search_words (word)
           SELECT DISTINCT unnest(tsvector_to_array(document)) FROM product_search
           ON CONFLICT DO NOTHING`,

@@ -23,8 +23,12 @@ async function oneMatchWords(db: Database, groups: WordGroup[]): Promise<string[
   if (db.dialect === 'postgres') {
     const rows = await selectBound<{ words: string[] }>(
       db,
-      `SELECT tsvector_to_array(s.document) AS words FROM product_search s
-        WHERE s.document @@ $1::tsquery LIMIT 1`,
+      // Planned as if every match were wanted (a rare spelling reads its GIN entries, a
+      // common one the table until its first match): a bare LIMIT 1 made the planner walk
+      // the table for a spelling it guessed common, all of it when no product had them all.
+      `WITH m AS MATERIALIZED (SELECT s.document FROM product_search s
+          WHERE s.document @@ $1::tsquery)
+        SELECT tsvector_to_array(m.document) AS words FROM m LIMIT 1`,
       [tsAll(groups)],
     );
     return rows[0]?.words ?? null;

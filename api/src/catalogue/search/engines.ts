@@ -30,13 +30,16 @@ export interface SearchEngine {
   /**
    * How many active products have every group in the title, in the label, anywhere, each
    * counted up to `bound` and no further (a count equal to `bound` means at least that many):
-   * a word in half the catalogue costs `bound` index entries, not half a million.
+   * a word in half the catalogue costs `bound` index entries, not half a million. An engine
+   * may stop the title and label counts at `placeBound` (at most `bound`): they only place
+   * the page among the tiers, and a tier counted up to the page's end holds the rest of it.
    */
   counts(
     db: Database,
     groups: WordGroup[],
     categoryId: number | null,
     bound: number,
+    placeBound?: number,
   ): Promise<ScopeCounts>;
   /** The newest `limit` active products with every group anywhere (a bounded sample). */
   newest(
@@ -45,6 +48,20 @@ export interface SearchEngine {
     categoryId: number | null,
     limit: number,
   ): Promise<string[]>;
+  /**
+   * Optional: one page of the ranked matches, found its own way (PostgreSQL: each tier walked
+   * once, its size up to the page's end and the page's rows together), with the total up to
+   * `bound` (none when `bound` is null: the first matches only, as suggestions want). Without
+   * it, rankedPage asks `counts` and then `fetch`.
+   */
+  rankedPage?(
+    db: Database,
+    groups: WordGroup[],
+    categoryId: number | null,
+    limit: number,
+    offset: number,
+    bound: number | null,
+  ): Promise<{ ids: string[]; all: number | null }>;
   /** One slice of a ranking tier, newest first. */
   fetch(
     db: Database,
@@ -231,6 +248,131 @@ const tsTier = (tier: Tier) => {
   return 's.document @@ $1::tsquery AND NOT s.label @@ $1::tsquery';
 };
 
+type Column = 'title' | 'label' | 'document';
+const SCOPE_COLUMNS: Record<Scope, Column> = { title: 'title', label: 'label', all: 'document' };
+
+/**
+ * How common words are in each vector column: the planner's own statistics of
+ * `product_search` (pg_stats: the commonest few hundred words of each column and the share of
+ * rows that hold each, kept by ANALYZE and autovacuum), and how many rows it has. A word not
+ * among them is in fewer rows than the least common of them (well under 1% at any size).
+ */
+interface WordShares {
+  columns: Record<Column, Map<string, number>>;
+  rows: number;
+}
+
+/** The statistics change with ANALYZE only: read again after this long. */
+const SHARES_TTL_MS = 5 * 60_000;
+const sharesCache = new WeakMap<Database, { at: number; shares: Promise<WordShares> }>();
+
+export async function readShares(db: Database): Promise<WordShares> {
+  const rows = await selectBound<{
+    column: Column;
+    words: string[] | null;
+    shares: number[] | null;
+    total: number | string | null;
+  }>(
+    db,
+    `SELECT attname AS column, most_common_elems::text::text[] AS words,
+        most_common_elem_freqs AS shares,
+        (SELECT reltuples FROM pg_class WHERE oid = 'product_search'::regclass) AS total
+      FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = 'product_search'
+        AND attname IN ('title', 'label', 'document')`,
+    [],
+  );
+  const columns: Record<Column, Map<string, number>> = {
+    title: new Map(),
+    label: new Map(),
+    document: new Map(),
+  };
+  let total = 0;
+  for (const row of rows) {
+    total = Math.max(total, Number(row.total ?? 0));
+    const words = row.words ?? [];
+    // The array of shares ends with three figures of its own (min, max, null share).
+    words.forEach((word, i) => columns[row.column]?.set(word, Number(row.shares?.[i] ?? 0)));
+  }
+  return { columns, rows: total };
+}
+
+/** The statistics, read at most every SHARES_TTL_MS; a stale copy answers while it reloads. */
+export function wordShares(db: Database): Promise<WordShares> {
+  const cached = sharesCache.get(db);
+  if (cached && Date.now() - cached.at < SHARES_TTL_MS) return cached.shares;
+  const shares = readShares(db);
+  sharesCache.set(db, { at: Date.now(), shares });
+  shares.catch(() => sharesCache.delete(db));
+  if (!cached) return shares;
+  return shares.then(
+    (fresh) => fresh,
+    () => cached.shares,
+  );
+}
+
+/**
+ * The share of rows whose `column` matches every group: each group's words (a prefix: every
+ * known word it starts) add up, groups multiply, and each group after the first halves it
+ * again: words of one product are seldom independent (`pria wanita`, two words in 5% of the
+ * titles each, is in 0.12% of them, not 0.29%), and guessing too common walks too far. A word
+ * the statistics do not list counts as none: it is rare.
+ */
+export function shareOf(shares: WordShares, column: Column, groups: WordGroup[]): number {
+  let share = 0.5 ** Math.max(groups.length - 1, 0);
+  for (const group of groups) share *= Math.min(groupShare(shares, column, group), 1);
+  return share;
+}
+
+/** The share of rows with any word of the group (a prefix: every known word it starts). */
+function groupShare(shares: WordShares, column: Column, group: WordGroup): number {
+  const known = shares.columns[column];
+  let found = 0;
+  for (const word of group.words) {
+    if (!group.prefix) found += known.get(word) ?? 0;
+    else for (const [lexeme, s] of known) if (lexeme.startsWith(word)) found += s;
+  }
+  return found;
+}
+
+/** How many GIN entries (per row of the table) matching the groups in `column` reads. */
+const entriesOf = (shares: WordShares, column: Column, groups: WordGroup[]) =>
+  groups.reduce((sum, group) => sum + groupShare(shares, column, group), 0);
+
+/** What one GIN entry read, and one match fetched from its own heap page, cost next to one
+ * row of a walk (measured at 1,000,000 products: ~1.7 us a row walked, ~1 us an entry, ~50 us
+ * a match fetched under load). */
+const GIN_ENTRY_COST = 0.6;
+const GIN_MATCH_COST = 30;
+
+/**
+ * Whether reading rows newest first and stopping after `need` matches costs less than taking
+ * the matches from the GIN index: a walk reads about need / tierShare rows in order, on
+ * consecutive pages (migration 0024); the index reads the posting lists of every word of the
+ * query (`entries` per row) and fetches `fetched` matches (at most scopeShare * rows), each
+ * from a page of its own. Rare words take the index; common ones the walk, which for a word
+ * in half the rows stops after twice the rows it needs.
+ */
+export function walkPays(
+  cost: { tierShare: number; scopeShare: number; entries: number },
+  need: number,
+  rows: number,
+  fetched = Number.POSITIVE_INFINITY,
+): boolean {
+  if (cost.tierShare <= 0) return false;
+  const matches = Math.min(fetched, cost.scopeShare * rows);
+  return need / cost.tierShare <= cost.entries * rows * GIN_ENTRY_COST + matches * GIN_MATCH_COST;
+}
+
+/**
+ * Every match of `where`, taken as if all of them were wanted (the planner then reads a rare
+ * word's GIN entries, or the table for a common one), however few the outer query keeps: a
+ * LIMIT outside this CTE does not make the planner walk the table hoping for an early stop
+ * that never comes when the guess was too high (a word no product has read all 950,000 rows).
+ */
+const everyMatch = (columns: string, where: string) =>
+  `WITH m AS MATERIALIZED (SELECT ${columns} FROM product_search s WHERE ${where})`;
+
 export const postgresEngine: SearchEngine = {
   // Asked of the vocabulary's B-tree (exact word, or the range of words with this prefix):
   // for a word no product has, the planner's guess can make `@@ ... LIMIT 1` read the table.
@@ -255,21 +397,34 @@ export const postgresEngine: SearchEngine = {
     return rows.map((row) => row.word);
   },
 
-  async counts(db, typed, categoryId, bound) {
-    const groups = await withPrefixWords(db, typed);
+  async counts(db, groups, categoryId, bound, placeBound = bound) {
+    const shares = await wordShares(db);
     const params = new Params(tsAll(groups));
     const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const limit = params.add(bound);
-    // Each scope counted up to the bound inside its own LIMIT: for a word in half the rows the
-    // planner reads the table only until `bound` rows matched (or the GIN index for a rare
-    // word), instead of scanning every row to count them all.
-    const scope = (column: 'title' | 'label' | 'document') =>
-      `(SELECT count(*) FROM (SELECT 1 FROM product_search s
-          WHERE s.${column} @@ $1::tsquery ${byCategory} LIMIT ${limit}) AS found)`;
+    // Each scope counted up to its bound: the title and label counts only place the page and
+    // stop at its end. A common word reads the table until enough rows matched (a LIMIT the
+    // planner sees); a rare one counts its GIN entries (everyMatch), never a walk that finds
+    // nothing (docs/decisions.md, "Search at 1,000,000 products on PostgreSQL: walk or GIN").
+    const scope = (name: Scope, upTo: number) => {
+      const column = SCOPE_COLUMNS[name];
+      const where = `s.${column} @@ $1::tsquery ${byCategory}`;
+      const limit = params.add(upTo);
+      const share = shareOf(shares, column, groups);
+      const cost = {
+        tierShare: share,
+        scopeShare: share,
+        entries: entriesOf(shares, column, groups),
+      };
+      return walkPays(cost, upTo, shares.rows, upTo)
+        ? `(SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
+            LIMIT ${limit}) AS found)`
+        : `(${everyMatch('1', where)} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found)`;
+    };
+    const place = Math.min(placeBound, bound);
     const rows = await selectBound<{ title: string; label: string; total: string }>(
       db,
-      `SELECT ${scope('title')} AS title, ${scope('label')} AS label,
-          ${scope('document')} AS total`,
+      `SELECT ${scope('title', place)} AS title, ${scope('label', place)} AS label,
+          ${scope('all', bound)} AS total`,
       params.values,
     );
     const row = rows[0];
@@ -281,33 +436,233 @@ export const postgresEngine: SearchEngine = {
   },
 
   async newest(db, groups, categoryId, limit) {
-    const params = new Params(tsAll(groups));
-    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const rows = await selectBound<{ id: string }>(
+    const shares = await wordShares(db);
+    const share = shareOf(shares, 'document', groups);
+    const entries = entriesOf(shares, 'document', groups);
+    return newestFirst(
       db,
-      `SELECT s."productId" AS id FROM product_search s
-        WHERE s.document @@ $1::tsquery ${byCategory}
-        ORDER BY s."createdAt" DESC, s."productId"
-        LIMIT ${params.add(limit)}`,
-      params.values,
+      groups,
+      's.document @@ $1::tsquery',
+      categoryId,
+      limit,
+      0,
+      walkPays({ tierShare: share, scopeShare: share, entries }, limit, shares.rows),
     );
-    return rows.map((row) => row.id);
   },
 
   async fetch(db, tier, groups, categoryId, limit, offset) {
-    const params = new Params(tsAll(groups));
-    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-    const rows = await selectBound<{ id: string }>(
+    const shares = await wordShares(db);
+    return newestFirst(
       db,
-      `SELECT s."productId" AS id FROM product_search s
-        WHERE ${tsTier(tier)} ${byCategory}
-        ORDER BY s."createdAt" DESC, s."productId"
-        LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
-      params.values,
+      groups,
+      tsTier(tier),
+      categoryId,
+      limit,
+      offset,
+      tierReading(shares, groups, tier, offset + limit) === 'walk',
     );
-    return rows.map((row) => row.id);
+  },
+
+  // Each tier is read once, newest first, up to the page's end: how many rows it has up to
+  // there places the page (counts first, then the page, read the same rows twice), and the
+  // rows past the page's start are the page. The total is counted beside it, up to `bound`.
+  async rankedPage(db, groups, categoryId, limit, offset, bound) {
+    const shares = await wordShares(db);
+    const total =
+      bound === null ? Promise.resolve(null) : countAll(db, shares, groups, categoryId, bound);
+    // Awaited below unless the tiers counted everything, or one of them fails first.
+    total.catch(() => undefined);
+    const ids: string[] = [];
+    let skip = offset;
+    let walkedAll = 0;
+    let exhausted = true;
+    for (const tier of TIERS) {
+      const need = limit - ids.length;
+      const end = skip + need;
+      const reading = tierReading(shares, groups, tier, end);
+      const { walked, page } =
+        reading === 'gin' && !(await mayMatch(db, shares, groups, tier))
+          ? { walked: 0, page: [] }
+          : await tierSlice(db, groups, tier, categoryId, end, skip, reading);
+      ids.push(...page);
+      walkedAll += walked;
+      if (walked >= end) {
+        exhausted = false;
+        break;
+      }
+      skip = Math.max(0, skip - walked);
+    }
+    // Every tier ended before the page did: the matches were all counted on the way.
+    return { ids, all: exhausted && bound !== null ? Math.min(walkedAll, bound) : await total };
   },
 };
+
+const TIERS: Tier[] = [0, 1, 2];
+
+/**
+ * How a tier's rows up to `end` are read: a walk when walkPays; else a probe when several
+ * words are each common enough for a short walk to find the page if they go together, else GIN.
+ */
+function tierReading(shares: WordShares, groups: WordGroup[], tier: Tier, end: number): Reading {
+  const share = (column: Column) => shareOf(shares, column, groups);
+  const column: Column = tier === 0 ? 'title' : tier === 1 ? 'label' : 'document';
+  const tierShare =
+    tier === 0
+      ? share('title')
+      : tier === 1
+        ? share('label') - share('title')
+        : share('document') - share('label');
+  const entries = entriesOf(shares, column, groups);
+  if (walkPays({ tierShare, scopeShare: share(column), entries }, end, shares.rows)) return 'walk';
+  const together = Math.min(...groups.map((group) => groupShare(shares, column, group)));
+  return groups.length > 1 && end / together <= PROBE_ROWS / 2 ? 'probe' : 'gin';
+}
+
+/**
+ * Whether the words the statistics call rare in a tier's column (beside others that are not)
+ * are there at all: GIN collects every entry of a common prefix before it intersects (`untuk
+ * besar` in titles: all 45,000 `besar*` entries, for a word no title has), so a rare word
+ * absent from the column is asked alone first, from its own few entries.
+ */
+async function mayMatch(
+  db: Database,
+  shares: WordShares,
+  groups: WordGroup[],
+  tier: Tier,
+): Promise<boolean> {
+  const column: Column = tier === 0 ? 'title' : tier === 1 ? 'label' : 'document';
+  const rare = groups.filter((group) => groupShare(shares, column, group) === 0);
+  if (groups.length < 2 || rare.length === 0 || rare.length === groups.length) return true;
+  const rows = await selectBound<{ found: string }>(
+    db,
+    `${everyMatch('1', `s.${column} @@ $1::tsquery`)}
+      SELECT count(*) AS found FROM (SELECT 1 FROM m LIMIT 1) AS one`,
+    [tsAll(rare)],
+  );
+  return Number(rows[0]?.found ?? 0) > 0;
+}
+
+/** How many products match anywhere, up to `bound`. */
+async function countAll(
+  db: Database,
+  shares: WordShares,
+  groups: WordGroup[],
+  categoryId: number | null,
+  bound: number,
+): Promise<number> {
+  const params = new Params(tsAll(groups));
+  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+  const where = `s.document @@ $1::tsquery ${byCategory}`;
+  const limit = params.add(bound);
+  const share = shareOf(shares, 'document', groups);
+  const cost = {
+    tierShare: share,
+    scopeShare: share,
+    entries: entriesOf(shares, 'document', groups),
+  };
+  const rows = await selectBound<{ total: string }>(
+    db,
+    walkPays(cost, bound, shares.rows, bound)
+      ? `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s WHERE ${where}
+          LIMIT ${limit}) AS found`
+      : `${everyMatch('1', where)} SELECT count(*) AS total FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`,
+    params.values,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * Rows a probe walks before giving up on a query whose words the statistics call rare
+ * together but common each (a few ms): words of one product can go together (`sepatu lari`,
+ * guessed in 0.01% of titles, is in 0.6%: a walk finds page 1 in 2,000 rows where GIN fetched
+ * 6,000 matches one page each).
+ */
+const PROBE_ROWS = 4_000;
+
+/**
+ * How a tier's rows are read: walked newest first, taken from GIN, or probed (a bounded walk,
+ * then GIN if it did not reach the page's end).
+ */
+type Reading = 'walk' | 'gin' | 'probe';
+
+/**
+ * A tier's first `end` rows newest first (by a walk, or from every match sorted): how many
+ * there are (fewer than `end`: the tier's size) and the ones past `skip`.
+ */
+async function tierSlice(
+  db: Database,
+  groups: WordGroup[],
+  tier: Tier,
+  categoryId: number | null,
+  end: number,
+  skip: number,
+  reading: Reading,
+): Promise<{ walked: number; page: string[] }> {
+  const params = new Params(tsAll(groups));
+  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+  const where = `${tsTier(tier)} ${byCategory}`;
+  const upTo = `LIMIT ${params.add(end)}`;
+  const probeRows = reading === 'probe' ? params.add(PROBE_ROWS) : '';
+  const first =
+    reading === 'walk'
+      ? `WITH w AS MATERIALIZED (SELECT s."productId", s."createdAt" FROM product_search s
+        WHERE ${where} ORDER BY s."createdAt" DESC, s."productId" ${upTo})`
+      : reading === 'probe'
+        ? // The newest PROBE_ROWS rows (of the category), each tested: the matches among them
+          // are the tier's newest.
+          `WITH r AS MATERIALIZED (SELECT s."productId", s."createdAt", ${tsTier(tier)} AS hit
+            FROM product_search s WHERE TRUE ${byCategory}
+            ORDER BY s."createdAt" DESC, s."productId" LIMIT ${probeRows}),
+          w AS MATERIALIZED (SELECT r."productId", r."createdAt" FROM r WHERE r.hit
+            ORDER BY r."createdAt" DESC, r."productId" ${upTo})`
+        : `${everyMatch('s."productId", s."createdAt"', where)},
+      w AS MATERIALIZED (SELECT m."productId", m."createdAt" FROM m
+        ORDER BY m."createdAt" DESC, m."productId" ${upTo})`;
+  const rows = await selectBound<{ walked: string; scanned: string; page: string[] | null }>(
+    db,
+    `${first}
+      SELECT (SELECT count(*) FROM w) AS walked,
+        ${reading === 'probe' ? '(SELECT count(*) FROM r)' : '0'} AS scanned,
+        ARRAY(SELECT w."productId" FROM w ORDER BY w."createdAt" DESC, w."productId"
+          OFFSET ${params.add(skip)}) AS page`,
+    params.values,
+  );
+  const walked = Number(rows[0]?.walked ?? 0);
+  // A probe that neither reached the page's end nor the last row knows nothing: GIN then.
+  if (reading === 'probe' && walked < end && Number(rows[0]?.scanned ?? 0) >= PROBE_ROWS) {
+    return tierSlice(db, groups, tier, categoryId, end, skip, 'gin');
+  }
+  return { walked, page: rows[0]?.page ?? [] };
+}
+
+/**
+ * One slice of the rows matching `match`, newest first: by walking `product_search_newest`
+ * (or the category's index) and testing each row, or from every match (everyMatch) sorted.
+ */
+async function newestFirst(
+  db: Database,
+  groups: WordGroup[],
+  match: string,
+  categoryId: number | null,
+  limit: number,
+  offset: number,
+  walk: boolean,
+): Promise<string[]> {
+  const params = new Params(tsAll(groups));
+  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+  const page = `LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  const rows = await selectBound<{ id: string }>(
+    db,
+    walk
+      ? `SELECT s."productId" AS id FROM product_search s
+          WHERE ${match} ${byCategory}
+          ORDER BY s."createdAt" DESC, s."productId" ${page}`
+      : `${everyMatch('s."productId", s."createdAt"', `${match} ${byCategory}`)}
+        SELECT m."productId" AS id FROM m ORDER BY m."createdAt" DESC, m."productId" ${page}`,
+    params.values,
+  );
+  return rows.map((row) => row.id);
+}
 
 export const engineFor = (db: Database): SearchEngine =>
   db.dialect === 'postgres' ? postgresEngine : sqliteEngine;

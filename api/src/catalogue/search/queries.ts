@@ -169,7 +169,15 @@ async function rankedPage(
 ): Promise<ProductIdPage> {
   const engine = engineFor(db);
   const bound = countBound(offset, limit);
-  const counts = await engine.counts(db, groups, categoryId, bound);
+  if (engine.rankedPage) {
+    const page = await engine.rankedPage(db, groups, categoryId, limit, offset, bound);
+    const all = page.all ?? 0;
+    return all >= bound
+      ? { ids: page.ids, totalCount: bound - 1, capped: true }
+      : { ids: page.ids, totalCount: all };
+  }
+  // The title and label counts only place the page: the engine may stop them at its end.
+  const counts = await engine.counts(db, groups, categoryId, bound, offset + limit);
   const sizes = [counts.title, counts.label - counts.title, counts.all - counts.label];
   const ids: string[] = [];
   let skip = offset;
@@ -191,6 +199,7 @@ async function rankedPage(
 /** The first `limit` ranked matches, without counting them all. */
 async function topMatches(db: Database, groups: WordGroup[], limit: number): Promise<string[]> {
   const engine = engineFor(db);
+  if (engine.rankedPage) return (await engine.rankedPage(db, groups, null, limit, 0, null)).ids;
   const ids: string[] = [];
   for (const tier of TIERS) {
     if (ids.length >= limit) break;
