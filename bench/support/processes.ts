@@ -10,6 +10,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Peak resident memory so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Resident memory now (VmRSS), in MB. */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startProcess(
     url,
     child,
     peakRssMb: () => Math.round(readStatusKb(child.pid!, 'VmHWM') / 1024),
+    rssMb: () => Math.round(readStatusKb(child.pid!, 'VmRSS') / 1024),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
