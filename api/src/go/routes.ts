@@ -234,7 +234,12 @@ export function goRoutes({
   });
 
   const redirect = (headers: Readonly<Record<string, string>>): RequestHandler => {
-    const fixed = { ...headers, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+    const fixed = {
+      ...headers,
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Content-Length': '0',
+    };
     return (req, res, next) => {
       const match = req.method === 'GET' || req.method === 'HEAD' ? LINK_PATH.exec(req.path) : null;
       const id = match ? linkIdOf(match[1]!) : 0;
