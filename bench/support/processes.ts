@@ -35,14 +35,15 @@ export async function startProcess(
   readyPattern: RegExp,
 ): Promise<ServerProcess> {
   // TypeScript sources run through tsx; the built server bundle runs as plain JavaScript.
-  // The built bundle gets the same V8 flag as `npm start` (package.json): a small young
-  // generation keeps the server's resident memory down under load.
+  // The built bundle gets the same V8 flags as `npm start` (package.json): a small young
+  // generation and a heap ceiling (which lowers V8's heap growing factor) keep the server's
+  // resident memory down under load (docs/decisions.md, "`npm start` runs a bundle").
   // BENCH_SERVER_NODE_ARGS adds Node flags to the started process (`--cpu-prof
   // --cpu-prof-dir=/tmp/prof`, `--heap-prof`: Node refuses those in NODE_OPTIONS).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = script.endsWith('.ts')
     ? [...extra, '--import', 'tsx', script]
-    : ['--max-semi-space-size=4', ...extra, script];
+    : ['--max-semi-space-size=4', '--max-old-space-size=512', ...extra, script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret', ...env },

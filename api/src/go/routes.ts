@@ -258,8 +258,7 @@ export function goRoutes({
         next();
         return;
       }
-      res.writeHead(302, { ...fixed, Location: known.target });
-      res.end();
+      res.writeHead(302, { ...fixed, Location: known.target }).end();
     };
   };
 
