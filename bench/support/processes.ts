@@ -33,6 +33,7 @@ export async function startProcess(
   script: string,
   env: Record<string, string>,
   readyPattern: RegExp,
+  options: { serverFlags?: boolean } = {},
 ): Promise<ServerProcess> {
   // TypeScript sources run through tsx; the built server bundle runs as plain JavaScript.
   // The built bundle gets the same V8 flags as `npm start` (package.json): a small young
@@ -41,9 +42,11 @@ export async function startProcess(
   // BENCH_SERVER_NODE_ARGS adds Node flags to the started process (`--cpu-prof
   // --cpu-prof-dir=/tmp/prof`, `--heap-prof`: Node refuses those in NODE_OPTIONS).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // `serverFlags`: a TypeScript script that stands in for the server gets them too.
+  const flags = ['--max-semi-space-size=4', '--max-old-space-size=512'];
   const args = script.endsWith('.ts')
-    ? [...extra, '--import', 'tsx', script]
-    : ['--max-semi-space-size=4', '--max-old-space-size=512', ...extra, script];
+    ? [...(options.serverFlags ? flags : []), ...extra, '--import', 'tsx', script]
+    : [...flags, ...extra, script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret', ...env },
