@@ -4,7 +4,9 @@
  * DURATION per row, each figure as a ratio to `/healthz` measured in the same run (and /go to a
  * bare Express 302). Budgets (docs/contracts.md, DESIGN "Performance budgets"): rendered pages
  * from a warm cache at least 0.5 of /healthz with p99 under 50 ms; /go at least 0.8 of the bare
- * redirect; server memory under 300 MB throughout (peak RSS, VmHWM).
+ * redirect; server memory under 300 MB throughout (peak RSS, VmHWM). Every row states the
+ * server's highest RSS over its warm-up and run (VmRSS sampled every 100 ms) and the load
+ * average at its end: on a shared machine a row is read with the load it ran under.
  *
  * Uncached rows vary the address on every request (a query parameter the page ignores, or
  * punctuation the search ignores), so each one misses every cache and does the full work.
@@ -44,6 +46,10 @@ interface Row {
   non2xx: number;
   errors: number;
   goal: string;
+  /** The server's highest VmRSS sampled (every 100 ms) over the row's warm-up and run, MB. */
+  peakRssMb: number;
+  /** The 1-minute load average at the end of the row. */
+  load1: number;
 }
 
 const q = encodeURIComponent;
@@ -53,7 +59,7 @@ async function load(
   origin: string,
   path: (i: number) => string,
   seconds = DURATION,
-): Promise<Omit<Row, 'name' | 'ratio' | 'goal'>> {
+): Promise<Omit<Row, 'name' | 'ratio' | 'goal' | 'peakRssMb' | 'load1'>> {
   let i = 0;
   const result = await autocannon({
     url: origin,
@@ -162,6 +168,7 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
     });
     bare = await startProcess('bench/bare-server.ts', {}, /bare server at (http:\/\/\S+)/);
     const site = server.url;
+    const running = server;
     const rows: Row[] = [];
     let healthz = 0;
     const measureRow = async (
@@ -171,21 +178,35 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
       goal = '',
     ) => {
       await settle(site);
-      // A short warm-up fills the caches (and the JIT) before the measured run.
-      await load(origin, path, 2);
-      await settle(site);
-      const figures = await load(origin, path);
+      // The server's memory through the row (warm-up included), sampled every 100 ms.
+      let peakRssMb = running.rssMb();
+      const sampler = setInterval(() => {
+        peakRssMb = Math.max(peakRssMb, running.rssMb());
+      }, 100);
+      let figures: Awaited<ReturnType<typeof load>>;
+      try {
+        // A short warm-up fills the caches (and the JIT) before the measured run.
+        await load(origin, path, 2);
+        await settle(site);
+        figures = await load(origin, path);
+      } finally {
+        clearInterval(sampler);
+      }
+      peakRssMb = Math.max(peakRssMb, running.rssMb());
       if (name === '/healthz') healthz = figures.rps;
       const row: Row = {
         name,
         ...figures,
         ratio: healthz ? Number((figures.rps / healthz).toFixed(2)) : null,
         goal,
+        peakRssMb,
+        load1: Number(os.loadavg()[0]!.toFixed(2)),
       };
       rows.push(row);
       log(
         `${name}: ${row.rps} req/s (${row.ratio ?? '-'} of /healthz), p50 ${row.p50} ms, ` +
-          `p99 ${row.p99} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`,
+          `p99 ${row.p99} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}; ` +
+          `server RSS peak ${row.peakRssMb} MB, load ${row.load1}`,
       );
       return row;
     };
@@ -236,6 +257,8 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
         'p50 ms': row.p50,
         'p99 ms': row.p99,
         'non-2xx': row.non2xx,
+        'RSS peak MB': row.peakRssMb,
+        'load 1m': row.load1,
         goal: row.goal,
       })),
     );

@@ -8,7 +8,7 @@ import express from 'express';
 import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
-import { securityHeaders } from '../api/src/middleware/security';
+import { fixedSecurityHeaders, securityHeaders } from '../api/src/middleware/security';
 import { AnalyticsWriteBuffer } from '../api/src/analytics';
 import { createGo } from '../api/src/go';
 
@@ -88,6 +88,8 @@ const { recorder, queue } = go;
 
 const app = express();
 app.disable('x-powered-by');
+// As app.ts mounts it: a known link's 302 ahead of the middleware, the router behind it.
+app.use('/go', go.router.redirect(fixedSecurityHeaders()));
 app.use(securityHeaders());
 app.get('/bare/:id', (_req, res) => {
   res

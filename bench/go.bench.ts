@@ -138,7 +138,10 @@ export async function startGoServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-bench-go-'));
   // DATABASE_URL is always set for the child, so the SQLite run never inherits a PostgreSQL one.
   const env = { DATA_DIR: dataDir, LINKS: String(links), DATABASE_URL: databaseUrl ?? '' };
-  const server = await startProcess('bench/go-server.ts', env, /go server at (\S+)/);
+  // With the V8 flags of `npm start`: its memory is the server's.
+  const server = await startProcess('bench/go-server.ts', env, /go server at (\S+)/, {
+    serverFlags: true,
+  });
   let output = '';
   server.child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return {

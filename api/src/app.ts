@@ -5,7 +5,7 @@ import { authRoutes } from './auth/routes';
 import { adminSession, requireAdmin } from './auth/session';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { originCheck } from './middleware/origin';
-import { securityHeaders } from './middleware/security';
+import { fixedSecurityHeaders, securityHeaders } from './middleware/security';
 import { assignRequestId } from './middleware/request-id';
 import { warnUntrustedProxy } from './middleware/proxy-warning';
 import { adminCategoryRoutes, publicCategoryRoutes } from './catalogue/categories/routes';
@@ -83,9 +83,12 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
 
   // The visitor tracking looks up its geolocation from a public service (spec section 7).
   const geoOrigin = geoLookupOrigin(config.geoLookupUrl);
-  app.use(
-    securityHeaders({ connectSources: geoOrigin ? [geoOrigin] : [], publicUrl: config.publicUrl }),
-  );
+  const security = { connectSources: geoOrigin ? [geoOrigin] : [], publicUrl: config.publicUrl };
+  // A crowd's clicks: the 302 of a link already looked up is answered here, before the
+  // middleware a document needs (its security headers are fixed, nothing to compress), so a
+  // redirect costs about what a bare one does. Its other answers go on to the router below.
+  if (extensions.go) app.use('/go', extensions.go.redirect(fixedSecurityHeaders(security)));
+  app.use(securityHeaders(security));
   app.use(compression());
   // Load balancers probe these; they sit before the web app's catch-all.
   app.use(healthRoutes(context.db));

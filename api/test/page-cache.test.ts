@@ -83,6 +83,15 @@ describe.each(['sqlite', 'postgres'] as const)('rendered-page cache on %s', (dia
     expect(bodies.size).toBe(1);
   });
 
+  it('renders many different pages asked at once, a few at a time, every one answered', async () => {
+    const before = counts.renders;
+    const paths = Array.from({ length: 12 }, () => `/?category=${unique()}`);
+    const answers = await Promise.all(paths.map((path) => get(path)));
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
+    expect(answers.map((res) => res.headers.get('x-page-cache'))).toEqual(Array(12).fill('miss'));
+    expect(counts.renders - before).toBe(12);
+  });
+
   it('lets a CDN keep the page a few seconds, with a strong ETag and 304', async () => {
     const res = await get('/contact');
     expect(res.status).toBe(200);

@@ -10,6 +10,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Peak resident memory so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Resident memory now (VmRSS), in MB. */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -31,16 +33,20 @@ export async function startProcess(
   script: string,
   env: Record<string, string>,
   readyPattern: RegExp,
+  options: { serverFlags?: boolean } = {},
 ): Promise<ServerProcess> {
   // TypeScript sources run through tsx; the built server bundle runs as plain JavaScript.
-  // The built bundle gets the same V8 flag as `npm start` (package.json): a small young
-  // generation keeps the server's resident memory down under load.
+  // The built bundle gets the same V8 flags as `npm start` (package.json): a small young
+  // generation and a heap ceiling (which lowers V8's heap growing factor) keep the server's
+  // resident memory down under load (docs/decisions.md, "`npm start` runs a bundle").
   // BENCH_SERVER_NODE_ARGS adds Node flags to the started process (`--cpu-prof
   // --cpu-prof-dir=/tmp/prof`, `--heap-prof`: Node refuses those in NODE_OPTIONS).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // `serverFlags`: a TypeScript script that stands in for the server gets them too.
+  const flags = ['--max-semi-space-size=4', '--max-old-space-size=512'];
   const args = script.endsWith('.ts')
-    ? [...extra, '--import', 'tsx', script]
-    : ['--max-semi-space-size=4', ...extra, script];
+    ? [...(options.serverFlags ? flags : []), ...extra, '--import', 'tsx', script]
+    : [...flags, ...extra, script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret', ...env },
@@ -68,6 +74,7 @@ export async function startProcess(
     url,
     child,
     peakRssMb: () => Math.round(readStatusKb(child.pid!, 'VmHWM') / 1024),
+    rssMb: () => Math.round(readStatusKb(child.pid!, 'VmRSS') / 1024),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -15,6 +15,7 @@ import {
   selectRows,
   type FixtureDatabase,
 } from '../../test/support/catalogue-fixtures';
+import { fixedSecurityHeaders, securityHeaders } from '../middleware/security';
 import { ClickRecorder } from './recorder';
 import { goRoutes, type GoRouter } from './routes';
 
@@ -71,6 +72,9 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
       recordClick: (click) => void recorder.record(click),
       log: (line) => logged.push(line),
     });
+    // As app.ts mounts it: the fast 302 of a known link first, the router for everything else.
+    app.use('/go', router.redirect(fixedSecurityHeaders()));
+    app.use(securityHeaders());
     app.use('/go', router);
     server = await listen(app);
   }, 60_000);
@@ -245,6 +249,69 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
     expect((await go(id)).status).toBe(302); // still cached (10 s by default)
     router.clearCache();
     expect((await go(id)).status).toBe(410);
+  });
+
+  it('answers a known link at once with the fixed security headers, counting its click', async () => {
+    const first = await go(links.lazada!, { 'user-agent': FIREFOX });
+    expect(first.status).toBe(302);
+    // Looked up now: the second is the fast path's, with the same answer and headers.
+    const second = await go(links.lazada!, { 'user-agent': CHROME });
+    expect(second.status).toBe(302);
+    expect(second.headers.get('location')).toBe('https://www.lazada.co.id/products/x.html');
+    for (const name of [
+      'cache-control',
+      'x-robots-tag',
+      'referrer-policy',
+      'x-content-type-options',
+    ]) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    expect(await second.text()).toBe('');
+    expect(await storedClicks()).toHaveLength(2);
+  });
+
+  it('keeps redirecting a known link past its lifetime while one lookup refreshes it', async () => {
+    const { db } = fixture;
+    const product = await insertProduct(db, { categoryId });
+    const id = await insertLink(db, {
+      productId: product,
+      platform: 'Shopee',
+      affiliateUrl: 'https://shopee.co.id/old',
+    });
+    const lookups: string[] = [];
+    const quick = goRoutes({
+      db,
+      recordClick: () => true,
+      cacheTtlMs: 50,
+      log: (line) => lookups.push(line),
+    });
+    const app = express();
+    app.use('/go', quick.redirect({}));
+    app.use('/go', quick);
+    const own = await listen(app);
+    try {
+      const at = (path: string) => fetch(`${own.url}${path}`, { redirect: 'manual' });
+      expect((await at(`/go/${id}`)).headers.get('location')).toBe('https://shopee.co.id/old');
+      await db.sequelize.query('UPDATE platform_links SET "affiliateUrl" = ? WHERE id = ?', {
+        replacements: ['https://shopee.co.id/new', id],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Expired: served as it was while the refresh runs, then the refreshed link.
+      expect((await at(`/go/${id}`)).headers.get('location')).toBe('https://shopee.co.id/old');
+      await expect
+        .poll(async () => (await at(`/go/${id}`)).headers.get('location'))
+        .toBe('https://shopee.co.id/new');
+      // A change is seen at once after clearCache().
+      await db.sequelize.query('UPDATE products SET "isActive" = ? WHERE id = ?', {
+        replacements: [false, product],
+      });
+      quick.clearCache();
+      expect((await at(`/go/${id}`)).status).toBe(410);
+      expect(lookups).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('never redirects to a URL that is not http(s)', async () => {

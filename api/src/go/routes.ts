@@ -1,17 +1,24 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isBotUserAgent } from '../analytics';
 import type { Database } from '../db/database';
 import { select } from '../db/sql';
+import { SwrCache } from '../lib/swr-cache';
 import type { ClickInput } from './recorder';
 import { BUSY_PAGE, GONE_PAGE, NOT_FOUND_PAGE } from './pages';
 
 export interface GoRoutesOptions {
   db: Database;
   /**
-   * How long a looked-up link is reused (default 10 s; 0 looks up every request). Admin edits
-   * are seen within this time, at once after clearCache().
+   * How long a looked-up link is used without a new lookup (default 10 s; 0 looks up every
+   * request). Admin edits are seen at once after clearCache() (every catalogue change, in every
+   * process), and within cacheTtlMs + cacheStaleMs whatever happens.
    */
   cacheTtlMs?: number;
+  /**
+   * How long past cacheTtlMs a link is still used while one lookup refreshes it in the
+   * background (default 60 s): a known link never waits on the database.
+   */
+  cacheStaleMs?: number;
   /** Links remembered at most (default 10,000). */
   cacheSize?: number;
   /**
@@ -74,140 +81,95 @@ function noStore(res: Response): Response {
   return res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
 }
 
-/** What /go needs of a link: the row, or whether a missing link once existed. */
-type Lookup = { link: LinkRow; retired: false } | { link: null; retired: boolean };
-
-/**
- * Recently looked-up links (least recently used go first), so a busy /go reads the database
- * once per link per few seconds; cleared on every catalogue change (clearCache).
- */
-class LinkCache {
-  private readonly entries = new Map<number, { lookup: Lookup; until: number }>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly size: number,
-  ) {}
-
-  get(id: number, now: number): Lookup | null {
-    const entry = this.entries.get(id);
-    if (!entry) return null;
-    this.entries.delete(id);
-    if (entry.until <= now) return null;
-    // Re-inserted at the end: the map's order is the order of use.
-    this.entries.set(id, entry);
-    return entry.lookup;
-  }
-
-  set(id: number, lookup: Lookup, now: number): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.size) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(id, { lookup, until: now + this.ttlMs });
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
 export type GoRouter = Router & {
   /** Forgets every cached link: call after admin writes to links and products. */
   clearCache(): void;
+  /**
+   * The redirect of a link already looked up, answered before the site's other middleware:
+   * mount it at /go ahead of them (app.ts), with `headers` (the security headers every answer
+   * carries, computed once). It answers the 302 when it can at once (a link in the cache, fresh
+   * or being refreshed, whose click needs no wait) and passes everything else to the router.
+   */
+  redirect(headers: Readonly<Record<string, string>>): RequestHandler;
 };
+
+/**
+ * A click the redirect fast path admitted that waits for room in the click queue (or was
+ * refused): the router answers it, 302 to `target` or 503, with the site's headers.
+ */
+const PENDING_CLICK = Symbol('pendingClick');
+type PendingLocals = { [PENDING_CLICK]?: { taken: Promise<boolean>; target: string } };
+
+/** `/123` or `/123/` under /go: the link id, else null. */
+const LINK_PATH = /^\/(\d{1,10})\/?$/;
 
 const LOOKUP = `SELECT l."affiliateUrl", l.platform, l."productId", p."categoryId", p."isActive"
   FROM platform_links l JOIN products p ON p.id = l."productId"
   WHERE l.id = ?`;
+
+/** What /go needs of a link: its row and where it sends the visitor, or why it cannot. */
+type Lookup =
+  | { link: LinkRow; target: string | null; retired: false }
+  | { link: null; target: null; retired: boolean };
+
+/** The link id of a `/:linkId` parameter, or 0 when it is not one. */
+function linkIdOf(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  return id >= 1 && id <= 2_147_483_647 ? id : 0;
+}
 
 /**
  * `GET /go/:linkId` (mount at /go): 302 to the link's affiliate URL, then the click is handed
  * to `recordClick` (the response never waits on it). An unknown link answers 404; a link of an
  * inactive product, or one that was deleted (alone or with its product), answers 410. Every
  * answer is `no-store` and `noindex, nofollow`; HEAD gets the same answers and counts nothing.
+ *
+ * Looked-up links are kept in memory (least recently used go first) with stale-while-revalidate:
+ * past cacheTtlMs a link is still used while one lookup refreshes it, so a busy /go reads the
+ * database once per link every few seconds and a known link never waits on it. clearCache()
+ * (every catalogue change) drops them all at once.
  */
 export function goRoutes({
   db,
   recordClick,
   log = console.error,
   cacheTtlMs = 10_000,
+  cacheStaleMs = 60_000,
   cacheSize = 10_000,
 }: GoRoutesOptions): GoRouter {
   const router = Router();
-  const cache = new LinkCache(cacheTtlMs, cacheSize);
-  // Single flight: concurrent requests for a link not in the cache share one lookup.
-  const inFlight = new Map<number, { generation: number; lookup: Promise<Lookup> }>();
-  let generation = 0;
-  const lookup = (id: number): Promise<Lookup> => {
-    const cached = cache.get(id, Date.now());
-    if (cached) return Promise.resolve(cached);
-    const running = inFlight.get(id);
-    if (running && running.generation === generation) return running.lookup;
-    const started = generation;
-    const promise = readLink(id)
-      .then((found) => {
-        // A lookup that began before a catalogue change is not cached.
-        if (started === generation) cache.set(id, found, Date.now());
-        return found;
-      })
-      .finally(() => {
-        if (inFlight.get(id)?.lookup === promise) inFlight.delete(id);
-      });
-    inFlight.set(id, { generation: started, lookup: promise });
-    return promise;
-  };
+  // Single flight: concurrent requests for a link not in the cache share one lookup; a lookup
+  // that began before a catalogue change is handed to its callers but not kept.
+  const cache = new SwrCache<number, Lookup>({
+    ttlMs: Math.max(0, cacheTtlMs),
+    staleMs: cacheTtlMs > 0 ? cacheStaleMs : 0,
+    maxEntries: cacheTtlMs > 0 ? cacheSize : 0,
+    onRefreshError: (error) => log(`[go] link refresh failed: ${String(error)}`),
+  });
   const readLink = async (id: number): Promise<Lookup> => {
     const [link] = await select<LinkRow>(db, LOOKUP, [id]);
-    let found: Lookup;
-    if (link) {
-      found = { link, retired: false };
-    } else {
-      const retired = await select<{ linkId: number }>(
-        db,
-        'SELECT "linkId" FROM retired_links WHERE "linkId" = ?',
-        [id],
-      );
-      found = { link: null, retired: retired.length > 0 };
-    }
-    return found;
+    if (link) return { link, target: safeRedirectUrl(link.affiliateUrl), retired: false };
+    const retired = await select<{ linkId: number }>(
+      db,
+      'SELECT "linkId" FROM retired_links WHERE "linkId" = ?',
+      [id],
+    );
+    return { link: null, target: null, retired: retired.length > 0 };
+  };
+  const lookup = (id: number): Lookup | Promise<Lookup> => {
+    const load = () => readLink(id);
+    return cache.getNow(id, load) ?? cache.get(id, load);
   };
 
-  router.get('/:linkId', async (req, res) => {
-    noStore(res);
-    const raw = String(req.params.linkId);
-    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-    if (id < 1 || id > 2_147_483_647) {
-      res.status(404).type('html').send(NOT_FOUND_PAGE);
-      return;
-    }
-    const { link, retired } = await lookup(id);
-    if (!link) {
-      res
-        .status(retired ? 410 : 404)
-        .type('html')
-        .send(retired ? GONE_PAGE : NOT_FOUND_PAGE);
-      return;
-    }
-    if (!link.isActive) {
-      res.status(410).type('html').send(GONE_PAGE);
-      return;
-    }
-    const target = safeRedirectUrl(link.affiliateUrl);
-    if (!target) {
-      // Only http(s) URLs are accepted on input; anything else is never followed.
-      log(`[go] link ${id} has no http(s) affiliate URL`);
-      res.status(404).type('html').send(NOT_FOUND_PAGE);
-      return;
-    }
+  /**
+   * Takes the click of a redirect to `link` before its 302: true (send the 302), false (the
+   * queue is full: 503, nothing counted) or the promise of one of them (waiting for room).
+   * Requests that do not count take nothing.
+   */
+  const take = (req: Request, id: number, link: LinkRow): boolean | Promise<boolean> => {
     const bot = isBotRequest(req);
-    if (!bot && !isCountable(req)) {
-      res.status(302).set('Location', target).end();
-      return;
-    }
-    // The click is taken before the 302: a redirect sent is a click that will be stored.
-    let taken: void | boolean | Promise<boolean> = true;
+    if (!bot && !isCountable(req)) return true;
+    let taken: void | boolean | Promise<boolean>;
     try {
       taken = recordClick({
         bot,
@@ -219,20 +181,89 @@ export function goRoutes({
         userAgent: req.headers['user-agent'],
         fromPath: sameSitePath(req),
       });
-      if (taken instanceof Promise) taken = await taken;
     } catch (error) {
       log(`[go] click not recorded: ${String(error)}`);
+      return true;
     }
-    if (taken === false) {
-      res.status(503).set('Retry-After', '2').type('html').send(BUSY_PAGE);
+    if (taken instanceof Promise) {
+      return taken.catch((error: unknown) => {
+        log(`[go] click not recorded: ${String(error)}`);
+        return true;
+      });
+    }
+    return taken !== false;
+  };
+
+  const answer = (res: Response, taken: boolean, target: string): void => {
+    if (taken) res.status(302).set('Location', target).end();
+    else res.status(503).set('Retry-After', '2').type('html').send(BUSY_PAGE);
+  };
+
+  router.get('/:linkId', async (req, res) => {
+    noStore(res);
+    const pending = (res.locals as PendingLocals)[PENDING_CLICK];
+    if (pending) {
+      answer(res, await pending.taken, pending.target);
       return;
     }
-    res.status(302).set('Location', target).end();
+    const id = linkIdOf(String(req.params.linkId));
+    if (id === 0) {
+      res.status(404).type('html').send(NOT_FOUND_PAGE);
+      return;
+    }
+    const { link, target, retired } = await lookup(id);
+    if (!link) {
+      res
+        .status(retired ? 410 : 404)
+        .type('html')
+        .send(retired ? GONE_PAGE : NOT_FOUND_PAGE);
+      return;
+    }
+    if (!link.isActive) {
+      res.status(410).type('html').send(GONE_PAGE);
+      return;
+    }
+    if (!target) {
+      // Only http(s) URLs are accepted on input; anything else is never followed.
+      log(`[go] link ${id} has no http(s) affiliate URL`);
+      res.status(404).type('html').send(NOT_FOUND_PAGE);
+      return;
+    }
+    // The click is taken before the 302: a redirect sent is a click that will be stored.
+    answer(res, await take(req, id, link), target);
   });
+
+  const redirect = (headers: Readonly<Record<string, string>>): RequestHandler => {
+    const fixed = {
+      ...headers,
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Content-Length': '0',
+    };
+    return (req, res, next) => {
+      const match = req.method === 'GET' || req.method === 'HEAD' ? LINK_PATH.exec(req.path) : null;
+      const id = match ? linkIdOf(match[1]!) : 0;
+      const known = id === 0 ? undefined : cache.getNow(id, () => readLink(id));
+      if (!known?.link || !known.link.isActive || !known.target) {
+        next();
+        return;
+      }
+      const taken = take(req, id, known.link);
+      if (taken !== true) {
+        // Waiting for room, or refused: the router answers it, with the site's headers.
+        (res.locals as PendingLocals)[PENDING_CLICK] = {
+          taken: Promise.resolve(taken),
+          target: known.target,
+        };
+        next();
+        return;
+      }
+      res.writeHead(302, { ...fixed, Location: known.target }).end();
+    };
+  };
+
   return Object.assign(router, {
-    clearCache: () => {
-      generation += 1;
-      cache.clear();
-    },
+    clearCache: () => cache.clear(),
+    redirect,
   });
 }

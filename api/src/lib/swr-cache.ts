@@ -75,16 +75,20 @@ export class SwrCache<K, V> {
   get(key: K, load: () => Promise<V>): Promise<V> {
     const now = this.now();
     const entry = this.entries.get(key);
-    if (entry && now < entry.staleUntil) {
-      // Most recently used goes last: eviction takes from the front.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      if (now >= entry.freshUntil) {
-        this.load(key, load).catch((error: unknown) => this.options.onRefreshError?.(error));
-      }
-      return Promise.resolve(entry.value);
-    }
+    if (entry && now < entry.staleUntil) return Promise.resolve(this.serve(key, entry, now, load));
     return this.load(key, load);
+  }
+
+  /**
+   * get() without a promise for an entry that may be served: its value at once (a stale one
+   * starts its single refresh in the background, as get() does), or undefined when the caller
+   * must wait for a load (get()). The fast path of callers that answer synchronously.
+   */
+  getNow(key: K, load: () => Promise<V>): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = this.now();
+    return now < entry.staleUntil ? this.serve(key, entry, now, load) : undefined;
   }
 
   /** The entry's value while it may be served (fresh or stale), without loading. */
@@ -106,6 +110,17 @@ export class SwrCache<K, V> {
 
   get totalSize(): number {
     return this.size;
+  }
+
+  /** An entry that may be served: marked most recently used, refreshed once when expired. */
+  private serve(key: K, entry: Entry<V>, now: number, load: () => Promise<V>): V {
+    // Most recently used goes last: eviction takes from the front.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (now >= entry.freshUntil) {
+      this.load(key, load).catch((error: unknown) => this.options.onRefreshError?.(error));
+    }
+    return entry.value;
   }
 
   private load(key: K, load: () => Promise<V>): Promise<V> {

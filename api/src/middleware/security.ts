@@ -95,3 +95,31 @@ export function securityHeaders(
     });
   };
 }
+
+/**
+ * The headers securityHeaders(options) sets, computed once (the policy's own socket as 'self':
+ * no request's host), for answers that skip the middleware: the /go redirect's 302, which has
+ * no document for the policy to govern and is answered before the site's middleware runs.
+ */
+export function fixedSecurityHeaders(
+  options: { connectSources?: string[]; publicUrl?: string | null } = {},
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      return res;
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+    getHeader: (name: string) => headers[name],
+  };
+  const req = { method: 'GET', url: '/', path: '/', headers: {}, socket: {} };
+  let failed: unknown = null;
+  securityHeaders(options)(req as never, res as never, (error?: unknown) => {
+    failed = error ?? null;
+  });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return headers;
+}
