@@ -4,7 +4,7 @@ import { DEFAULT_BADGE_COLOR } from '@shared/constants';
 import { formatRupiah } from '@shared/rules/price';
 import { productSchema, skuSchema } from '@shared/schemas';
 import type { FeedOurField } from '@shared/schemas/feed';
-import { refreshProductFigures } from '../catalogue/products/figures';
+import { figureColumns, refreshProductFigures } from '../catalogue/products/figures';
 import type { Database } from '../db/database';
 import { toDbTimestamp } from '../db/timestamps';
 import { stringArray } from '../lib/json';
@@ -232,6 +232,8 @@ function batches<T>(items: T[], size = INSERT_BATCH): T[][] {
 interface RowUpdate {
   id: string | number;
   sets: Record<string, unknown>;
+  /** A product whose listing figures this same statement recomputes (figures.ts). */
+  figures?: boolean;
 }
 
 /** PostgreSQL types of the columns a chunk updates (VALUES literals arrive untyped). */
@@ -278,7 +280,7 @@ async function updateInGroups(
 ): Promise<void> {
   const groups = new Map<string, RowUpdate[]>();
   for (const update of updates) {
-    const key = Object.keys(update.sets).sort().join(',');
+    const key = `${Object.keys(update.sets).sort().join(',')}${update.figures ? '+' : ''}`;
     const group = groups.get(key);
     if (group) group.push(update);
     else groups.set(key, [update]);
@@ -287,10 +289,18 @@ async function updateInGroups(
   const value = (column: string, at: number) =>
     pg ? `CAST(v.column${at} AS ${types[column] ?? 'text'})` : `v.column${at}`;
   for (const [key, group] of groups) {
-    const columns = key.split(',');
+    const figures = key.endsWith('+');
+    const columns = (figures ? key.slice(0, -1) : key).split(',');
+    const at = columns.indexOf('discountPercentage');
     const sets = [
       ...columns.map((column, index) => `"${column}" = ${value(column, index + 2)}`),
       ...stamped.map((column) => `"${column}" = ?`),
+      // The figures with the row's new discount (the SET's own column reads the old one).
+      ...(figures
+        ? figureColumns(table, at === -1 ? undefined : value('discountPercentage', at + 2)).map(
+            ([column, sql]) => `"${column}" = ${sql}`,
+          )
+        : []),
     ];
     for (const batch of batches(group, UPDATE_BATCH)) {
       await db.sequelize.query(
@@ -535,17 +545,15 @@ export async function writeChunk(
   }
 
   // The figure triggers skip their per-row work for this transaction (migration 0018); each
-  // product whose links or discount the chunk wrote is refreshed once at the end instead.
+  // product whose links or discount the chunk wrote is refreshed once instead, after the
+  // links: a product the chunk updates anyway takes its figures in that same UPDATE (one
+  // row version, not two: products has many indexes), the others in one refresh.
+  for (const { productId } of newLinks) touched.push(productId);
+  const refresh = new Set(touched);
+  for (const update of productUpdates) {
+    if (refresh.delete(update.id as string)) update.figures = true;
+  }
   await q.query('INSERT INTO product_figures_deferred (token) VALUES (1)', { transaction });
-  await updateInGroups(
-    db,
-    'products',
-    PRODUCT_COLUMN_TYPES,
-    productUpdates,
-    ['updatedAt'],
-    now,
-    transaction,
-  );
   await updateInGroups(
     db,
     'platform_links',
@@ -588,7 +596,6 @@ export async function writeChunk(
       },
     );
   }
-  for (const { productId } of newLinks) touched.push(productId);
   for (const batch of batches(newLinks)) {
     await q.query(
       `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
@@ -611,6 +618,16 @@ export async function writeChunk(
       },
     );
   }
+  await updateInGroups(
+    db,
+    'products',
+    PRODUCT_COLUMN_TYPES,
+    productUpdates,
+    ['updatedAt'],
+    now,
+    transaction,
+  );
+  await refreshProductFigures(db, [...refresh], transaction);
   for (const batch of batches(newItems)) {
     await q.query(
       `INSERT INTO feed_items ("feedId", sku, "productId", "contentHash", "missedRuns",
@@ -643,19 +660,13 @@ export async function writeChunk(
     transaction,
   );
   if (seenItemIds.length > 0) {
-    // Seen and unchanged: the item is marked seen and its price confirmed, nothing else.
+    // Seen and unchanged: only the item's seen mark. Its price counts as confirmed by this
+    // run through that mark (product-source.ts): no platform_links write.
     await q.query(
       `UPDATE feed_items SET "lastSeenRunId" = :runId, "missedRuns" = 0 WHERE id IN (:ids)`,
       { replacements: { runId, ids: seenItemIds }, transaction },
     );
-    await q.query(
-      `UPDATE platform_links SET "lastConfirmedAt" = :now
-       WHERE platform = :platform AND "productId" IN
-         (SELECT "productId" FROM feed_items WHERE id IN (:ids))`,
-      { replacements: { now, platform: feed.platform, ids: seenItemIds }, transaction },
-    );
   }
-  await refreshProductFigures(db, [...new Set(touched)], transaction);
   await q.query('DELETE FROM product_figures_deferred', { transaction });
   return counts;
 }

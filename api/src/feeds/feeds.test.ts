@@ -200,6 +200,14 @@ describeApi('product feeds', (api) => {
     const second = await runFeed(api, feed.id);
     expect(second).toMatchObject({ status: 'done', rows: 3, created: 0, updated: 2, unchanged: 1 });
     expect(second.outOfStock).toBe(1);
+    // A's row was unchanged (no link write): the admin table still shows its price confirmed
+    // by the second run.
+    const productA = (await productOf(api, a))!;
+    const listedA = await api.admin.get<AdminProductListResponse>(
+      `/api/admin/products?page=1&search=${encodeURIComponent(`Produk Feed ${a}`)}`,
+    );
+    const rowA = listedA.body.products.find((product) => product.id === productA.id)!;
+    expect(Date.parse(rowA.priceConfirmedAt!)).toBeGreaterThanOrEqual(Date.parse(second.startedAt));
     expect(await linkOf(api, c)).toMatchObject({ availability: 'out_of_stock' });
     // The listing figures follow the chunk's writes (refreshed once per chunk, migration 0018).
     expect(await figuresOf(api, b)).toEqual({ lowestPrice: 899000, saving: 400000, inStock: true });

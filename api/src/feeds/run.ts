@@ -194,6 +194,18 @@ async function deactivateMissing(
   return { deactivated, message: null, complete: true };
 }
 
+/**
+ * PostgreSQL plans the next run's item lookups (by feed and sku, by id) from feed_items'
+ * statistics; after a run that created a good share of its rows (a feed's first run) those
+ * describe a much smaller table until autovacuum comes round, and the planner picks scans of
+ * the whole table for every chunk. The run refreshes them itself (ANALYZE samples; cheap).
+ */
+async function analyzeGrownItems(db: Database, counts: RunCounts): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  if (counts.created < 1_000 || counts.created * 10 < counts.rows) return;
+  await db.sequelize.query('ANALYZE feed_items');
+}
+
 const summaryOf = (feed: StoredFeed, status: string, counts: RunCounts, notModified: boolean) =>
   notModified
     ? `Feed ${feed.name}: tidak berubah sejak proses sebelumnya`
@@ -308,6 +320,7 @@ export async function executeFeedRun(
           chunkSkus.add(mapped.sku);
         }
         if (chunk.length > 0 || failures.length > 0) await flush();
+        await analyzeGrownItems(db, counts);
         const ending = await deactivateMissing(db, feed, runId, counts.rows);
         counts.deactivated = ending.deactivated;
         message = ending.message;

@@ -5,48 +5,89 @@ import type { Database } from '../../db/database';
 /**
  * The listing figures of products (lowestPrice, saving, inStock, platformMask, stockMask), the
  * same SQL as the triggers of migrations 0014 and 0018, for a writer that deferred those
- * triggers (the CSV import: `product_figures_deferred`) and refreshes each product once.
+ * triggers (the CSV import and feed runs: `product_figures_deferred`) and refreshes each
+ * product once.
+ *
+ * Two differences from the triggers' text, neither changing a figure: `inStock` is a scalar
+ * subquery (`coalesce((SELECT TRUE ... LIMIT 1), FALSE)`) rather than EXISTS, because
+ * PostgreSQL may run an EXISTS over a batch of products as a hashed subplan that reads the
+ * whole platform_links table once per statement; and a refresh writes only the products whose
+ * figures differ (products carries many indexes, so every rewritten row costs them all). The
+ * ids bound the updated rows as well as the computed ones, so both are found by the primary
+ * key whatever the statistics say (a freshly grown table was hash-joined by a full scan).
  */
 const IN_STOCK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NULL`;
 
 const bit = `CASE l.platform ${PLATFORMS.map((p, i) => `WHEN '${p}' THEN ${2 ** i}`).join(' ')} ELSE 0 END`;
 
-const saving = `CASE
+const saving = (discount: string) => `CASE
     WHEN l."priceValue" <= 0 THEN 0
     WHEN l."originalPriceValue" IS NOT NULL THEN
       CASE WHEN l."originalPriceValue" > l."priceValue"
         THEN l."originalPriceValue" - l."priceValue" ELSE 0 END
-    WHEN products."discountPercentage" > 0 AND products."discountPercentage" < 100 THEN
-      CASE WHEN CAST(round(l."priceValue" * 100.0 / (100 - products."discountPercentage") / 1000) AS BIGINT) * 1000
+    WHEN ${discount} > 0 AND ${discount} < 100 THEN
+      CASE WHEN CAST(round(l."priceValue" * 100.0 / (100 - ${discount}) / 1000) AS BIGINT) * 1000
           > l."priceValue"
-        THEN CAST(round(l."priceValue" * 100.0 / (100 - products."discountPercentage") / 1000) AS BIGINT) * 1000
+        THEN CAST(round(l."priceValue" * 100.0 / (100 - ${discount}) / 1000) AS BIGINT) * 1000
           - l."priceValue"
         ELSE 0 END
     ELSE 0 END`;
 
-const FIGURES = `
-  "lowestPrice" = (SELECT min(l."priceValue") FROM platform_links l
-    WHERE l."productId" = products.id AND ${IN_STOCK}),
-  "inStock" = EXISTS (SELECT 1 FROM platform_links l
-    WHERE l."productId" = products.id AND l.availability = 'in_stock'),
-  saving = coalesce((SELECT ${saving} FROM platform_links l
-    WHERE l."productId" = products.id AND ${IN_STOCK}
-    ORDER BY l."priceValue", l.id LIMIT 1), 0),
-  "platformMask" = coalesce((SELECT sum(${bit}) FROM platform_links l
-    WHERE l."productId" = products.id), 0),
-  "stockMask" = coalesce((SELECT sum(${bit}) FROM platform_links l
-    WHERE l."productId" = products.id AND l.availability = 'in_stock'), 0)`;
+/**
+ * The figures of the product row `row` as [column, expression] pairs; `discount` is the
+ * product's discount expression (a writer that changes the discount in the same statement
+ * passes the new value: in an UPDATE's SET, `row."discountPercentage"` is the old one).
+ */
+export function figureColumns(
+  row: string,
+  discount = `${row}."discountPercentage"`,
+): [string, string][] {
+  return [
+    [
+      'lowestPrice',
+      `(SELECT min(l."priceValue") FROM platform_links l
+        WHERE l."productId" = ${row}.id AND ${IN_STOCK})`,
+    ],
+    [
+      'inStock',
+      `coalesce((SELECT TRUE FROM platform_links l
+        WHERE l."productId" = ${row}.id AND l.availability = 'in_stock' LIMIT 1), FALSE)`,
+    ],
+    [
+      'saving',
+      `coalesce((SELECT ${saving(discount)} FROM platform_links l
+        WHERE l."productId" = ${row}.id AND ${IN_STOCK}
+        ORDER BY l."priceValue", l.id LIMIT 1), 0)`,
+    ],
+    [
+      'platformMask',
+      `coalesce((SELECT sum(${bit}) FROM platform_links l WHERE l."productId" = ${row}.id), 0)`,
+    ],
+    [
+      'stockMask',
+      `coalesce((SELECT sum(${bit}) FROM platform_links l
+        WHERE l."productId" = ${row}.id AND l.availability = 'in_stock'), 0)`,
+    ],
+  ];
+}
+
+const COLUMNS = figureColumns('p');
+const REFRESH = `UPDATE products SET ${COLUMNS.map(([column]) => `"${column}" = f."${column}"`).join(', ')}
+  FROM (SELECT p.id, ${COLUMNS.map(([column, sql]) => `${sql} AS "${column}"`).join(',\n    ')}
+    FROM products p WHERE p.id IN (:ids)) AS f
+  WHERE products.id IN (:ids) AND products.id = f.id
+    AND (${COLUMNS.map(([column]) => `products."${column}" IS DISTINCT FROM f."${column}"`).join(' OR ')})`;
 
 const BATCH = 500;
 
-/** Recomputes the figures of these products, in batches of ids. */
+/** Recomputes the figures of these products, in batches of ids; rewrites only those that differ. */
 export async function refreshProductFigures(
   db: Database,
   ids: readonly string[],
   transaction: Transaction,
 ): Promise<void> {
   for (let start = 0; start < ids.length; start += BATCH) {
-    await db.sequelize.query(`UPDATE products SET ${FIGURES} WHERE id IN (:ids)`, {
+    await db.sequelize.query(REFRESH, {
       replacements: { ids: ids.slice(start, start + BATCH) },
       transaction,
     });
