@@ -21,9 +21,9 @@ import * as listingIndexes from './migrations/0018-listing-indexes';
 import * as analyticsFunnelDimensions from './migrations/0019-analytics-funnel-dimensions';
 import * as feedItemsDropLinkId from './migrations/0020-feed-items-drop-link-id';
 import * as analyticsProductPeriods from './migrations/0021-analytics-product-periods';
-import * as searchTierIndexes from './migrations/0023-search-tier-indexes';
-import * as searchRowsNewestOrder from './migrations/0024-search-rows-newest-order';
-import * as listingLinkPrices from './migrations/0025-listing-link-prices';
+import * as searchTierIndexes from './migrations/0022-search-tier-indexes';
+import * as searchRowsNewestOrder from './migrations/0023-search-rows-newest-order';
+import * as listingLinkPrices from './migrations/0024-listing-link-prices';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -51,9 +51,9 @@ export const migrations = [
   { name: '0019-analytics-funnel-dimensions', ...analyticsFunnelDimensions },
   { name: '0020-feed-items-drop-link-id', ...feedItemsDropLinkId },
   { name: '0021-analytics-product-periods', ...analyticsProductPeriods },
-  { name: '0023-search-tier-indexes', ...searchTierIndexes },
-  { name: '0024-search-rows-newest-order', ...searchRowsNewestOrder },
-  { name: '0025-listing-link-prices', ...listingLinkPrices },
+  { name: '0022-search-tier-indexes', ...searchTierIndexes },
+  { name: '0023-search-rows-newest-order', ...searchRowsNewestOrder },
+  { name: '0024-listing-link-prices', ...listingLinkPrices },
 ];
 
 /** The applied migrations' names, as the database records them. */

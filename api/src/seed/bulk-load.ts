@@ -116,7 +116,7 @@ export const DERIVED: Derived[] = [
   },
   {
     // Migration 0003 (docids from 0010's rule: the createdAt millisecond's slot, then the
-    // order of insertion within it), the FTS rows (0003's, then 0023's title and label
+    // order of insertion within it), the FTS rows (0003's, then 0022's title and label
     // tables), and the index's version for its caches.
     name: 'product_search',
     lane: 'search',
@@ -136,7 +136,7 @@ export const DERIVED: Derived[] = [
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"
           ORDER BY d.docid`,
-        // Migration 0023: the title and label tiers' own indexes, same docids.
+        // Migration 0022: the title and label tiers' own indexes, same docids.
         `INSERT INTO product_search_title (rowid, title, filter)
           SELECT d.docid, p.title, 'c' || p."categoryId"
           FROM product_search_docs d
@@ -152,7 +152,7 @@ export const DERIVED: Derived[] = [
         'UPDATE product_search_version SET version = version + 1',
       ],
       postgres: [
-        // Rows written oldest first, as a catalogue grows (migration 0024): a newest-first
+        // Rows written oldest first, as a catalogue grows (migration 0023): a newest-first
         // walk of the search then reads consecutive rows of the same pages. The products are
         // sorted before their words are computed, so the sort carries no vectors.
         `INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document)

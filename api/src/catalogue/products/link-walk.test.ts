@@ -12,7 +12,7 @@ import { listingFacets, listingPage, type ListingScope } from './listing';
 
 /**
  * The link walk (a marketplace filter with a price sort or a price range, read from the
- * links' price index, migration 0025) answers exactly what the general path answers, which
+ * links' price index, migration 0024) answers exactly what the general path answers, which
  * computes each product's price on the chosen marketplaces: the same ids in the same order
  * and the same count, on every page, on both engines. The catalogue is small and made to hit
  * the edges: several links per product, equal prices across products and across a product's

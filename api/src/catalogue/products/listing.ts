@@ -17,7 +17,7 @@ import { countBound, type ProductIdPage } from '../search/queries';
  * figures migration 0014 keeps on each product (`lowestPrice`, `saving`, `inStock`) and its
  * partial indexes. With a marketplace filter the price and saving are those of that
  * marketplace's in-stock links, read per row from the (productId, platform) index; a price sort
- * or a price range then walks migration 0025's index of in-stock link prices instead
+ * or a price range then walks migration 0024's index of in-stock link prices instead
  * (docs/decisions.md, "Listing at size").
  */
 export interface ListingScope {
@@ -203,7 +203,7 @@ class ListingSql {
 
   /**
    * The chosen marketplaces' in-stock links that are their product's price on them, in price
-   * order (migration 0025's index), the product matching every other filter: exactly one link
+   * order (migration 0024's index), the product matching every other filter: exactly one link
    * per priced product, its price the product's. With several marketplaces a link counts when
    * no other chosen link of its product is cheaper (the first marketplace in name order on a
    * tie), so a product shows once, at its lowest chosen price. `platform`: one marketplace's
@@ -427,7 +427,7 @@ async function sortedPage(
 
 /**
  * A page sorted by price with a marketplace filter, read from the chosen marketplaces' links
- * in price order (migration 0025) instead of computing every matching product's price: each
+ * in price order (migration 0024) instead of computing every matching product's price: each
  * marketplace's walk stops after offset + limit rows, and with several the walks are merged in
  * the listing's order. Products without a price on them come last in both price orders, newest
  * first: read only when the priced ones end before the page does, and `total` says more match.

@@ -89,7 +89,7 @@ describe('search docids within one millisecond on sqlite', () => {
   it('keeps indexing the same way after the migration is undone', async () => {
     await createMigrator(db).down({ to: '0010-search-docid-lookup' });
     const lampE = await addLamp(db, categoryId, 'Lampu Meja E');
-    // The search reads the tier indexes of migration 0023, built again from the docids.
+    // The search reads the tier indexes of migration 0022, built again from the docids.
     await migrate(db);
     expect(await searchLamps()).toEqual([lampE, lamps[0], lamps[3], lamps[2], lamps[1]]);
   });

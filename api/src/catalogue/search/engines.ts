@@ -92,7 +92,7 @@ const FTS5_SCOPES: Record<Scope, string> = {
 };
 
 /**
- * The FTS5 table of each scope (migration 0023): a scope's doclists hold only the products
+ * The FTS5 table of each scope (migration 0022): a scope's doclists hold only the products
  * with the word in that scope, so counting or walking a tier never reads the entries of a word
  * that is only in the descriptions. `product_search` (all four columns) is the vocabulary.
  */
@@ -348,7 +348,7 @@ const GIN_MATCH_COST = 30;
 /**
  * Whether reading rows newest first and stopping after `need` matches costs less than taking
  * the matches from the GIN index: a walk reads about need / tierShare rows in order, on
- * consecutive pages (migration 0024); the index reads the posting lists of every word of the
+ * consecutive pages (migration 0023); the index reads the posting lists of every word of the
  * query (`entries` per row) and fetches `fetched` matches (at most scopeShare * rows), each
  * from a page of its own. Rare words take the index; common ones the walk, which for a word
  * in half the rows stops after twice the rows it needs.

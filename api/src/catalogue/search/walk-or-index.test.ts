@@ -32,7 +32,7 @@ function catalogue(): Made[] {
       title,
       badge: i % 5 === 4 ? 'Umum' : null,
       description: `${title}. ${i % 10 < 7 ? 'produk umum' : 'produk'} harian`,
-      // Written in an order unlike their age: migration 0024 must sort them.
+      // Written in an order unlike their age: migration 0023 must sort them.
       createdAt: Date.UTC(2025, 0, 1) + ((i * 7919) % PRODUCTS) * 60_000,
     });
   }
@@ -122,7 +122,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it.runIf(dialect === 'postgres')(
-      'stores the rows oldest first after migration 0024',
+      'stores the rows oldest first after migration 0023',
       async () => {
         const [rows] = await db.sequelize.query(
           'SELECT "createdAt" AS at FROM product_search ORDER BY ctid',
