@@ -198,12 +198,15 @@ async function deactivateMissing(
  * PostgreSQL plans the next run's item lookups (by feed and sku, by id) from feed_items'
  * statistics; after a run that created a good share of its rows (a feed's first run) those
  * describe a much smaller table until autovacuum comes round, and the planner picks scans of
- * the whole table for every chunk. The run refreshes them itself (ANALYZE samples; cheap).
+ * the whole table for every chunk. The same holds for the products and links it created: with
+ * the statistics of a near-empty platform_links, the figure refresh's per-product subqueries
+ * were planned as walks of the whole in-stock price index (migration 0024), a third of the
+ * next run's speed. The run refreshes them itself (ANALYZE samples; cheap).
  */
 async function analyzeGrownItems(db: Database, counts: RunCounts): Promise<void> {
   if (db.dialect !== 'postgres') return;
   if (counts.created < 1_000 || counts.created * 10 < counts.rows) return;
-  await db.sequelize.query('ANALYZE feed_items');
+  await db.sequelize.query('ANALYZE feed_items, platform_links, products');
 }
 
 const summaryOf = (feed: StoredFeed, status: string, counts: RunCounts, notModified: boolean) =>
