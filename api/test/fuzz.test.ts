@@ -345,8 +345,18 @@ function send(
     if (cookie) headers.cookie = cookie;
     if (request.body !== undefined)
       headers['content-length'] = String(Buffer.byteLength(request.body));
+    // A connection per request (`agent: false`): Node's global agent keeps sockets alive, and
+    // one reused just as the server's keep-alive timeout closes it fails with ECONNRESET, which
+    // says nothing about the hostile input (it struck a whole batch after a slow sign-in).
     const req = http.request(
-      { host: url.hostname, port: url.port, method: request.method, path: request.path, headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
