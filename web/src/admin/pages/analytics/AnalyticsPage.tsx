@@ -1,5 +1,4 @@
 import { Badge, Group, Tabs, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
 import { formatDate } from '@shared/rules/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -15,6 +14,7 @@ import { RealtimeTab } from './RealtimeTab';
 import { SourcesTab } from './SourcesTab';
 import { TrafficTab } from './TrafficTab';
 import { useRealtimeSocket } from './useRealtimeSocket';
+import { useAddressParams } from '../../lib/use-address-params';
 
 const TABS = [
   { value: 'realtime', label: 'Real-time' },
@@ -47,7 +47,7 @@ function tabParams(params: URLSearchParams, tab: AnalyticsTab): URLSearchParams 
 export function AnalyticsPage() {
   useDocumentTitle('Analytics');
   const status = useRealtimeSocket();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const raw = params.get('tab');
   const tab: AnalyticsTab = isTab(raw) ? raw : 'realtime';
   const tabList = useSelectedTabInView<HTMLDivElement>(tab);
@@ -75,7 +75,9 @@ export function AnalyticsPage() {
       />
       <Tabs
         value={tab}
-        onChange={(value) => isTab(value) && setParams(tabParams(params, value), { replace: true })}
+        onChange={(value) =>
+          isTab(value) && setParams((current) => tabParams(current, value), { replace: true })
+        }
         keepMounted={false}
         variant="outline"
       >

@@ -13,6 +13,7 @@ import {
   type RangePreset,
   type ReportDates,
 } from '../../lib/analytics-range';
+import { useAddressParams } from '../../lib/use-address-params';
 
 /** The period the address asks for, resolved to Jakarta dates. */
 export function useReportDates(): ReportDates {
@@ -25,7 +26,7 @@ export function useReportDates(): ReportDates {
 type Picked = [string | null, string | null];
 
 export function DateRangeControl() {
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useAddressParams();
   const dates = useReportDates();
   // 'Kustom' chosen but both ends not picked yet: the figures stay on the last period.
   const [choosingCustom, setChoosingCustom] = useState(false);
@@ -51,7 +52,9 @@ export function DateRangeControl() {
             return;
           }
           setChoosingCustom(false);
-          setParams(writeRange(params, { preset: value as Exclude<RangePreset, 'custom'> }));
+          setParams((current) =>
+            writeRange(current, { preset: value as Exclude<RangePreset, 'custom'> }),
+          );
         }}
       />
       {preset === 'custom' && (
@@ -67,8 +70,8 @@ export function DateRangeControl() {
             setPicked([from, to]);
             if (from && to) {
               setChoosingCustom(false);
-              setParams(
-                writeRange(params, {
+              setParams((current) =>
+                writeRange(current, {
                   preset: 'custom',
                   from: from.slice(0, 10),
                   to: to.slice(0, 10),

@@ -3,7 +3,6 @@
 // group or campaign. Filters live in the address beside the period.
 import { useState } from 'react';
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
 import { PLATFORMS } from '@shared/constants';
 import { formatNumber } from '@shared/rules/format';
 import type { FunnelStepCount } from '@shared/schemas/analytics-reports';
@@ -20,28 +19,33 @@ import { useCategories } from '../../queries/useCategories';
 import { Panel } from './AnalyticsPanels';
 import { useReportDates } from './DateRangeControl';
 import { Change, ComparisonChart, EMPTY_REPORT, ReportBoundary, ReportHeader } from './ReportParts';
+import { useAddressParams } from '../../lib/use-address-params';
 
 const FILTERS = ['categoryId', 'platform', 'source', 'campaign'] as const;
 
 function useFunnelFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters: FunnelFilters = {};
   for (const name of FILTERS) {
     const value = params.get(name);
     if (value) filters[name] = value;
   }
   const set = (name: (typeof FILTERS)[number], value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    // A category's or platform's funnel stands alone (the API takes no other filter with it).
-    if (value && (name === 'categoryId' || name === 'platform')) {
-      for (const other of FILTERS) if (other !== name) next.delete(other);
-    } else if (value) {
-      next.delete('categoryId');
-      next.delete('platform');
-    }
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        if (value) next.set(name, value);
+        else next.delete(name);
+        // A category's or platform's funnel stands alone (the API takes no other filter with it).
+        if (value && (name === 'categoryId' || name === 'platform')) {
+          for (const other of FILTERS) if (other !== name) next.delete(other);
+        } else if (value) {
+          next.delete('categoryId');
+          next.delete('platform');
+        }
+        return next;
+      },
+      { replace: true },
+    );
   };
   return { filters, set };
 }

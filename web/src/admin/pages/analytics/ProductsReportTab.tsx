@@ -1,7 +1,6 @@
 // Produk: per product views, marketplace clicks, click-through rate, watches and the current
 // lowest price, paged and sorted on the server (100,000 products), against the previous period.
 import { SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
 import { formatRupiah } from '@shared/rules/price';
 import {
   ANALYTICS_PRODUCTS_DEFAULT_LIMIT,
@@ -24,6 +23,7 @@ import {
   ReportFigure,
   ReportHeader,
 } from './ReportParts';
+import { useAddressParams } from '../../lib/use-address-params';
 
 const SORT_LABELS: Record<ProductReportSort, string> = {
   views: 'Dilihat',
@@ -36,7 +36,7 @@ function isSort(value: string | null): value is ProductReportSort {
 }
 
 export function ProductsReportTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const rawSort = params.get('sort');
   const sort: ProductReportSort = isSort(rawSort) ? rawSort : 'views';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -46,12 +46,16 @@ export function ProductsReportTab() {
   const csv = useReportCsvUrl('products', { from, to, ...request });
 
   const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (

@@ -1,7 +1,6 @@
 // Sumber kunjungan: visits, product views, marketplace clicks and click-through rate by where
 // visitors came from (source group, referring site or utm_*), against the previous period.
 import { SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
 import { formatNumber } from '@shared/rules/format';
 import {
   SOURCE_DIMENSIONS,
@@ -25,6 +24,7 @@ import {
   ReportFigure,
   ReportHeader,
 } from './ReportParts';
+import { useAddressParams } from '../../lib/use-address-params';
 
 const DIMENSION_LABELS: Record<SourceDimension, string> = {
   group: 'Grup sumber',
@@ -42,7 +42,7 @@ const ZERO: SourceRow = { key: '', visits: 0, productViews: 0, clicks: 0, ctr: 0
 const CHART_ROWS = 10;
 
 export function SourcesTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const rawBy = params.get('by');
   const by: SourceDimension = isDimension(rawBy) ? rawBy : 'group';
   const { from, to } = useReportDates();
@@ -66,10 +66,14 @@ export function SourcesTab() {
             aria-labelledby="sources-by-label"
             value={by}
             onChange={(value) => {
-              const next = new URLSearchParams(params);
-              if (value === 'group') next.delete('by');
-              else next.set('by', value);
-              setParams(next, { replace: true });
+              setParams(
+                (next) => {
+                  if (value === 'group') next.delete('by');
+                  else next.set('by', value);
+                  return next;
+                },
+                { replace: true },
+              );
             }}
             data={SOURCE_DIMENSIONS.map((value) => ({ value, label: DIMENSION_LABELS[value] }))}
             orientation={narrow ? 'vertical' : 'horizontal'}

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   changeProductList,
   readProductListParams,
   writeProductListParams,
   type ProductListState,
 } from '../../lib/product-list-params';
+import { useAddressParams } from '../../lib/use-address-params';
 import { useBelowTablet } from '../../lib/use-below-tablet';
 
 /** Changes the list's state; `replace` rewrites the current history entry instead of adding one. */
@@ -16,7 +16,7 @@ export type UpdateProductList = (change: Partial<ProductListState>, replace?: bo
  * view): a reload, the back button or a shared link shows the same page.
  */
 export function useProductListState(): readonly [ProductListState, UpdateProductList] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   // Cards on a phone, the table from the tablet width up, unless the address names a view.
   const defaultView = useBelowTablet() ? 'grid' : 'table';
   const state = useMemo(() => readProductListParams(params, defaultView), [params, defaultView]);

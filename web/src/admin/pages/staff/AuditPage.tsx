@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatNumber } from '@shared/rules/format';
 import type { AuditEntry } from '@shared/types';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,6 +23,7 @@ import {
   auditSearchFor,
   entityTypeLabel,
 } from '../../lib/audit-filters';
+import { useAddressParams } from '../../lib/use-address-params';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../queries/useCategories';
 import { useAdminUsers, useAuditLog } from '../../queries/useStaff';
@@ -69,7 +69,7 @@ function Changes({ entry, context }: { entry: AuditEntry; context: AuditValueCon
 /** "Riwayat perubahan": the audit log, paged on the server, its filters in the address. */
 export default function AuditPage() {
   useDocumentTitle('Riwayat perubahan');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = auditFiltersFrom(params);
   const log = useAuditLog(filters);
   const users = useAdminUsers();
@@ -80,7 +80,7 @@ export default function AuditPage() {
   useEffect(() => setRecordId(filters.entityId ?? ''), [filters.entityId]);
 
   const apply = (change: Parameters<typeof auditSearchFor>[1]) =>
-    setParams(auditSearchFor(filters, change));
+    setParams((current) => auditSearchFor(auditFiltersFrom(current), change));
   const page = log.data;
   const entries = page?.entries ?? [];
   const userOptions = [
