@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryTypes } from 'sequelize';
 import { appendAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/database';
+import { GrowthStatistics } from '../db/planner-statistics';
 import { toDbTimestamp } from '../db/timestamps';
 import { SafeFetchError, type FetchPolicy } from '../lib/safe-fetch';
 import { learnProductWords } from '../catalogue/search/learn-words';
@@ -194,21 +195,6 @@ async function deactivateMissing(
   return { deactivated, message: null, complete: true };
 }
 
-/**
- * PostgreSQL plans the next run's item lookups (by feed and sku, by id) from feed_items'
- * statistics; after a run that created a good share of its rows (a feed's first run) those
- * describe a much smaller table until autovacuum comes round, and the planner picks scans of
- * the whole table for every chunk. The same holds for the products and links it created: with
- * the statistics of a near-empty platform_links, the figure refresh's per-product subqueries
- * were planned as walks of the whole in-stock price index (migration 0024), a third of the
- * next run's speed. The run refreshes them itself (ANALYZE samples; cheap).
- */
-async function analyzeGrownItems(db: Database, counts: RunCounts): Promise<void> {
-  if (db.dialect !== 'postgres') return;
-  if (counts.created < 1_000 || counts.created * 10 < counts.rows) return;
-  await db.sequelize.query('ANALYZE feed_items, platform_links, products');
-}
-
 const summaryOf = (feed: StoredFeed, status: string, counts: RunCounts, notModified: boolean) =>
   notModified
     ? `Feed ${feed.name}: tidak berubah sejak proses sebelumnya`
@@ -280,6 +266,9 @@ export async function executeFeedRun(
         let chunkSkus = new Set<string>();
         let failures: RowFailure[] = [];
         let stored = 0;
+        // A feed's first run grows these from nothing: the planner must not keep planning
+        // them as empty (a third of the speed, the figure refresh walking whole indexes).
+        const statistics = new GrowthStatistics(db, ['feed_items', 'platform_links', 'products']);
         const flush = async () => {
           if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
           if (lost) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
@@ -293,6 +282,7 @@ export async function executeFeedRun(
           counts.updated += result.updated;
           counts.unchanged += result.unchanged;
           counts.failed += result.failures.length;
+          await statistics.grew(result.created);
           failures.push(...result.failures);
           await saveFailures(db, runId, failures, stored);
           stored += failures.length;
@@ -323,7 +313,7 @@ export async function executeFeedRun(
           chunkSkus.add(mapped.sku);
         }
         if (chunk.length > 0 || failures.length > 0) await flush();
-        await analyzeGrownItems(db, counts);
+        await statistics.finished();
         const ending = await deactivateMissing(db, feed, runId, counts.rows);
         counts.deactivated = ending.deactivated;
         message = ending.message;

@@ -7,6 +7,7 @@ import {
 } from '@shared/rules/product-csv';
 import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
+import { GrowthStatistics } from '../../db/planner-statistics';
 import { learnProductWords } from '../search/learn-words';
 import { categorySlugs, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
 import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from './csv-source';
@@ -128,6 +129,8 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
     await markRunning(db, run.id, total);
     const settings = { columns: run.columns, width: run.width, dryRun: run.dryRun };
     const skuIndex = run.columns.get('sku')!;
+    // An import into a young catalogue must not go on being planned as an empty one.
+    const statistics = new GrowthStatistics(db, ['products', 'platform_links']);
 
     const writeChunk = async (rows: CsvRow[]) => {
       if (stopRequested()) {
@@ -154,9 +157,11 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
           return result;
         });
       let wrote = 0;
+      let created = 0;
       try {
         const outcome = await commit(rows, false);
         wrote = outcome.created + outcome.updated;
+        created = outcome.created;
       } catch (error) {
         if (!refusedByDatabase(error)) throw error;
         // A value no schema foresaw made the database refuse the chunk: again a row at a
@@ -165,6 +170,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
           try {
             const outcome = await commit([row], false);
             wrote += outcome.created + outcome.updated;
+            created += outcome.created;
           } catch (rowError) {
             if (!refusedByDatabase(rowError)) throw rowError;
             deps.onUnexpectedError(rowError);
@@ -172,6 +178,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
           }
         }
       }
+      if (!run.dryRun) await statistics.grew(created);
       if (!run.dryRun && wrote > 0) {
         // Before the caches are dropped: a search after that finds the new words' typos too.
         const skus = rows.map((row) => (row.cells[skuIndex] ?? '').trim());
@@ -199,6 +206,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       if (sku !== '') chunkSkus.add(sku);
     }
     if (!canceled && !stopped && chunk.length > 0) await writeChunk(chunk);
+    if (!run.dryRun) await statistics.finished();
     ending = stopped
       ? { status: 'failed', message: stoppedMessage(counts.processedRows) }
       : { status: 'done', message: null };
