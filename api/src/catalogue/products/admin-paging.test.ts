@@ -4,6 +4,7 @@ import { ADMIN_SEARCH_COUNT_CAP } from '@shared/constants';
 import type { ProductBulkResult } from '@shared/schemas';
 import type { AdminProductCountResponse, AdminProductListResponse } from '@shared/types';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
+import { productRow } from '../../../test/support/catalogue-fixtures';
 import { unique } from '../../../test/support/fixtures';
 
 /** Writing thousands of products with their search triggers takes a while on a busy machine. */
@@ -26,24 +27,17 @@ async function insertMatches(
   options: { categoryId: string; word: string; count: number; startMs: number },
 ) {
   const { db } = api.server.running;
-  const rows = Array.from({ length: options.count }, (_, i) => ({
-    id: randomUUID(),
-    categoryId: Number(options.categoryId),
-    title: `${options.word} nomor ${i}`,
-    description: 'Produk uji untuk halaman yang dalam',
-    imageUrl: 'https://example.com/a.webp',
-    imageUrls: '[]',
-    mediaType: 'default',
-    discountPercentage: 10,
-    badgeColor: 'green',
-    platforms: '[]',
-    isActive: true,
-    isFeaturedPromo: false,
-    isFeaturedPopular: false,
-    featuredOrder: 0,
-    createdAt: new Date(options.startMs + i * 1_000),
-    updatedAt: new Date(options.startMs + i * 1_000),
-  }));
+  const rows = Array.from({ length: options.count }, (_, i) =>
+    productRow({
+      id: randomUUID(),
+      categoryId: Number(options.categoryId),
+      title: `${options.word} nomor ${i}`,
+      description: 'Produk uji untuk halaman yang dalam',
+      platforms: '[]',
+      createdAt: new Date(options.startMs + i * 1_000),
+      updatedAt: new Date(options.startMs + i * 1_000),
+    }),
+  );
   for (let start = 0; start < rows.length; start += 1_000) {
     await db.write((transaction) =>
       db.sequelize
