@@ -72,6 +72,9 @@ export interface AppExtensions {
   renderer?: PageRenderer | null;
 }
 
+/** `POST /api/admin/feeds/:id/run` (the path as the `/admin` router sees it). */
+const FEED_RUN_START = /^\/feeds\/[^/]+\/run\/?$/;
+
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
   const { config } = context;
   const app = express();
@@ -143,7 +146,15 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   api.use('/admin', adminSession(config));
   api.use('/admin', (req, res, next) => {
     // Any successful admin write may change what shoppers see (signing in and out do not).
-    if (req.method !== 'GET' && req.path !== '/login' && req.path !== '/logout') {
+    // Starting a feed run writes nothing shoppers see: the run announces its own changes when
+    // it ends (feeds/run.ts). Dropping the caches at its start made the first visitors of
+    // the run's duration wait for their pages to be computed again against the busy database.
+    if (
+      req.method !== 'GET' &&
+      req.path !== '/login' &&
+      req.path !== '/logout' &&
+      !FEED_RUN_START.test(req.path)
+    ) {
       res.on('finish', () => {
         if (res.statusCode < 400) {
           clearCaches();

@@ -84,7 +84,12 @@ export async function startProcess(
   };
 }
 
-export const SERVER_BUNDLE = 'dist/server/start.js';
+/**
+ * BENCH_SERVER_BUNDLE runs another build of the server (e.g. a copy of the bundle before a
+ * change, `dist/server/start-before.js`, beside it so it finds the same dist/ssr and
+ * dist/web): a before/after from one checkout, back to back.
+ */
+export const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist/server/start.js';
 
 /** The production server as `npm start` runs it (built by `npm run build:server`). */
 export function startApiServer(env: Record<string, string>): Promise<ServerProcess> {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { DEFAULT_BADGE_COLOR } from '@shared/constants';
 import { formatRupiah } from '@shared/rules/price';
@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { toDbTimestamp } from '../db/timestamps';
 import { stringArray } from '../lib/json';
 import { timeOrderedUuid } from '../lib/time-ordered-id';
+import { TimeSlices } from '../lib/time-slices';
 import { parseFeedAvailability, parseFeedPrice, type FeedRecord } from './io';
 import type { StoredFeed } from './store';
 
@@ -22,6 +23,12 @@ import type { StoredFeed } from './store';
  * (0014, 0018) are deferred and refreshed once per touched product, as the import does. The
  * statements per chunk are fixed, not per row (docs/decisions.md, "Feed runs").
  */
+
+/**
+ * Milliseconds a run reads and maps rows, or checks a chunk's rows, before the event loop
+ * turns: a public page served from the cache takes 1 to 2 ms.
+ */
+export const FEED_SLICE_MS = 3;
 
 /** Field names staff edits lock (products.lockedFields). */
 export const LOCKABLE_FIELDS = [
@@ -69,7 +76,12 @@ export interface RowFailure {
   raw: string;
 }
 
+/** What `new URL` reads as http(s) for certain; other texts are parsed to find out. */
+const HTTP_PREFIX = /^https?:\/\//i;
+
 const isHttpUrl = (text: string) => {
+  // Every row's link: a URL object per row only to read its scheme was garbage to collect.
+  if (HTTP_PREFIX.test(text)) return URL.canParse(text);
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -126,20 +138,23 @@ export function mapRecord(feed: StoredFeed, record: FeedRecord): MappedRow | Row
     availability,
     category: get('category'),
   } as const;
-  const hash = createHash('sha1')
-    .update(
-      JSON.stringify([
-        mapped.title,
-        mapped.description,
-        mapped.link,
-        mapped.imageUrl,
-        mapped.price,
-        mapped.originalPrice,
-        mapped.availability,
-        mapped.category,
-      ]),
-    )
-    .digest('hex');
+  // The one-shot digest, not a Hash object per row: each of those is a native handle the
+  // garbage collector has to finalise (a feed run's every row, pauses the site's requests
+  // wait behind). The same SHA-1 hex, so stored content hashes still match.
+  const hash = digest(
+    'sha1',
+    JSON.stringify([
+      mapped.title,
+      mapped.description,
+      mapped.link,
+      mapped.imageUrl,
+      mapped.price,
+      mapped.originalPrice,
+      mapped.availability,
+      mapped.category,
+    ]),
+    'hex',
+  );
   return { ...mapped, hash };
 }
 
@@ -414,7 +429,11 @@ export async function writeChunk(
   const fail = (row: MappedRow, reason: string) =>
     counts.failures.push({ row: row.row, reason, raw: JSON.stringify(row).slice(0, 2_000) });
 
+  // Checking a row against the product form's schema is the chunk's slowest step in
+  // JavaScript (a feed's first run: every row); the site's requests get turns in between.
+  const slices = new TimeSlices(FEED_SLICE_MS);
   for (const row of work) {
+    if (slices.due) await slices.next();
     const item = items.get(row.sku);
     const adopted = item ? undefined : bySku.get(row.sku);
     if (adopted && adopted.feedId !== null && adopted.feedId !== feed.id) {

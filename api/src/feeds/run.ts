@@ -11,8 +11,16 @@ import type { Database } from '../db/database';
 import { GrowthStatistics } from '../db/planner-statistics';
 import { toDbTimestamp } from '../db/timestamps';
 import { SafeFetchError, type FetchPolicy } from '../lib/safe-fetch';
+import { TimeSlices } from '../lib/time-slices';
 import { learnProductWords } from '../catalogue/search/learn-words';
-import { mapRecord, runContext, writeChunk, type MappedRow, type RowFailure } from './chunk';
+import {
+  FEED_SLICE_MS,
+  mapRecord,
+  runContext,
+  writeChunk,
+  type MappedRow,
+  type RowFailure,
+} from './chunk';
 import { fetchFeed, readFeedFile } from './io';
 import { FeedUnreadableError } from './preview';
 import { LEASE_MS, releaseLease, renewLease, type Claim } from './lease';
@@ -28,8 +36,6 @@ export const MAX_STORED_ROW_ERRORS = 10_000;
  * 100,000-row feed pause 0.5 s in all.
  */
 export const FEED_CHUNK_PAUSE_MS = 5;
-/** Rows read between two turns of the event loop. */
-const YIELD_EVERY_ROWS = 200;
 /** Products deactivated per statement at the end of a run. */
 const DEACTIVATE_BATCH = 1_000;
 
@@ -269,6 +275,7 @@ export async function executeFeedRun(
         // A feed's first run grows these from nothing: the planner must not keep planning
         // them as empty (a third of the speed, the figure refresh walking whole indexes).
         const statistics = new GrowthStatistics(db, ['feed_items', 'platform_links', 'products']);
+        const slices = new TimeSlices(FEED_SLICE_MS);
         const flush = async () => {
           if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
           if (lost) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
@@ -291,12 +298,13 @@ export async function executeFeedRun(
             await learnProductWords(db, { skus: result.wordsChanged });
           }
           await sleep(deps.chunkPauseMs ?? FEED_CHUNK_PAUSE_MS);
+          slices.restart();
         };
         for await (const record of readFeedFile(file, feed.format)) {
           counts.rows++;
           // The reader hands over a buffer's rows in one go; a turn of the event loop every
-          // few hundred rows lets the public site's requests in between.
-          if (counts.rows % YIELD_EVERY_ROWS === 0) await new Promise(setImmediate);
+          // few milliseconds lets the public site's requests in between.
+          if (slices.due) await slices.next();
           const mapped =
             'error' in record
               ? { row: record.row, reason: record.error, raw: '' }
