@@ -97,9 +97,11 @@ async function figures(
   return [`${body.slice(start, end)} WHERE id IN (SELECT "productId" FROM platform_links)`];
 }
 
-const linkSavingsValue = `coalesce(${linkSaving('p."discountPercentage"', 'platform_links')}, 0)`;
-const linkSavingsRebuild = `UPDATE platform_links SET saving = ${linkSavingsValue}
-  FROM products p WHERE p.id = platform_links."productId" AND ${linkSavingsValue} <> 0`;
+/** Migration 0025's link figures: each link's saving and its product's category. */
+const linkFiguresRebuild = `UPDATE platform_links
+  SET saving = coalesce(${linkSaving('p."discountPercentage"', 'platform_links')}, 0),
+    "categoryId" = p."categoryId"
+  FROM products p WHERE p.id = platform_links."productId"`;
 
 /**
  * What the INSERT triggers keep, one entry per derived table. Each rebuild reads the whole
@@ -232,18 +234,14 @@ export const DERIVED: Derived[] = [
     }),
   },
   {
-    // Migration 0025: each link's saving; the links without one keep the column's default 0.
-    name: 'link savings',
+    name: 'link figures',
     lane: 'rows',
     beforeLinkIndexes: true,
     triggers: {
-      sqlite: ['platform_links_saving_insert'],
-      postgres: ['platform_links_saving'],
+      sqlite: ['platform_links_figures_own_insert'],
+      postgres: ['platform_links_figures_own'],
     },
-    rebuild: fixed({
-      sqlite: [linkSavingsRebuild],
-      postgres: [linkSavingsRebuild],
-    }),
+    rebuild: fixed({ sqlite: [linkFiguresRebuild], postgres: [linkFiguresRebuild] }),
   },
   {
     name: 'product figures',

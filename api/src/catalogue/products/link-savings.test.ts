@@ -14,12 +14,13 @@ import {
 import { refreshProductFigures } from './figures';
 
 /**
- * Each link's own saving (migration 0025: `platform_links.saving`, which the saving sort's link
- * walk reads) is shared/rules/saving.ts's savingOf for that link and its product's discount, 0
- * without one: after inserts, every change of price, original price, availability and
- * product, a product's discount change, in a transaction that defers the product figures (the
- * CSV import and feed runs), and on a database that had links before the migration. And the
- * product's saving is its cheapest in-stock link's (the first by id on a tie).
+ * Each link's own figures (migration 0025, which the link walks read): `saving` is
+ * shared/rules/saving.ts's savingOf for that link and its product's discount (0 without one),
+ * `categoryId` its product's. After inserts, every change of price, original price,
+ * availability and product, a product's discount or category change, in a transaction that
+ * defers the product figures (the CSV import and feed runs), and on a database that had links
+ * before the migration. And the product's saving is its cheapest in-stock link's (the first by
+ * id on a tie).
  */
 const dialects = ['sqlite', 'postgres'] as const;
 
@@ -31,6 +32,8 @@ interface LinkRow {
   availability: string;
   saving: number | string;
   discountPercentage: number;
+  linkCategory: number | null;
+  categoryId: number;
 }
 
 const num = (value: number | string | null) => (value === null ? null : Number(value));
@@ -40,7 +43,7 @@ async function wrongSavings(db: Database) {
   const rows = await selectRows<LinkRow>(
     db,
     `SELECT l.id, l."productId", l."priceValue", l."originalPriceValue", l.availability, l.saving,
-        p."discountPercentage"
+        p."discountPercentage", l."categoryId" AS "linkCategory", p."categoryId"
       FROM platform_links l JOIN products p ON p.id = l."productId" ORDER BY l.id`,
   );
   const wrong = rows.filter((row) => {
@@ -54,7 +57,7 @@ async function wrongSavings(db: Database) {
             originalPriceValue: num(row.originalPriceValue),
             discountPercentage: row.discountPercentage,
           }) ?? 0);
-    return Number(row.saving) !== expected;
+    return Number(row.saving) !== expected || row.linkCategory !== row.categoryId;
   });
   return { rows, wrong };
 }
@@ -151,6 +154,19 @@ describe.each(dialects)('link savings on %s', (dialect) => {
     ]);
     await run(`UPDATE platform_links SET "productId" = ? WHERE id = ?`, [products[3], moved!.id]);
     await expectRight(db);
+    // A product moved to another category takes its links with it.
+    const other = await insertCategory(db);
+    await run(`UPDATE products SET "categoryId" = ? WHERE id IN (?, ?)`, [
+      other,
+      products[0],
+      products[4],
+    ]);
+    await expectRight(db);
+    await run(`UPDATE products SET "categoryId" = ?, "discountPercentage" = 15 WHERE id = ?`, [
+      await insertCategory(db),
+      products[4],
+    ]);
+    await expectRight(db);
     for (const discount of [25, 0, 70, 100, 1]) {
       await run(`UPDATE products SET "discountPercentage" = ?`, [discount]);
       await expectRight(db);
@@ -217,7 +233,7 @@ describe.each(dialects)('migration 0025 on an existing %s database', (dialect) =
     const { wrong, rows } = await wrongSavings(db);
     expect(wrong).toEqual([]);
     expect(rows.filter((row) => Number(row.saving) > 0).length).toBeGreaterThan(0);
-    await migrator.down({ to: '0025-link-savings' });
+    await migrator.down({ to: '0025-link-listing-figures' });
     await migrator.up();
     expect((await wrongSavings(db)).wrong).toEqual([]);
     // The triggers came back with the column.

@@ -91,6 +91,12 @@ class ListingSql {
       ORDER BY l."priceValue", l.id LIMIT 1), 0)`;
   }
 
+  /** Whether a price range on the product's own lowest price (no marketplace) applies. */
+  private ranged(): boolean {
+    const { minPrice, maxPrice } = this.filters;
+    return !this.byPlatform && (minPrice !== undefined || maxPrice !== undefined);
+  }
+
   /** The mask a marketplace filter reads: links in stock when only those count. */
   mask(): 'stockMask' | 'platformMask' {
     return this.filters.inStock ? 'stockMask' : 'platformMask';
@@ -152,6 +158,9 @@ class ListingSql {
     const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
     if (omit !== 'price' && priced) {
       const price = byPlatform ? this.price() : 'p."lowestPrice"';
+      // Implied by the range; it lets SQLite seek the price indexes (migration 0014), which
+      // lead with this key, to the range's start instead of walking every cheaper product.
+      if (!byPlatform) parts.push(`(p."lowestPrice" IS NULL) = ${this.bool(false)}`);
       if (filters.minPrice !== undefined)
         parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
       if (filters.maxPrice !== undefined)
@@ -222,7 +231,12 @@ class ListingSql {
             AND o.availability = 'in_stock' AND o."priceValue" IS NOT NULL
             AND (o."priceValue" < l."priceValue"
               OR (o."priceValue" = l."priceValue" AND ${tie})))`;
-    const index = by === 'price' ? 'platform_links_in_stock_price' : 'platform_links_in_stock_saving';
+    // In a category, the links' copy of it (migration 0025) leads the index.
+    const category =
+      this.scope.categoryId === null
+        ? ''
+        : ` AND l."categoryId" = ${this.params.add(this.scope.categoryId)}`;
+    const index = `platform_links_in_stock_${category ? 'category_' : ''}${by}`;
     // SQLite: the links first, from their index (CROSS JOIN keeps the order).
     const from = this.postgres
       ? 'platform_links l JOIN products p ON p.id = l."productId"'
@@ -230,7 +244,7 @@ class ListingSql {
     const joined = this.postgres ? '' : ' AND p.id = l."productId"';
     const saved = by === 'saving' ? ' AND l.saving > 0' : '';
     return `FROM ${from}
-      WHERE ${platformWhere} AND ${IN_STOCK_LINK}${saved}${this.linkRange()}${joined}
+      WHERE ${platformWhere}${category} AND ${IN_STOCK_LINK}${saved}${this.linkRange()}${joined}
         AND ${this.where('price')}${cheaper}`;
   }
 
@@ -278,9 +292,13 @@ class ListingSql {
       case 'discount':
         return `p."discountPercentage" DESC, ${newest}`;
       case 'price_asc':
-        return `(${this.price()} IS NULL), ${this.price()}, ${newest}`;
-      case 'price_desc':
-        return `(${this.price()} IS NULL), ${this.price()} DESC, ${newest}`;
+      case 'price_desc': {
+        const direction = sort === 'price_desc' ? ' DESC' : '';
+        // A price range's products all have a price (where() says so): the index order without
+        // its first key, which SQLite would otherwise sort again.
+        if (this.ranged()) return `p."lowestPrice"${direction}, ${newest}`;
+        return `(${this.price()} IS NULL), ${this.price()}${direction}, ${newest}`;
+      }
       case 'saving':
         return `${this.saving()} DESC, ${newest}`;
       case 'relevance':
@@ -330,9 +348,9 @@ async function countsBounded(
 
 export interface ListingOptions {
   /**
-   * Read a marketplace filter with a price sort or a price range from the links' price index
-   * (the default); false: the general path, which computes each product's price (the tests
-   * compare the two).
+   * Read a marketplace filter with a price or saving sort or a price range from the links'
+   * price or saving indexes (the default); false: the general path, which computes each
+   * product's price and saving (the tests compare the two).
    */
   linkWalk?: boolean;
   /** EXACT_COUNTS_UP_TO in its place (the tests' small catalogues). */
@@ -342,15 +360,14 @@ export interface ListingOptions {
 /**
  * Whether the chosen marketplaces' links can stand for the products (docs/decisions.md,
  * "Listing at size"): a marketplace filter over the whole catalogue (or today's discounted
- * promo, most of it). Not in a category: prices follow categories (a category of dear things
- * starts tens of thousands of links up the walk; 2 s at 1,000,000), and a category's products
- * are few enough to price one by one. Not with a search or the featured promo either, whose
- * own indexes narrow the rows to a few first.
+ * promo, most of it), or a category (its links' own indexes, migration 0025: the walk of every
+ * link would start tens of thousands of links up in a category of dear things, and pricing a
+ * category's 25,000 products one by one took 0.5-1 s at 1,000,000). Not with a search or the
+ * featured promo, whose own indexes narrow the rows to a few first.
  */
 const byLinks = (scope: ListingScope, filters: ListingFilters, options: ListingOptions) =>
   (options.linkWalk ?? true) &&
   filters.platforms.length > 0 &&
-  scope.categoryId === null &&
   !scope.groups &&
   !scope.sample &&
   scope.promo !== 'featured';
