@@ -91,10 +91,11 @@ class ListingSql {
       ORDER BY l."priceValue", l.id LIMIT 1), 0)`;
   }
 
-  /** Whether a price range on the product's own lowest price (no marketplace) applies. */
+  /** SQLite, with a price range on the product's own lowest price (no marketplace). */
   private ranged(): boolean {
     const { minPrice, maxPrice } = this.filters;
-    return !this.byPlatform && (minPrice !== undefined || maxPrice !== undefined);
+    const priced = minPrice !== undefined || maxPrice !== undefined;
+    return !this.postgres && !this.byPlatform && priced;
   }
 
   /** The mask a marketplace filter reads: links in stock when only those count. */
@@ -160,7 +161,8 @@ class ListingSql {
       const price = byPlatform ? this.price() : 'p."lowestPrice"';
       // Implied by the range; it lets SQLite seek the price indexes (migration 0014), which
       // lead with this key, to the range's start instead of walking every cheaper product.
-      if (!byPlatform) parts.push(`(p."lowestPrice" IS NULL) = ${this.bool(false)}`);
+      // PostgreSQL rewrites it as IS NOT NULL, no longer the index's key, and sorts instead.
+      if (this.ranged()) parts.push(`(p."lowestPrice" IS NULL) = ${this.bool(false)}`);
       if (filters.minPrice !== undefined)
         parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
       if (filters.maxPrice !== undefined)
