@@ -18,7 +18,8 @@
  * the requests per figure (default 200; at most 20 for each sitemap file, which is streamed
  * whole); BENCH_CATALOGUE_ONLY=listing leaves out the sitemaps and the admin list;
  * BENCH_CATALOGUE_ONLY=sorts measures only every sort against each filter (none, one
- * marketplace, two, a price range, a marketplace with a price range, a category) and the
+ * marketplace, two, a price range, a marketplace with a price range, a category, a category
+ * with a marketplace), the saving sort with a marketplace and each other filter, and the
  * facets, each figure stopping after BENCH_CATALOGUE_FIGURE_S seconds (default 30; the
  * requests measured are printed, so a slow path is measured without taking an hour);
  * BENCH_CATALOGUE_ONLY=facets the facets alone (each with its own minimum discount, uncached);
@@ -255,6 +256,7 @@ export async function runDialect(
         ['price range', 'minPrice=100000&maxPrice=500000&'],
         ['marketplace + price range', 'platform=Shopee&minPrice=100000&maxPrice=500000&'],
         ['category', `category=${categorySlug}&`],
+        ['category + marketplace', `category=${categorySlug}&platform=Shopee&`],
       ];
       const seconds = FIGURE_SECONDS;
       for (const [label, scope] of ONLY_FACETS ? [] : scopes) {
@@ -262,7 +264,30 @@ export async function runDialect(
           await add(`${label}, sort=${sort}`, 20, sorted(`${scope}sort=${sort}`), { seconds });
         }
       }
+      // The saving sort with a marketplace and each other filter (migration 0025's walk).
+      const more: [string, string][] = [
+        ['one marketplace + inStock', 'platform=Shopee&inStock=true&sort=saving'],
+        ['one marketplace + minDiscount', 'platform=Shopee&minDiscount=20&sort=saving'],
+        ['two marketplaces + inStock', 'platform=Shopee,Lazada&inStock=true&sort=saving'],
+        [
+          'category + two marketplaces',
+          `category=${categorySlug}&platform=Shopee,Lazada&sort=saving`,
+        ],
+        [
+          'category + two marketplaces',
+          `category=${categorySlug}&platform=Shopee,Lazada&sort=price_asc`,
+        ],
+      ];
+      for (const [label, query] of ONLY_FACETS ? [] : more) {
+        await add(`${label}, ${query.split('&').pop()}`, 20, sorted(query), { seconds });
+      }
       if (!ONLY_FACETS) {
+        await add(
+          'two marketplaces, sort=saving, page 100',
+          20,
+          (i) => sorted('platform=Shopee,Lazada&sort=saving')(i).replace('page=1&', 'page=100&'),
+          { seconds },
+        );
         await add(
           'two marketplaces, sort=price_asc, page 100',
           20,

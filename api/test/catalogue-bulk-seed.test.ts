@@ -52,6 +52,13 @@ async function derivedState(db: Database) {
           "stockMask", platforms, sku = ${postgres ? 'id::text' : 'id'} AS "skuIsId"
         FROM products ORDER BY "createdAt", title`,
     ),
+    // Migration 0025: each link's own saving and category.
+    linkSavings: await select(
+      db,
+      `SELECT p.title, p."createdAt", l.platform, l.saving, l."categoryId" = p."categoryId" AS "sameCategory"
+        FROM platform_links l JOIN products p ON p.id = l."productId"
+        ORDER BY p."createdAt", p.title, l.platform`,
+    ),
     pricePoints: await select(
       db,
       `SELECT p.title, p."createdAt", pp.platform, pp.price

@@ -24,6 +24,7 @@ import * as analyticsProductPeriods from './migrations/0021-analytics-product-pe
 import * as searchTierIndexes from './migrations/0022-search-tier-indexes';
 import * as searchRowsNewestOrder from './migrations/0023-search-rows-newest-order';
 import * as listingLinkPrices from './migrations/0024-listing-link-prices';
+import * as linkListingFigures from './migrations/0025-link-listing-figures';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -54,6 +55,7 @@ export const migrations = [
   { name: '0022-search-tier-indexes', ...searchTierIndexes },
   { name: '0023-search-rows-newest-order', ...searchRowsNewestOrder },
   { name: '0024-listing-link-prices', ...listingLinkPrices },
+  { name: '0025-link-listing-figures', ...linkListingFigures },
 ];
 
 /** The applied migrations' names, as the database records them. */

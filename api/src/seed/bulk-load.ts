@@ -17,6 +17,7 @@
  */
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
+import { linkSaving } from '../catalogue/products/figures';
 
 /** The tables written by a product load, directly or by their triggers. */
 const LOAD_TABLES: Record<Dialect, string[]> = {
@@ -42,6 +43,11 @@ interface Derived {
    * runs after the earlier entries of its own lane.
    */
   lane: 'search' | 'rows';
+  /**
+   * Rebuilt before the links' indexes are created: it rewrites links itself, so an index
+   * built first would be written again row by row (it reads products by primary key only).
+   */
+  beforeLinkIndexes?: boolean;
   /** The INSERT-firing triggers whose work it does. */
   triggers: Record<Dialect, string[]>;
   /**
@@ -90,6 +96,12 @@ async function figures(
   if (start < 0 || end < start) throw new Error('The product figures trigger was not recognised');
   return [`${body.slice(start, end)} WHERE id IN (SELECT "productId" FROM platform_links)`];
 }
+
+/** Migration 0025's link figures: each link's saving and its product's category. */
+const linkFiguresRebuild = `UPDATE platform_links
+  SET saving = coalesce(${linkSaving('p."discountPercentage"', 'platform_links')}, 0),
+    "categoryId" = p."categoryId"
+  FROM products p WHERE p.id = platform_links."productId"`;
 
 /**
  * What the INSERT triggers keep, one entry per derived table. Each rebuild reads the whole
@@ -220,6 +232,16 @@ export const DERIVED: Derived[] = [
           FROM platform_links WHERE "priceValue" IS NOT NULL ORDER BY id`,
       ],
     }),
+  },
+  {
+    name: 'link figures',
+    lane: 'rows',
+    beforeLinkIndexes: true,
+    triggers: {
+      sqlite: ['platform_links_figures_own_insert'],
+      postgres: ['platform_links_figures_own'],
+    },
+    rebuild: fixed({ sqlite: [linkFiguresRebuild], postgres: [linkFiguresRebuild] }),
   },
   {
     name: 'product figures',
@@ -441,10 +463,6 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     loadError = error;
   }
   try {
-    // The figures look links up by product: the links' indexes first.
-    const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
-    await createIndexes(linkIndexes);
-    if (postgres) await run('ANALYZE products, platform_links');
     const rebuild = async (entries: Derived[]) => {
       for (const entry of entries) {
         const at = performance.now();
@@ -457,12 +475,17 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
         phase(`rebuilt ${entry.name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
       }
     };
+    // The figures look links up by product: the links' indexes first.
+    const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
+    await rebuild(DERIVED.filter((entry) => entry.beforeLinkIndexes));
+    await createIndexes(linkIndexes);
+    if (postgres) await run('ANALYZE products, platform_links');
     await allLanes(
       postgres
         ? (['search', 'rows'] as const).map((lane) =>
-            rebuild(DERIVED.filter((entry) => entry.lane === lane)),
+            rebuild(DERIVED.filter((entry) => entry.lane === lane && !entry.beforeLinkIndexes)),
           )
-        : [rebuild(DERIVED)],
+        : [rebuild(DERIVED.filter((entry) => !entry.beforeLinkIndexes))],
     );
     await createIndexes(indexes.filter((index) => !linkIndexes.includes(index)));
   } finally {

@@ -20,16 +20,21 @@ const IN_STOCK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NULL`;
 
 const bit = `CASE l.platform ${PLATFORMS.map((p, i) => `WHEN '${p}' THEN ${2 ** i}`).join(' ')} ELSE 0 END`;
 
-const saving = (discount: string) => `CASE
-    WHEN l."priceValue" <= 0 THEN 0
-    WHEN l."originalPriceValue" IS NOT NULL THEN
-      CASE WHEN l."originalPriceValue" > l."priceValue"
-        THEN l."originalPriceValue" - l."priceValue" ELSE 0 END
+/**
+ * The saving of the link row `row` (shared/rules/saving.ts) for a product whose discount is
+ * `discount`: the product's `saving` is its cheapest in-stock link's, and migration 0025 keeps
+ * each link's own in `platform_links.saving` with this same SQL.
+ */
+export const linkSaving = (discount: string, row = 'l') => `CASE
+    WHEN ${row}."priceValue" <= 0 THEN 0
+    WHEN ${row}."originalPriceValue" IS NOT NULL THEN
+      CASE WHEN ${row}."originalPriceValue" > ${row}."priceValue"
+        THEN ${row}."originalPriceValue" - ${row}."priceValue" ELSE 0 END
     WHEN ${discount} > 0 AND ${discount} < 100 THEN
-      CASE WHEN CAST(round(l."priceValue" * 100.0 / (100 - ${discount}) / 1000) AS BIGINT) * 1000
-          > l."priceValue"
-        THEN CAST(round(l."priceValue" * 100.0 / (100 - ${discount}) / 1000) AS BIGINT) * 1000
-          - l."priceValue"
+      CASE WHEN CAST(round(${row}."priceValue" * 100.0 / (100 - ${discount}) / 1000) AS BIGINT) * 1000
+          > ${row}."priceValue"
+        THEN CAST(round(${row}."priceValue" * 100.0 / (100 - ${discount}) / 1000) AS BIGINT) * 1000
+          - ${row}."priceValue"
         ELSE 0 END
     ELSE 0 END`;
 
@@ -55,7 +60,7 @@ export function figureColumns(
     ],
     [
       'saving',
-      `coalesce((SELECT ${saving(discount)} FROM platform_links l
+      `coalesce((SELECT ${linkSaving(discount)} FROM platform_links l
         WHERE l."productId" = ${row}.id AND ${IN_STOCK}
         ORDER BY l."priceValue", l.id LIMIT 1), 0)`,
     ],

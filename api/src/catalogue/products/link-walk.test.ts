@@ -12,7 +12,8 @@ import { listingFacets, listingPage, type ListingScope } from './listing';
 
 /**
  * The link walk (a marketplace filter with a price sort or a price range, read from the
- * links' price index, migration 0024) answers exactly what the general path answers, which
+ * links' price index, migration 0024; with the saving sort, from the links' saving index,
+ * migration 0025) answers exactly what the general path answers, which
  * computes each product's price on the chosen marketplaces: the same ids in the same order
  * and the same count, on every page, on both engines. The catalogue is small and made to hit
  * the edges: several links per product, equal prices across products and across a product's
@@ -113,9 +114,9 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
       for (const base of filterSets) {
         for (const sort of LISTING_SORTS.filter((s) => s !== 'relevance')) {
           const filters = { ...base, sort };
-          // The price sorts walk the links: every page, past the end too. The other sorts
-          // share the count only (a price range's count reads the links).
-          const walks = sort === 'price_asc' || sort === 'price_desc';
+          // The price and saving sorts walk the links: every page, past the end too. The
+          // other sorts share the count only (a price range's count reads the links).
+          const walks = sort === 'price_asc' || sort === 'price_desc' || sort === 'saving';
           for (const limit of walks ? [7, 50] : [50]) {
             for (let offset = 0; offset <= (walks ? 70 : 0); offset += limit) {
               const page = { limit, offset };
@@ -143,7 +144,7 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
     const large = { exactCountsUpTo: 10 };
     let capped = 0;
     for (const base of filterSets) {
-      for (const sort of ['price_asc', 'price_desc', 'newest'] as const) {
+      for (const sort of ['price_asc', 'price_desc', 'saving', 'newest'] as const) {
         const filters = { ...base, sort };
         for (const page of [
           { limit: 7, offset: 0 },

@@ -17,8 +17,9 @@ import { countBound, type ProductIdPage } from '../search/queries';
  * figures migration 0014 keeps on each product (`lowestPrice`, `saving`, `inStock`) and its
  * partial indexes. With a marketplace filter the price and saving are those of that
  * marketplace's in-stock links, read per row from the (productId, platform) index; a price sort
- * or a price range then walks migration 0024's index of in-stock link prices instead
- * (docs/decisions.md, "Listing at size").
+ * or a price range then walks migration 0024's index of in-stock link prices instead, and the
+ * saving sort migration 0025's index of in-stock link savings (docs/decisions.md, "Listing at
+ * size").
  */
 export interface ListingScope {
   categoryId: number | null;
@@ -45,17 +46,8 @@ const IN_STOCK_LINK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NUL
 /** A marketplace's bit in products' platformMask/stockMask (migration 0018: the fixed order). */
 const platformBit = (platform: Platform) => 2 ** PLATFORMS.indexOf(platform);
 
-/** The saving of link `l` (shared/rules/saving.ts; the same SQL as migration 0014). */
-const LINK_SAVING = `CASE
-    WHEN l."priceValue" <= 0 THEN 0
-    WHEN l."originalPriceValue" > l."priceValue" THEN l."originalPriceValue" - l."priceValue"
-    WHEN p."discountPercentage" > 0 AND p."discountPercentage" < 100 THEN
-      CASE WHEN CAST(round(l."priceValue" * 100.0 / (100 - p."discountPercentage") / 1000) AS BIGINT) * 1000
-          > l."priceValue"
-        THEN CAST(round(l."priceValue" * 100.0 / (100 - p."discountPercentage") / 1000) AS BIGINT) * 1000
-          - l."priceValue"
-        ELSE 0 END
-    ELSE 0 END`;
+/** The order a link walk follows: migration 0024's price index or 0025's saving index. */
+type WalkBy = 'price' | 'saving';
 
 class ListingSql {
   readonly params = new Params();
@@ -66,6 +58,8 @@ class ListingSql {
     db: Database,
     private readonly scope: ListingScope,
     private readonly filters: ListingFilters,
+    /** The page's order, when the rows are read for a page (not counted). */
+    private readonly sort: ListingOrder | null = null,
   ) {
     this.postgres = db.dialect === 'postgres';
   }
@@ -90,11 +84,25 @@ class ListingSql {
       WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK})`;
   }
 
+  /** The product's saving: its cheapest in-stock link's (on the chosen marketplaces if any). */
   saving(): string {
     if (!this.byPlatform) return 'p.saving';
-    return `coalesce((SELECT ${LINK_SAVING} FROM platform_links l
+    // Each link's own saving, kept by migration 0025's triggers with the product's figures' SQL.
+    return `coalesce((SELECT l.saving FROM platform_links l
       WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}
       ORDER BY l."priceValue", l.id LIMIT 1), 0)`;
+  }
+
+  /**
+   * A page sorted by price, on SQLite, with a price range on the product's own lowest price (no
+   * marketplace). Only then: with another sort SQLite would take the price index for the range
+   * and sort every product in it (newest first: 6 ms became 160 ms at 1,000,000).
+   */
+  private ranged(): boolean {
+    const { minPrice, maxPrice } = this.filters;
+    const priced = minPrice !== undefined || maxPrice !== undefined;
+    const byPrice = this.sort === 'price_asc' || this.sort === 'price_desc';
+    return !this.postgres && !this.byPlatform && priced && byPrice;
   }
 
   /** The mask a marketplace filter reads: links in stock when only those count. */
@@ -130,11 +138,14 @@ class ListingSql {
         WHERE product_search MATCH ${this.params.add(query)})`;
   }
 
-  /** The WHERE clause, leaving out the filter `omit` (a facet counts without its own). */
-  where(omit?: Part): string {
+  /**
+   * The WHERE clause, leaving out the filter `omit` (a facet counts without its own), and the
+   * category when the links' copy of it stands for it (`linkCategory`: a link walk in one).
+   */
+  where(omit?: Part, linkCategory = false): string {
     const { filters, scope } = this;
     const parts = [`p."isActive" = ${this.bool(true)}`];
-    if (scope.categoryId !== null)
+    if (scope.categoryId !== null && !linkCategory)
       parts.push(`p."categoryId" = ${this.params.add(scope.categoryId)}`);
     if (scope.sample) {
       const ids = this.params.add(this.postgres ? scope.sample : JSON.stringify(scope.sample));
@@ -158,6 +169,10 @@ class ListingSql {
     const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
     if (omit !== 'price' && priced) {
       const price = byPlatform ? this.price() : 'p."lowestPrice"';
+      // Implied by the range; it lets SQLite seek the price indexes (migration 0014), which
+      // lead with this key, to the range's start instead of walking every cheaper product.
+      // PostgreSQL rewrites it as IS NOT NULL, no longer the index's key, and sorts instead.
+      if (this.ranged()) parts.push(`(p."lowestPrice" IS NULL) = ${this.bool(false)}`);
       if (filters.minPrice !== undefined)
         parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
       if (filters.maxPrice !== undefined)
@@ -208,12 +223,18 @@ class ListingSql {
    * no other chosen link of its product is cheaper (the first marketplace in name order on a
    * tie), so a product shows once, at its lowest chosen price. `platform`: one marketplace's
    * links (a walk in index order), or all the chosen ones (a count).
+   *
+   * By saving (migration 0025's index): only the links with a saving, and the link that counts
+   * is the one the product's saving reads (the cheapest, the first by id on a tie), so each
+   * product with a saving on the chosen marketplaces shows once, at that saving.
    */
-  private linkRows(platform: Platform | null): string {
+  private linkRows(platform: Platform | null, by: WalkBy = 'price'): string {
     const platformWhere =
       platform === null
         ? `l.platform IN (${this.platforms()})`
         : `l.platform = ${this.params.add(platform)}`;
+    const tie = by === 'price' ? 'o.platform < l.platform' : 'o.id < l.id';
+    // One link per product and marketplace (the unique index): one marketplace needs no check.
     const cheaper =
       this.filters.platforms.length < 2
         ? ''
@@ -221,40 +242,55 @@ class ListingSql {
           WHERE o."productId" = l."productId" AND o.platform IN (${this.platforms()})
             AND o.availability = 'in_stock' AND o."priceValue" IS NOT NULL
             AND (o."priceValue" < l."priceValue"
-              OR (o."priceValue" = l."priceValue" AND o.platform < l.platform)))`;
-    // SQLite: the links first, from their price index (CROSS JOIN keeps the order).
+              OR (o."priceValue" = l."priceValue" AND ${tie})))`;
+    // In a category, the links' copy of it (migration 0025) leads the index, and stands for
+    // the product's: PostgreSQL, given both, multiplied their selectivities and planned a
+    // parallel scan of the category's links (150 ms, against 0.4 ms).
+    const category =
+      this.scope.categoryId === null
+        ? ''
+        : ` AND l."categoryId" = ${this.params.add(this.scope.categoryId)}`;
+    const index = `platform_links_in_stock_${category ? 'category_' : ''}${by}`;
+    // SQLite: the links first, from their index (CROSS JOIN keeps the order).
     const from = this.postgres
       ? 'platform_links l JOIN products p ON p.id = l."productId"'
-      : 'platform_links l INDEXED BY platform_links_in_stock_price CROSS JOIN products p';
+      : `platform_links l INDEXED BY ${index} CROSS JOIN products p`;
     const joined = this.postgres ? '' : ' AND p.id = l."productId"';
+    const saved = by === 'saving' ? ' AND l.saving > 0' : '';
     return `FROM ${from}
-      WHERE ${platformWhere} AND ${IN_STOCK_LINK}${this.linkRange()}${joined}
-        AND ${this.where('price')}${cheaper}`;
+      WHERE ${platformWhere}${category} AND ${IN_STOCK_LINK}${saved}${this.linkRange()}${joined}
+        AND ${this.where('price', category !== '')}${cheaper}`;
   }
 
   /**
-   * One marketplace's share of a page sorted by price: its rows in the listing's order (price,
-   * then newest first), `limit` the LIMIT clause's text.
+   * One marketplace's share of a page sorted by price or saving: its rows in the listing's
+   * order (price, or saving descending, then newest first), `limit` the LIMIT clause's text.
+   * The figure is returned as `figure`, for the merge of several marketplaces.
    */
-  linkWalk(platform: Platform, descending: boolean, limit: string): string {
-    return `SELECT p.id AS id, l."priceValue" AS price, p."createdAt" AS "createdAt"
-      ${this.linkRows(platform)}
-      ORDER BY l."priceValue"${descending ? ' DESC' : ''}, p."createdAt" DESC, p.id
+  linkWalk(platform: Platform, by: WalkBy, descending: boolean, limit: string): string {
+    const figure = by === 'price' ? 'l."priceValue"' : 'l.saving';
+    return `SELECT p.id AS id, ${figure} AS figure, p."createdAt" AS "createdAt"
+      ${this.linkRows(platform, by)}
+      ORDER BY ${figure}${descending ? ' DESC' : ''}, p."createdAt" DESC, p.id
       LIMIT ${limit}`;
   }
 
   /**
-   * How many products have a price on the chosen marketplaces and match every filter, counted
-   * up to `bound` when one is given.
+   * How many products have a price (by saving: a saving) on the chosen marketplaces and match
+   * every filter, counted up to `bound` when one is given.
    */
-  linkCount(bound: number | null): string {
-    if (bound === null) return `SELECT count(*) AS total ${this.linkRows(null)}`;
-    return `SELECT count(*) AS total FROM (SELECT 1 ${this.linkRows(null)}
+  linkCount(bound: number | null, by: WalkBy = 'price'): string {
+    if (bound === null) return `SELECT count(*) AS total ${this.linkRows(null, by)}`;
+    return `SELECT count(*) AS total FROM (SELECT 1 ${this.linkRows(null, by)}
       LIMIT ${this.params.add(bound)}) AS found`;
   }
 
-  /** The products matching every filter without a price on the chosen marketplaces. */
-  unpriced(): string {
+  /**
+   * The products matching every filter that a walk leaves out: without a price on the chosen
+   * marketplaces, or (by saving) without a saving there.
+   */
+  unwalked(by: WalkBy): string {
+    if (by === 'saving') return `${this.where()} AND ${this.saving()} = 0`;
     return `${this.where()} AND NOT EXISTS (SELECT 1 FROM platform_links l
       WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK})`;
   }
@@ -270,9 +306,13 @@ class ListingSql {
       case 'discount':
         return `p."discountPercentage" DESC, ${newest}`;
       case 'price_asc':
-        return `(${this.price()} IS NULL), ${this.price()}, ${newest}`;
-      case 'price_desc':
-        return `(${this.price()} IS NULL), ${this.price()} DESC, ${newest}`;
+      case 'price_desc': {
+        const direction = sort === 'price_desc' ? ' DESC' : '';
+        // A price range's products all have a price (where() says so): the index order without
+        // its first key, which SQLite would otherwise sort again.
+        if (this.ranged()) return `p."lowestPrice"${direction}, ${newest}`;
+        return `(${this.price()} IS NULL), ${this.price()}${direction}, ${newest}`;
+      }
       case 'saving':
         return `${this.saving()} DESC, ${newest}`;
       case 'relevance':
@@ -322,9 +362,9 @@ async function countsBounded(
 
 export interface ListingOptions {
   /**
-   * Read a marketplace filter with a price sort or a price range from the links' price index
-   * (the default); false: the general path, which computes each product's price (the tests
-   * compare the two).
+   * Read a marketplace filter with a price or saving sort or a price range from the links'
+   * price or saving indexes (the default); false: the general path, which computes each
+   * product's price and saving (the tests compare the two).
    */
   linkWalk?: boolean;
   /** EXACT_COUNTS_UP_TO in its place (the tests' small catalogues). */
@@ -334,15 +374,14 @@ export interface ListingOptions {
 /**
  * Whether the chosen marketplaces' links can stand for the products (docs/decisions.md,
  * "Listing at size"): a marketplace filter over the whole catalogue (or today's discounted
- * promo, most of it). Not in a category: prices follow categories (a category of dear things
- * starts tens of thousands of links up the walk; 2 s at 1,000,000), and a category's products
- * are few enough to price one by one. Not with a search or the featured promo either, whose
- * own indexes narrow the rows to a few first.
+ * promo, most of it), or a category (its links' own indexes, migration 0025: the walk of every
+ * link would start tens of thousands of links up in a category of dear things, and pricing a
+ * category's 25,000 products one by one took 0.5-1 s at 1,000,000). Not with a search or the
+ * featured promo, whose own indexes narrow the rows to a few first.
  */
 const byLinks = (scope: ListingScope, filters: ListingFilters, options: ListingOptions) =>
   (options.linkWalk ?? true) &&
   filters.platforms.length > 0 &&
-  scope.categoryId === null &&
   !scope.groups &&
   !scope.sample &&
   scope.promo !== 'featured';
@@ -389,12 +428,18 @@ export async function listingPage(
   const counted = selectBound<{ total: number | string | null }>(db, countSql, countParams).then(
     (rows) => Number(rows[0]?.total ?? 0),
   );
-  const walk = links && (sort === 'price_asc' || sort === 'price_desc');
+  const walk: WalkBy | null = !links
+    ? null
+    : sort === 'price_asc' || sort === 'price_desc'
+      ? 'price'
+      : sort === 'saving'
+        ? 'saving'
+        : null;
   // A count that reached its bound: more match than it says. Read only when the walk needs it.
   const more = () => counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
   const [ids, total] = await Promise.all([
     walk
-      ? walkedPage(db, scope, filters, sort === 'price_desc', page, more)
+      ? walkedPage(db, scope, filters, walk, sort === 'price_desc', page, more)
       : sortedPage(db, scope, filters, sort, page),
     counted,
   ]);
@@ -411,7 +456,7 @@ async function sortedPage(
   sort: ListingOrder,
   page: { limit: number; offset: number },
 ): Promise<string[]> {
-  const rows = new ListingSql(db, scope, filters);
+  const rows = new ListingSql(db, scope, filters, sort);
   const where = rows.where();
   const order = rows.orderBy(sort);
   const limit = rows.params.add(page.limit);
@@ -426,26 +471,31 @@ async function sortedPage(
 }
 
 /**
- * A page sorted by price with a marketplace filter, read from the chosen marketplaces' links
- * in price order (migration 0024) instead of computing every matching product's price: each
- * marketplace's walk stops after offset + limit rows, and with several the walks are merged in
- * the listing's order. Products without a price on them come last in both price orders, newest
- * first: read only when the priced ones end before the page does, and `total` says more match.
+ * A page sorted by price (or saving) with a marketplace filter, read from the chosen
+ * marketplaces' links in price order (migration 0024; in saving order, migration 0025) instead
+ * of computing every matching product's price (saving): each marketplace's walk stops after
+ * offset + limit rows, and with several the walks are merged in the listing's order. Products
+ * without a price (without a saving) on them come last, newest first: read only when the
+ * walked ones end before the page does, and `total` says more match.
  */
 async function walkedPage(
   db: Database,
   scope: ListingScope,
   filters: ListingFilters,
-  descending: boolean,
+  by: WalkBy,
+  priceDescending: boolean,
   page: { limit: number; offset: number },
   total: () => Promise<number>,
 ): Promise<string[]> {
+  // The saving sort is descending only.
+  const descending = by === 'saving' || priceDescending;
   const rows = new ListingSql(db, scope, filters);
   const [only, ...more] = filters.platforms;
   let sql: string;
   if (more.length === 0) {
     sql = rows.linkWalk(
       only!,
+      by,
       descending,
       `${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`,
     );
@@ -453,39 +503,39 @@ async function walkedPage(
     const take = rows.params.add(page.offset + page.limit);
     const walks = filters.platforms.map(
       (platform, i) =>
-        `SELECT id, price, "createdAt" FROM (${rows.linkWalk(platform, descending, take)}) AS w${i}`,
+        `SELECT id, figure, "createdAt" FROM (${rows.linkWalk(platform, by, descending, take)}) AS w${i}`,
     );
     sql = `${walks.join(' UNION ALL ')}
-      ORDER BY price${descending ? ' DESC' : ''}, "createdAt" DESC, id
+      ORDER BY figure${descending ? ' DESC' : ''}, "createdAt" DESC, id
       LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`;
   }
   const ids = (await selectBound<{ id: string }>(db, sql, rows.params.values)).map((r) => r.id);
-  // A price range leaves out every product without a price.
+  // A price range leaves out every product without a price (not those without a saving).
   const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
-  if (ids.length === page.limit || priced) return ids;
-  // The priced products ended inside or before this page.
-  let pricedCount = page.offset + ids.length;
+  if (ids.length === page.limit || (priced && by === 'price')) return ids;
+  // The walked products ended inside or before this page.
+  let walkedCount = page.offset + ids.length;
   if (ids.length === 0 && page.offset > 0) {
     // The walk skipped them all: at most `offset` of them.
     const counting = new ListingSql(db, scope, filters);
     const [row] = await selectBound<{ total: number | string }>(
       db,
-      counting.linkCount(page.offset),
+      counting.linkCount(page.offset, by),
       counting.params.values,
     );
-    pricedCount = Number(row?.total ?? 0);
+    walkedCount = Number(row?.total ?? 0);
   }
-  if ((await total()) <= pricedCount) return ids;
+  if ((await total()) <= walkedCount) return ids;
   const rest = new ListingSql(db, scope, filters);
-  const unpriced = await selectBound<{ id: string }>(
+  const unwalked = await selectBound<{ id: string }>(
     db,
-    `SELECT p.id FROM products p WHERE ${rest.unpriced()}
+    `SELECT p.id FROM products p WHERE ${rest.unwalked(by)}
       ORDER BY p."createdAt" DESC, p.id
       LIMIT ${rest.params.add(page.limit - ids.length)}
-      OFFSET ${rest.params.add(Math.max(0, page.offset - pricedCount))}`,
+      OFFSET ${rest.params.add(Math.max(0, page.offset - walkedCount))}`,
     rest.params.values,
   );
-  return [...ids, ...unpriced.map((row) => row.id)];
+  return [...ids, ...unwalked.map((row) => row.id)];
 }
 
 const num = (value: unknown) => Number(value ?? 0);

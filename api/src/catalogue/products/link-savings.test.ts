@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savingOf } from '@shared/rules/saving';
+import { openDatabase, type Database } from '../../db/database';
+import { createMigrator } from '../../db/migrate';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import {
+  insertCategory,
+  openMigratedDatabase,
+  productRow,
+  selectRows,
+  type FixtureDatabase,
+} from '../../../test/support/catalogue-fixtures';
+import { refreshProductFigures } from './figures';
+
+/**
+ * Each link's own figures (migration 0025, which the link walks read): `saving` is
+ * shared/rules/saving.ts's savingOf for that link and its product's discount (0 without one),
+ * `categoryId` its product's. After inserts, every change of price, original price,
+ * availability and product, a product's discount or category change, in a transaction that
+ * defers the product figures (the CSV import and feed runs), and on a database that had links
+ * before the migration. And the product's saving is its cheapest in-stock link's (the first by
+ * id on a tie).
+ */
+const dialects = ['sqlite', 'postgres'] as const;
+
+interface LinkRow {
+  id: number;
+  productId: string;
+  priceValue: number | string | null;
+  originalPriceValue: number | string | null;
+  availability: string;
+  saving: number | string;
+  discountPercentage: number;
+  linkCategory: number | null;
+  categoryId: number;
+}
+
+const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** Every link whose saving differs from savingOf's (none when the column is right). */
+async function wrongSavings(db: Database) {
+  const rows = await selectRows<LinkRow>(
+    db,
+    `SELECT l.id, l."productId", l."priceValue", l."originalPriceValue", l.availability, l.saving,
+        p."discountPercentage", l."categoryId" AS "linkCategory", p."categoryId"
+      FROM platform_links l JOIN products p ON p.id = l."productId" ORDER BY l.id`,
+  );
+  const wrong = rows.filter((row) => {
+    const price = num(row.priceValue);
+    // A price of 0 saves nothing in the figures' SQL (migration 0014), whatever the original.
+    const expected =
+      price !== null && price <= 0
+        ? 0
+        : (savingOf({
+            priceValue: price,
+            originalPriceValue: num(row.originalPriceValue),
+            discountPercentage: row.discountPercentage,
+          }) ?? 0);
+    return Number(row.saving) !== expected || row.linkCategory !== row.categoryId;
+  });
+  return { rows, wrong };
+}
+
+/** Products whose saving is not their cheapest in-stock link's (by price, then id). */
+async function wrongProductSavings(db: Database) {
+  return selectRows<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p
+      WHERE p.saving <> coalesce((SELECT l.saving FROM platform_links l
+        WHERE l."productId" = p.id AND l.availability = 'in_stock' AND l."priceValue" IS NOT NULL
+        ORDER BY l."priceValue", l.id LIMIT 1), 0)`,
+  );
+}
+
+const PLATFORMS = ['Shopee', 'Tokopedia', 'Lazada'];
+
+/** Products with every discount edge, and links with every saving edge. */
+async function fill(db: Database, categoryId: number, tag: string) {
+  const discounts = [0, 10, 33, 50, 99, 100];
+  const prices: (number | null)[] = [null, 0, 1, 999, 50_000, 123_456, 1_000_000];
+  const products = discounts.map((discountPercentage, i) =>
+    productRow({ id: randomUUID(), categoryId, title: `${tag} ${i}`, discountPercentage }),
+  );
+  const at = new Date();
+  const links = [];
+  let n = 0;
+  for (const product of products) {
+    for (const platform of PLATFORMS) {
+      const priceValue = prices[n % prices.length]!;
+      const original = [null, null, 0, priceValue, (priceValue ?? 0) + 5_000, 10][n % 6]!;
+      links.push({
+        productId: product.id,
+        platform,
+        affiliateUrl: `https://example.com/${tag}/${n}`,
+        price: priceValue === null ? '' : `Rp ${priceValue}`,
+        priceValue,
+        originalPriceValue: original,
+        availability: n % 4 === 3 ? 'out_of_stock' : 'in_stock',
+        createdAt: at,
+        updatedAt: at,
+      });
+      n++;
+    }
+  }
+  const qi = db.sequelize.getQueryInterface();
+  await qi.bulkInsert('products', products);
+  await qi.bulkInsert('platform_links', links);
+  return products.map((product) => product.id);
+}
+
+describe.each(dialects)('link savings on %s', (dialect) => {
+  let fixture: FixtureDatabase;
+  let products: string[] = [];
+
+  beforeAll(async () => {
+    fixture = await openMigratedDatabase(dialect);
+    products = await fill(fixture.db, await insertCategory(fixture.db), 'saving');
+  }, 60_000);
+  afterAll(() => fixture?.close());
+
+  const expectRight = async (db: Database) => {
+    const { rows, wrong } = await wrongSavings(db);
+    expect(wrong).toEqual([]);
+    // The edges saw savings, not only zeros.
+    expect(rows.filter((row) => Number(row.saving) > 0).length).toBeGreaterThan(0);
+    expect(await wrongProductSavings(db)).toEqual([]);
+  };
+
+  it('keeps each inserted link its saving', async () => {
+    await expectRight(fixture.db);
+  });
+
+  it('follows every change of a link and of its product', async () => {
+    const { db } = fixture;
+    const run = (sql: string, replacements: unknown[] = []) =>
+      db.sequelize.query(sql, { replacements });
+    await run(`UPDATE platform_links SET "priceValue" = "priceValue" / 2 WHERE id % 3 = 0`);
+    await expectRight(db);
+    await run(`UPDATE platform_links SET "originalPriceValue" = NULL WHERE id % 2 = 0`);
+    await expectRight(db);
+    await run(`UPDATE platform_links SET "originalPriceValue" = 2000000 WHERE id % 5 = 0`);
+    await expectRight(db);
+    await run(`UPDATE platform_links SET availability = 'in_stock'`);
+    await expectRight(db);
+    // A move to a product with another discount and no link on that marketplace.
+    const [moved] = await selectRows<{ id: number }>(
+      db,
+      `SELECT id FROM platform_links WHERE "productId" = ? AND platform = 'Shopee'`,
+      [products[0]],
+    );
+    await run(`DELETE FROM platform_links WHERE "productId" = ? AND platform = 'Shopee'`, [
+      products[3],
+    ]);
+    await run(`UPDATE platform_links SET "productId" = ? WHERE id = ?`, [products[3], moved!.id]);
+    await expectRight(db);
+    // A product moved to another category takes its links with it.
+    const other = await insertCategory(db);
+    await run(`UPDATE products SET "categoryId" = ? WHERE id IN (?, ?)`, [
+      other,
+      products[0],
+      products[4],
+    ]);
+    await expectRight(db);
+    await run(`UPDATE products SET "categoryId" = ?, "discountPercentage" = 15 WHERE id = ?`, [
+      await insertCategory(db),
+      products[4],
+    ]);
+    await expectRight(db);
+    for (const discount of [25, 0, 70, 100, 1]) {
+      await run(`UPDATE products SET "discountPercentage" = ?`, [discount]);
+      await expectRight(db);
+    }
+  });
+
+  it('follows the changes of a writer that defers the product figures', async () => {
+    const { db } = fixture;
+    await db.write(async (transaction) => {
+      const run = (sql: string, replacements: unknown[] = []) =>
+        db.sequelize.query(sql, { replacements, transaction });
+      await run('INSERT INTO product_figures_deferred (token) VALUES (1)');
+      await run(`UPDATE products SET "discountPercentage" = 40 WHERE id IN (?, ?)`, [
+        products[1],
+        products[2],
+      ]);
+      await run(
+        `UPDATE platform_links SET "priceValue" = "priceValue" + 1000, "originalPriceValue" = NULL
+        WHERE "productId" = ?`,
+        [products[1]],
+      );
+      const at = new Date();
+      await db.sequelize.getQueryInterface().bulkInsert(
+        'platform_links',
+        [
+          {
+            productId: products[2],
+            platform: 'Blibli',
+            affiliateUrl: 'https://example.com/deferred',
+            price: 'Rp 77.000',
+            priceValue: 77_000,
+            availability: 'in_stock',
+            createdAt: at,
+            updatedAt: at,
+          },
+        ],
+        { transaction },
+      );
+      await refreshProductFigures(db, products, transaction);
+      await run('DELETE FROM product_figures_deferred');
+    });
+    await expectRight(db);
+  });
+});
+
+describe.each(dialects)('migration 0025 on an existing %s database', (dialect) => {
+  let test: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    db = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    await test?.drop();
+  });
+
+  it('fills the savings of the links already there, and goes down and up again', async () => {
+    const migrator = createMigrator(db);
+    await migrator.up({ to: '0024-listing-link-prices' });
+    await fill(db, await insertCategory(db), 'before');
+    await migrator.up();
+    const { wrong, rows } = await wrongSavings(db);
+    expect(wrong).toEqual([]);
+    expect(rows.filter((row) => Number(row.saving) > 0).length).toBeGreaterThan(0);
+    await migrator.down({ to: '0025-link-listing-figures' });
+    await migrator.up();
+    expect((await wrongSavings(db)).wrong).toEqual([]);
+    // The triggers came back with the column.
+    await db.sequelize.query('UPDATE products SET "discountPercentage" = 20');
+    expect((await wrongSavings(db)).wrong).toEqual([]);
+  });
+});
