@@ -4,7 +4,11 @@ import { DEFAULT_BADGE_COLOR } from '@shared/constants';
 import { formatRupiah } from '@shared/rules/price';
 import { productSchema, skuSchema } from '@shared/schemas';
 import type { FeedOurField } from '@shared/schemas/feed';
-import { figureColumns, refreshProductFigures } from '../catalogue/products/figures';
+import {
+  figureColumns,
+  newLinkListingColumns,
+  refreshProductFigures,
+} from '../catalogue/products/figures';
 import type { Database } from '../db/database';
 import { toDbTimestamp } from '../db/timestamps';
 import { stringArray } from '../lib/json';
@@ -419,7 +423,12 @@ export async function writeChunk(
   }
 
   const creates: { id: string; row: MappedRow; values: Record<string, unknown> }[] = [];
-  const newLinks: { productId: string; row: MappedRow }[] = [];
+  /** `owner`: the product's category and discount as stored when its link is inserted. */
+  const newLinks: {
+    productId: string;
+    row: MappedRow;
+    owner: { categoryId: number; discountPercentage: number };
+  }[] = [];
   const newItems: { sku: string; productId: string; hash: string }[] = [];
   const changedItems: { id: number; productId: string; hash: string }[] = [];
   const productUpdates: RowUpdate[] = [];
@@ -471,7 +480,14 @@ export async function writeChunk(
         }
         const id = timeOrderedUuid();
         creates.push({ id, row, values: parsed.data });
-        newLinks.push({ productId: id, row });
+        newLinks.push({
+          productId: id,
+          row,
+          owner: {
+            categoryId: Number(parsed.data.categoryId),
+            discountPercentage: parsed.data.discountPercentage,
+          },
+        });
         newItems.push({ sku: row.sku, productId: id, hash: row.hash });
         counts.created++;
         counts.wordsChanged.push(row.sku);
@@ -554,7 +570,17 @@ export async function writeChunk(
       linkUpdates.push({ id: Number(link.id), sets: linkSets });
       touched.push(product.id);
     }
-    if (!link) newLinks.push({ productId: product.id, row });
+    // The product's own UPDATE comes after the links' inserts: its columns as they stand now.
+    if (!link) {
+      newLinks.push({
+        productId: product.id,
+        row,
+        owner: {
+          categoryId: Number(product.categoryId),
+          discountPercentage: Number(product.discountPercentage),
+        },
+      });
+    }
     if (Object.keys(sets).length > 0 || Object.keys(linkSets).length > 0 || !link) {
       counts.updated++;
       if (wordsChanged) counts.wordsChanged.push(product.sku);
@@ -618,21 +644,30 @@ export async function writeChunk(
   for (const batch of batches(newLinks)) {
     await q.query(
       `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
-         "originalPriceValue", availability, "lastConfirmedAt", "createdAt", "updatedAt")
-       VALUES ${batch.map(() => placeholders(10)).join(', ')}`,
+         "originalPriceValue", availability, saving, "categoryId", "lastConfirmedAt",
+         "createdAt", "updatedAt")
+       VALUES ${batch.map(() => placeholders(12)).join(', ')}`,
       {
-        replacements: batch.flatMap(({ productId, row }) => [
-          productId,
-          feed.platform,
-          row.link,
-          formatRupiah(row.price),
-          row.price,
-          row.originalPrice,
-          row.availability,
-          now,
-          now,
-          now,
-        ]),
+        replacements: batch.flatMap(({ productId, row, owner }) => {
+          const figures = newLinkListingColumns(
+            { priceValue: row.price, originalPriceValue: row.originalPrice },
+            owner,
+          );
+          return [
+            productId,
+            feed.platform,
+            row.link,
+            formatRupiah(row.price),
+            row.price,
+            row.originalPrice,
+            row.availability,
+            figures.saving,
+            figures.categoryId,
+            now,
+            now,
+            now,
+          ];
+        }),
         transaction,
       },
     );

@@ -5,7 +5,7 @@ import { skuSchema } from '@shared/schemas';
 import { toDbTimestamp } from '../../db/timestamps';
 import type { Database } from '../../db/database';
 import { timeOrderedUuid } from '../../lib/time-ordered-id';
-import { refreshProductFigures } from '../products/figures';
+import { newLinkListingColumns, refreshProductFigures } from '../products/figures';
 import type { ColumnIndex } from './header';
 import {
   planRow,
@@ -172,28 +172,36 @@ function inBatches<T>(items: T[], size: number): T[][] {
 
 const placeholders = (count: number) => `(${Array(count).fill('?').join(', ')})`;
 
-async function insertLinks(
-  db: Database,
-  links: { productId: string; link: LinkValues }[],
-  now: string,
-  transaction: Transaction,
-) {
+/** A link to insert; `owner` is its product's values when the chunk knows them. */
+interface NewLink {
+  productId: string;
+  link: LinkValues;
+  owner: ProductValues | null;
+}
+
+async function insertLinks(db: Database, links: NewLink[], now: string, transaction: Transaction) {
   for (const batch of inBatches(links, INSERT_BATCH)) {
     await db.sequelize.query(
       `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
-         "originalPriceValue", "createdAt", "updatedAt")
-       VALUES ${batch.map(() => placeholders(8)).join(', ')}`,
+         "originalPriceValue", saving, "categoryId", "createdAt", "updatedAt")
+       VALUES ${batch.map(() => placeholders(10)).join(', ')}`,
       {
-        replacements: batch.flatMap(({ productId, link }) => [
-          productId,
-          link.platform,
-          link.affiliateUrl,
-          link.price,
-          link.priceValue,
-          link.originalPriceValue,
-          now,
-          now,
-        ]),
+        replacements: batch.flatMap(({ productId, link, owner }) => {
+          // Unknown owner: the trigger fills the columns in.
+          const figures = owner ? newLinkListingColumns(link, owner) : null;
+          return [
+            productId,
+            link.platform,
+            link.affiliateUrl,
+            link.price,
+            link.priceValue,
+            link.originalPriceValue,
+            figures?.saving ?? 0,
+            figures?.categoryId ?? null,
+            now,
+            now,
+          ];
+        }),
         transaction,
       },
     );
@@ -219,13 +227,13 @@ async function writePlans(
   });
   const touched: string[] = [];
   const creates: { id: string; sku: string; values: ProductValues; links: LinkValues[] }[] = [];
-  const newLinks: { productId: string; link: LinkValues }[] = [];
+  const newLinks: NewLink[] = [];
   for (const { plan } of plans) {
     if (plan.kind === 'create') {
       const id = timeOrderedUuid();
       creates.push({ id, sku: plan.sku, values: plan.values, links: plan.links });
       if (plan.links.length > 0) touched.push(id);
-      for (const link of plan.links) newLinks.push({ productId: id, link });
+      for (const link of plan.links) newLinks.push({ productId: id, link, owner: plan.values });
     }
   }
   for (const batch of inBatches(creates, INSERT_BATCH)) {
@@ -275,7 +283,9 @@ async function writePlans(
         },
       );
     }
-    for (const link of plan.insertLinks) newLinks.push({ productId: plan.productId, link });
+    for (const link of plan.insertLinks) {
+      newLinks.push({ productId: plan.productId, link, owner: plan.values });
+    }
     deletes.push(...plan.deleteLinkIds);
   }
   if (deletes.length > 0) {

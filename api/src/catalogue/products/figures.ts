@@ -1,5 +1,6 @@
 import type { Transaction } from 'sequelize';
 import { PLATFORMS } from '@shared/constants';
+import { savingOf } from '@shared/rules/saving';
 import type { Database } from '../../db/database';
 
 /**
@@ -97,4 +98,23 @@ export async function refreshProductFigures(
       transaction,
     });
   }
+}
+
+/**
+ * A new link's listing columns (migration 0025: its saving and its product's category), as
+ * the tables' triggers would set them. A writer that inserts them spares SQLite's AFTER
+ * INSERT trigger a second write of every new link (it writes only values that differ, and
+ * corrects any that do).
+ */
+export function newLinkListingColumns(
+  link: { priceValue: number | null; originalPriceValue: number | null },
+  product: { categoryId: number; discountPercentage: number },
+): { saving: number; categoryId: number } {
+  const priced = link.priceValue !== null && link.priceValue > 0;
+  return {
+    saving: priced
+      ? (savingOf({ ...link, discountPercentage: product.discountPercentage }) ?? 0)
+      : 0,
+    categoryId: product.categoryId,
+  };
 }

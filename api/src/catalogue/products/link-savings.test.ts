@@ -11,7 +11,7 @@ import {
   selectRows,
   type FixtureDatabase,
 } from '../../../test/support/catalogue-fixtures';
-import { refreshProductFigures } from './figures';
+import { newLinkListingColumns, refreshProductFigures } from './figures';
 
 /**
  * Each link's own figures (migration 0025, which the link walks read): `saving` is
@@ -129,6 +129,34 @@ describe.each(dialects)('link savings on %s', (dialect) => {
 
   it('keeps each inserted link its saving', async () => {
     await expectRight(fixture.db);
+  });
+
+  it("gives writers the triggers' own columns for a new link (newLinkListingColumns)", async () => {
+    const rows = await selectRows<{
+      priceValue: number | string | null;
+      originalPriceValue: number | string | null;
+      saving: number | string;
+      linkCategory: number | string;
+      discountPercentage: number | string;
+      categoryId: number | string;
+    }>(
+      fixture.db,
+      `SELECT l."priceValue", l."originalPriceValue", l.saving, l."categoryId" AS "linkCategory",
+         p."discountPercentage", p."categoryId"
+       FROM platform_links l JOIN products p ON p.id = l."productId"`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    const number = (value: number | string | null) => (value === null ? null : Number(value));
+    for (const row of rows) {
+      const written = newLinkListingColumns(
+        { priceValue: number(row.priceValue), originalPriceValue: number(row.originalPriceValue) },
+        { categoryId: Number(row.categoryId), discountPercentage: Number(row.discountPercentage) },
+      );
+      expect(written, JSON.stringify(row)).toEqual({
+        saving: Number(row.saving),
+        categoryId: Number(row.linkCategory),
+      });
+    }
   });
 
   it('follows every change of a link and of its product', async () => {
