@@ -88,8 +88,8 @@ const { recorder, queue } = go;
 
 const app = express();
 app.disable('x-powered-by');
-// As app.ts mounts it: a known link's 302 ahead of the middleware, the router behind it.
-app.use('/go', go.router.redirect(fixedSecurityHeaders()));
+// As app.ts mounts it: a known link's 302 first, at the root, the router behind it.
+app.use(go.router.redirect(fixedSecurityHeaders()));
 app.use(securityHeaders());
 app.get('/bare/:id', (_req, res) => {
   res

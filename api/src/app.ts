@@ -81,16 +81,16 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'weak');
-  app.use(assignRequestId);
-  app.use(warnUntrustedProxy(config.trustProxy));
-
   // The visitor tracking looks up its geolocation from a public service (spec section 7).
   const geoOrigin = geoLookupOrigin(config.geoLookupUrl);
   const security = { connectSources: geoOrigin ? [geoOrigin] : [], publicUrl: config.publicUrl };
-  // A crowd's clicks: the 302 of a link already looked up is answered here, before the
-  // middleware a document needs (its security headers are fixed, nothing to compress), so a
-  // redirect costs about what a bare one does. Its other answers go on to the router below.
-  if (extensions.go) app.use('/go', extensions.go.redirect(fixedSecurityHeaders(security)));
+  // A crowd's clicks: the 302 of a link already looked up is answered first, before any
+  // middleware (it sets its own request id; its security headers are fixed, nothing to
+  // compress), so a redirect costs about what a bare one does. Its other answers go on to the
+  // router below.
+  if (extensions.go) app.use(extensions.go.redirect(fixedSecurityHeaders(security)));
+  app.use(assignRequestId);
+  app.use(warnUntrustedProxy(config.trustProxy));
   app.use(securityHeaders(security));
   app.use(compression());
   // Load balancers probe these; they sit before the web app's catch-all.

@@ -34,4 +34,22 @@ describe('visitor identity', () => {
     expect(isBotUserAgent(HEADLESS)).toBe(true);
     expect(isBotUserAgent(WINDOWS_CHROME)).toBe(false);
   });
+
+  it('reads an agent seen before the same way, however many agents came in between', () => {
+    // Past the remembered few hundred, and agents too long to be remembered, are read afresh.
+    const others = Array.from({ length: 1200 }, (_, i) => `${IPHONE} build/${i}`);
+    const long = `${WINDOWS_CHROME} ${'x'.repeat(2000)}`;
+    for (let round = 0; round < 2; round += 1) {
+      for (const agent of others) expect(isBotUserAgent(agent)).toBe(false);
+      expect(userAgentInfo(others[7])).toEqual({ device: 'phone', browser: 'Safari' });
+      expect(isBotUserAgent(HEADLESS)).toBe(true);
+      expect(isBotUserAgent(`Googlebot/2.1 ${'x'.repeat(2000)}`)).toBe(true);
+      expect(userAgentInfo(long)).toEqual({ device: 'desktop', browser: 'Chrome' });
+      expect(userAgentInfo(IPAD)).toEqual({ device: 'tablet', browser: 'Safari' });
+    }
+    // A caller may change its copy without changing the next answer.
+    const info = userAgentInfo(IPAD);
+    info.browser = 'changed';
+    expect(userAgentInfo(IPAD).browser).toBe('Safari');
+  });
 });

@@ -43,20 +43,58 @@ export interface UserAgentInfo {
 
 export const OTHER_BROWSER = 'Lainnya';
 
-/** Device and browser of a user agent (bowser); an unknown platform counts as desktop. */
-export function userAgentInfo(userAgent: string | null | undefined): UserAgentInfo {
-  const ua = (userAgent ?? '').trim();
-  if (!ua) return { device: 'desktop', browser: OTHER_BROWSER };
+/**
+ * What is read from a user agent, remembered for the last few hundred seen. A crowd sends a
+ * few dozen distinct agents (phone models and browser versions), each thousands of times, and
+ * parsing one (bowser, isbot's long expression) costs more than the rest of a /go redirect.
+ * Only ordinary lengths are kept, so the memory stays under 1 MB whatever is sent.
+ */
+class AgentMemo<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(
+    private readonly read: (userAgent: string) => T,
+    private readonly maxEntries = 500,
+    private readonly maxLength = 512,
+  ) {}
+
+  get(userAgent: string): T {
+    const known = this.entries.get(userAgent);
+    if (known !== undefined) return known;
+    const value = this.read(userAgent);
+    if (userAgent.length <= this.maxLength) {
+      // The oldest first out: a Map iterates in insertion order.
+      if (this.entries.size >= this.maxEntries) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+      this.entries.set(userAgent, value);
+    }
+    return value;
+  }
+}
+
+const agentInfos = new AgentMemo<Readonly<UserAgentInfo>>((ua) => {
   const parser = Bowser.getParser(ua);
   const platform = parser.getPlatformType(true);
   const device: VisitDevice =
     platform === 'mobile' ? 'phone' : platform === 'tablet' ? 'tablet' : 'desktop';
   const browser = parser.getBrowserName().slice(0, 40) || OTHER_BROWSER;
-  return { device, browser };
+  return Object.freeze({ device, browser });
+});
+
+const botAgents = new AgentMemo<boolean>(
+  (ua) => isbot(ua) || /HeadlessChrome|PhantomJS|Puppeteer|Playwright/i.test(ua),
+);
+
+/** Device and browser of a user agent (bowser); an unknown platform counts as desktop. */
+export function userAgentInfo(userAgent: string | null | undefined): UserAgentInfo {
+  const ua = (userAgent ?? '').trim();
+  if (!ua) return { device: 'desktop', browser: OTHER_BROWSER };
+  return { ...agentInfos.get(ua) };
 }
 
 /** A crawler (isbot) or an automated browser that says so in its user agent. */
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
   if (!userAgent) return false;
-  return isbot(userAgent) || /HeadlessChrome|PhantomJS|Puppeteer|Playwright/i.test(userAgent);
+  return botAgents.get(userAgent);
 }

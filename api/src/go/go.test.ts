@@ -22,6 +22,8 @@ import { goRoutes, type GoRouter } from './routes';
 const CHROME =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
   let fixture: FixtureDatabase;
@@ -73,7 +75,7 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
       log: (line) => logged.push(line),
     });
     // As app.ts mounts it: the fast 302 of a known link first, the router for everything else.
-    app.use('/go', router.redirect(fixedSecurityHeaders()));
+    app.use(router.redirect(fixedSecurityHeaders()));
     app.use(securityHeaders());
     app.use('/go', router);
     server = await listen(app);
@@ -267,8 +269,17 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
       expect(second.headers.get(name), name).toBe(first.headers.get(name));
     }
     expect(second.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    // Ahead of the request-id middleware, it gives its answer an id itself (a proxy's is kept).
+    expect(second.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await second.text()).toBe('');
-    expect(await storedClicks()).toHaveLength(2);
+    const offered = await go(`${links.lazada!}/?utm_source=wa`, {
+      'user-agent': SAFARI,
+      'x-request-id': 'proxy-id-12345',
+    });
+    expect(offered.status).toBe(302);
+    expect(offered.headers.get('location')).toBe('https://www.lazada.co.id/products/x.html');
+    expect(offered.headers.get('x-request-id')).toBe('proxy-id-12345');
+    expect(await storedClicks()).toHaveLength(3);
   });
 
   it('keeps redirecting a known link past its lifetime while one lookup refreshes it', async () => {

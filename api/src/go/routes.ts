@@ -3,6 +3,7 @@ import { isBotUserAgent } from '../analytics';
 import type { Database } from '../db/database';
 import { select } from '../db/sql';
 import { SwrCache } from '../lib/swr-cache';
+import { offeredOrNewRequestId, REQUEST_ID_HEADER } from '../middleware/request-id';
 import type { ClickInput } from './recorder';
 import { BUSY_PAGE, GONE_PAGE, NOT_FOUND_PAGE } from './pages';
 
@@ -54,18 +55,6 @@ function isPrefetch(req: Request): boolean {
   return typeof purpose === 'string' && /prefetch|prerender/i.test(purpose);
 }
 
-/** Only a real visitor's GET counts: not HEAD, not a bot, not a prefetch, not without a UA. */
-export function isCountable(req: Request): boolean {
-  const userAgent = req.headers['user-agent'];
-  return req.method === 'GET' && !!userAgent && !isBotUserAgent(userAgent) && !isPrefetch(req);
-}
-
-/** A GET from a crawler or headless browser: counted apart, as a bot visit. */
-function isBotRequest(req: Request): boolean {
-  const userAgent = req.headers['user-agent'];
-  return req.method === 'GET' && !!userAgent && isBotUserAgent(userAgent);
-}
-
 function sameSitePath(req: Request): string | null {
   const referer = req.headers.referer;
   if (!referer) return null;
@@ -86,9 +75,10 @@ export type GoRouter = Router & {
   clearCache(): void;
   /**
    * The redirect of a link already looked up, answered before the site's other middleware:
-   * mount it at /go ahead of them (app.ts), with `headers` (the security headers every answer
-   * carries, computed once). It answers the 302 when it can at once (a link in the cache, fresh
-   * or being refreshed, whose click needs no wait) and passes everything else to the router.
+   * mount it at the app's root ahead of all of them (app.ts), with `headers` (the security
+   * headers every answer carries, computed once); it gives its answer a request id itself. It
+   * answers the 302 of `/go/{id}` when it can at once (a link in the cache, fresh or being
+   * refreshed, whose click needs no wait) and passes everything else on.
    */
   redirect(headers: Readonly<Record<string, string>>): RequestHandler;
 };
@@ -100,8 +90,8 @@ export type GoRouter = Router & {
 const PENDING_CLICK = Symbol('pendingClick');
 type PendingLocals = { [PENDING_CLICK]?: { taken: Promise<boolean>; target: string } };
 
-/** `/123` or `/123/` under /go: the link id, else null. */
-const LINK_PATH = /^\/(\d{1,10})\/?$/;
+/** `/go/123` or `/go/123/`, a query string or not: the link id. */
+const GO_URL = /^\/go\/(\d{1,10})\/?(?:\?|$)/;
 
 const LOOKUP = `SELECT l."affiliateUrl", l.platform, l."productId", p."categoryId", p."isActive"
   FROM platform_links l JOIN products p ON p.id = l."productId"
@@ -167,8 +157,11 @@ export function goRoutes({
    * Requests that do not count take nothing.
    */
   const take = (req: Request, id: number, link: LinkRow): boolean | Promise<boolean> => {
-    const bot = isBotRequest(req);
-    if (!bot && !isCountable(req)) return true;
+    // The user agent is read once (memoized per agent: ../analytics/visitor.ts).
+    const userAgent = req.headers['user-agent'];
+    if (req.method !== 'GET' || !userAgent) return true;
+    const bot = isBotUserAgent(userAgent);
+    if (!bot && isPrefetch(req)) return true;
     let taken: void | boolean | Promise<boolean>;
     try {
       taken = recordClick({
@@ -178,7 +171,7 @@ export function goRoutes({
         categoryId: link.categoryId === null ? null : String(link.categoryId),
         platform: link.platform,
         ip: req.ip ?? req.socket.remoteAddress,
-        userAgent: req.headers['user-agent'],
+        userAgent,
         fromPath: sameSitePath(req),
       });
     } catch (error) {
@@ -234,14 +227,17 @@ export function goRoutes({
   });
 
   const redirect = (headers: Readonly<Record<string, string>>): RequestHandler => {
-    const fixed = {
+    // As a flat list, and nothing set on the response before: Node writes it out as it is,
+    // without a header map built and checked for each redirect.
+    const fixed = Object.entries({
       ...headers,
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
       'Content-Length': '0',
-    };
+    }).flat();
     return (req, res, next) => {
-      const match = req.method === 'GET' || req.method === 'HEAD' ? LINK_PATH.exec(req.path) : null;
+      const match =
+        req.method === 'GET' || req.method === 'HEAD' ? GO_URL.exec(req.originalUrl) : null;
       const id = match ? linkIdOf(match[1]!) : 0;
       const known = id === 0 ? undefined : cache.getNow(id, () => readLink(id));
       if (!known?.link || !known.link.isActive || !known.target) {
@@ -258,7 +254,12 @@ export function goRoutes({
         next();
         return;
       }
-      res.writeHead(302, { ...fixed, Location: known.target }).end();
+      res
+        .writeHead(
+          302,
+          fixed.concat('Location', known.target, REQUEST_ID_HEADER, offeredOrNewRequestId(req)),
+        )
+        .end();
     };
   };
 
