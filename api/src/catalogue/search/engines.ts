@@ -134,7 +134,7 @@ const MAX_PREFIX_WORDS = 24;
  * words newest first and stops at the page's end, where such a prefix first merges the whole
  * doclists of its words. Otherwise (or past MAX_PREFIX_WORDS words) the group is unchanged.
  */
-async function withPrefixWords(db: Database, groups: WordGroup[]): Promise<WordGroup[]> {
+export async function withPrefixWords(db: Database, groups: WordGroup[]): Promise<WordGroup[]> {
   return Promise.all(
     groups.map(async (group) => {
       if (
