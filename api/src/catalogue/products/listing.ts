@@ -143,7 +143,7 @@ class ListingSql {
    * cast: the column is declared UUID (NUMERIC affinity), and comparing it with the docs' TEXT
    * `productId` would scan their whole index for every row instead of searching it.
    */
-  private matchesRow(): string {
+  matchesRow(): string {
     const query = fts5Scope(this.scope.groups!, 'all');
     return `EXISTS (SELECT 1 FROM product_search WHERE product_search MATCH ${this.params.add(query)}
         AND product_search.rowid = (SELECT d.docid FROM product_search_docs d
@@ -151,10 +151,10 @@ class ListingSql {
   }
 
   /**
-   * The WHERE clause, leaving out the filter `omit` (a facet counts without its own); `byRow`:
-   * the search tested row by row (last, after the cheap conditions), not as a set of ids.
+   * The WHERE clause, leaving out the filter `omit` (a facet counts without its own); `search`:
+   * the search's words as a set of ids, or left out (a walk tests them per row, matchesRow).
    */
-  where(omit?: Part, byRow = false): string {
+  where(omit?: Part, search: 'set' | 'none' = 'set'): string {
     const { filters, scope } = this;
     const parts = [`p."isActive" = ${this.bool(true)}`];
     if (scope.categoryId !== null)
@@ -166,7 +166,7 @@ class ListingSql {
           ? `p.id = ANY(${ids}::uuid[])`
           : `p.id IN (SELECT value FROM json_each(${ids}))`,
       );
-    } else if (scope.groups && !byRow) parts.push(this.matches('all'));
+    } else if (scope.groups && search === 'set') parts.push(this.matches('all'));
     if (scope.promo === 'featured') parts.push(`p."isFeaturedPromo" = ${this.bool(true)}`);
     if (scope.promo === 'discounted') parts.push(`p."discountPercentage" > 0`);
     const byPlatform = this.byPlatform && omit !== 'platform';
@@ -189,7 +189,6 @@ class ListingSql {
     if (omit !== 'discount' && filters.minDiscount !== undefined) {
       parts.push(`p."discountPercentage" >= ${this.params.add(filters.minDiscount)}`);
     }
-    if (scope.groups && !scope.sample && byRow) parts.push(this.matchesRow());
     return parts.join(' AND ');
   }
 
@@ -355,6 +354,11 @@ export interface ListingOptions {
   linkWalk?: boolean;
   /** EXACT_COUNTS_UP_TO in its place (the tests' small catalogues). */
   exactCountsUpTo?: number;
+  /**
+   * A search sorted by a product figure on SQLite (sortedSearchPage): chosen by its cost (the
+   * default), always walked, always the set, or the general path (the tests compare them).
+   */
+  sortedSearch?: 'walk' | 'set' | 'general';
 }
 
 /**
@@ -381,6 +385,9 @@ const WALKED_SORTS: ListingOrder[] = ['newest', 'discount', 'price_asc', 'price_
  * and the row sorted), on SQLite at 1,000,000 products: ~100 us against ~8 us.
  */
 const ROW_TEST_COST = 12;
+/** The fewest rows a walk reads before it gives up for the set. */
+const WALK_ROWS = 1_000;
+const SET_HINT = 'INDEXED BY sqlite_autoindex_products_1';
 
 /**
  * SQLite, a search sorted by a product figure (price, saving, discount, newest) without other
@@ -398,6 +405,7 @@ async function sortedSearchPage(
   filters: ListingFilters,
   sort: ListingOrder,
   page: { limit: number; offset: number },
+  force?: 'walk' | 'set',
 ): Promise<ProductIdPage> {
   const bound = countBound(page.offset, page.limit);
   const groups = await withPrefixWords(db, scope.groups!);
@@ -421,16 +429,32 @@ async function sortedSearchPage(
       );
       share = matches / Math.max(Number(span?.n ?? 0), matches);
     }
-    const walked = (page.offset + page.limit) / share;
-    const taken = share * size;
-    ids = await sortedPage(
-      db,
-      { ...scope, groups },
-      filters,
-      sort,
-      page,
-      walked * ROW_TEST_COST <= taken,
-    );
+    const need = page.offset + page.limit;
+    const walked = need / share;
+    const expanded = { ...scope, groups };
+    let found: string[] | null = null;
+    const walks = force ? force === 'walk' : walked * ROW_TEST_COST <= share * size;
+    if (walks) {
+      // Prices and discounts follow categories: a word of one kind of product can start far
+      // down the index. The walk stops after a few times the rows it should need, and the set
+      // answers instead when it did not reach the page's end.
+      const walk = new ListingSql(db, expanded, filters);
+      const where = walk.where(undefined, 'none');
+      const hit = walk.matchesRow();
+      const rows = await selectBound<{ id: string }>(
+        db,
+        `SELECT id FROM (SELECT p.id AS id, ${hit} AS hit
+            FROM products p ${walk.indexHint(sort, true)} WHERE ${where}
+            ORDER BY ${walk.orderBy(sort)} LIMIT ${walk.params.add(force ? size : Math.ceil(Math.max(walked * 4, WALK_ROWS)))})
+          WHERE hit LIMIT ${walk.params.add(need)}`,
+        walk.params.values,
+      );
+      const complete = rows.length >= need || (matches < bound && rows.length >= matches);
+      if (complete) found = rows.slice(page.offset).map((row) => row.id);
+    }
+    // The matches by primary key, then sorted: without the hint SQLite walks every active
+    // product of the newest index and looks each up in the set (5 s at 1,000,000).
+    ids = found ?? (await sortedPage(db, expanded, filters, sort, page, SET_HINT));
   }
   return matches >= bound
     ? { ids, totalCount: bound - 1, capped: true }
@@ -452,9 +476,10 @@ export async function listingPage(
     !scope.sample &&
     !scope.promo &&
     !hasListingFilters(filters) &&
-    WALKED_SORTS.includes(sort)
+    WALKED_SORTS.includes(sort) &&
+    options.sortedSearch !== 'general'
   )
-    return sortedSearchPage(db, scope, filters, sort, page);
+    return sortedSearchPage(db, scope, filters, sort, page, options.sortedSearch);
   const links = byLinks(scope, filters, options);
   const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
   const counting = new ListingSql(db, scope, filters);
@@ -502,26 +527,23 @@ export async function listingPage(
     : { ids, totalCount: total };
 }
 
-/**
- * The general path: the products matching the filters, in the sort's order; `byRow`: down the
- * sort's index, each row tested for the search (SQLite, sortedSearchPage).
- */
+/** The general path: the products matching the filters, in the sort's order. */
 async function sortedPage(
   db: Database,
   scope: ListingScope,
   filters: ListingFilters,
   sort: ListingOrder,
   page: { limit: number; offset: number },
-  byRow = false,
+  hint?: string,
 ): Promise<string[]> {
   const rows = new ListingSql(db, scope, filters);
-  const where = rows.where(undefined, byRow);
+  const where = rows.where();
   const order = rows.orderBy(sort);
   const limit = rows.params.add(page.limit);
   const offset = rows.params.add(page.offset);
   const found = await selectBound<{ id: string }>(
     db,
-    `SELECT p.id FROM products p ${rows.indexHint(sort, byRow)} WHERE ${where}
+    `SELECT p.id FROM products p ${hint ?? rows.indexHint(sort)} WHERE ${where}
       ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
     rows.params.values,
   );
