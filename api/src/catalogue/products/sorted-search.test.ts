@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORMS } from '@shared/constants';
+import type { ListingSort } from '@shared/schemas';
+import {
+  insertCategory,
+  openMigratedDatabase,
+  productRow,
+  type FixtureDatabase,
+} from '../../../test/support/catalogue-fixtures';
+import { wordGroups } from '../search/queries';
+import { tokenize } from '../search/terms';
+import { listingPage, type ListingScope } from './listing';
+
+/**
+ * A search sorted by a product figure on SQLite (listing.ts, sortedSearchPage): the walk down
+ * the sort's index that tests each row in FTS5, and the set of matches sorted, answer what the
+ * general path answers: the same ids in the same order and the same count, on every page. The
+ * catalogue shares creation times, prices and discounts, and has inactive products and
+ * products without a price.
+ */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe('sorted search on sqlite', () => {
+  let fixture: FixtureDatabase;
+  const categories: number[] = [];
+
+  beforeAll(async () => {
+    fixture = await openMigratedDatabase('sqlite');
+    const { db } = fixture;
+    for (let i = 0; i < 3; i++) categories.push(await insertCategory(db));
+    const random = generator(11);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const base = Date.UTC(2026, 0, 1);
+    const products = [];
+    const links = [];
+    for (let i = 0; i < 150; i++) {
+      const id = randomUUID();
+      const createdAt = new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 60_000);
+      const words = ['Sepatu', 'Kopi', 'Tas', 'Promosi'].filter(() => random() < 0.4);
+      products.push(
+        productRow({
+          id,
+          categoryId: pick(categories),
+          title: `${words.join(' ')} Produk ${i}`,
+          description: random() < 0.6 ? 'Cocok untuk hadiah' : 'Barang bagus',
+          badgeText: random() < 0.3 ? 'Promo' : null,
+          discountPercentage: pick([0, 10, 25, 50]),
+          isActive: random() < 0.9,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      );
+      if (random() < 0.15) continue; // no price
+      links.push({
+        productId: id,
+        platform: pick(PLATFORMS),
+        affiliateUrl: `https://example.com/${i}`,
+        price: '',
+        priceValue: pick([50_000, 90_000, 100_000, 150_000]),
+        originalPriceValue: random() < 0.5 ? 200_000 : null,
+        availability: 'in_stock',
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    const qi = db.sequelize.getQueryInterface();
+    await qi.bulkInsert('products', products);
+    await qi.bulkInsert('platform_links', links);
+  }, 60_000);
+  afterAll(() => fixture?.close());
+
+  it('walks, takes the set and reads the general path alike', async () => {
+    const { db } = fixture;
+    const sorts: ListingSort[] = ['newest', 'discount', 'price_asc', 'price_desc', 'saving'];
+    let rows = 0;
+    for (const term of ['promo', 'untuk', 'sepatu kopi', 'tas untuk', 'zzzz']) {
+      const groups = await wordGroups(db, tokenize(term));
+      for (const categoryId of [null, categories[0]!]) {
+        const scope: ListingScope = { categoryId, groups };
+        for (const sort of sorts) {
+          const filters = { platforms: [], inStock: false, sort };
+          for (const limit of [7, 40]) {
+            for (let offset = 0; offset <= 80; offset += limit) {
+              const page = { limit, offset };
+              const general = await listingPage(db, scope, filters, sort, page, {
+                sortedSearch: 'general',
+              });
+              const context = JSON.stringify({ term, categoryId, sort, page });
+              for (const way of ['walk', 'set', undefined] as const) {
+                const found = await listingPage(db, scope, filters, sort, page, {
+                  sortedSearch: way,
+                });
+                expect(found, `${context} ${way}`).toEqual(general);
+              }
+              rows += general.ids.length;
+            }
+          }
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(1000);
+  }, 120_000);
+});
