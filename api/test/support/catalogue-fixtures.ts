@@ -28,6 +28,15 @@ export async function openMigratedDatabase(dialect: TestDialect): Promise<Fixtur
 
 const now = () => new Date();
 
+/** A small deterministic random generator: the same catalogue on both engines, every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
 export async function insertCategory(db: Database, slug = `cat-${randomUUID().slice(0, 8)}`) {
   const at = now();
   await db.sequelize

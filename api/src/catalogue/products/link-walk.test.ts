@@ -5,6 +5,7 @@ import { LISTING_SORTS, type ListingFilters } from '@shared/schemas';
 import {
   insertCategory,
   openMigratedDatabase,
+  seededRandom,
   productRow,
   type FixtureDatabase,
 } from '../../../test/support/catalogue-fixtures';
@@ -22,15 +23,6 @@ import { listingFacets, listingPage, type ListingScope } from './listing';
  */
 const dialects = ['sqlite', 'postgres'] as const;
 
-/** A small deterministic generator (the same catalogue on both engines). */
-function generator(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 describe.each(dialects)('listing link walk on %s', (dialect) => {
   let fixture: FixtureDatabase;
   const categories: number[] = [];
@@ -39,7 +31,7 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
     fixture = await openMigratedDatabase(dialect);
     const { db } = fixture;
     for (let i = 0; i < 3; i++) categories.push(await insertCategory(db));
-    const random = generator(7);
+    const random = seededRandom(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const base = Date.UTC(2026, 0, 1);
     const products = [];

@@ -5,6 +5,7 @@ import type { ListingSort } from '@shared/schemas';
 import {
   insertCategory,
   openMigratedDatabase,
+  seededRandom,
   productRow,
   type FixtureDatabase,
 } from '../../../test/support/catalogue-fixtures';
@@ -19,14 +20,6 @@ import { listingPage, type ListingScope } from './listing';
  * catalogue shares creation times, prices and discounts, and has inactive products and
  * products without a price.
  */
-function generator(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 describe('sorted search on sqlite', () => {
   let fixture: FixtureDatabase;
   const categories: number[] = [];
@@ -35,7 +28,7 @@ describe('sorted search on sqlite', () => {
     fixture = await openMigratedDatabase('sqlite');
     const { db } = fixture;
     for (let i = 0; i < 3; i++) categories.push(await insertCategory(db));
-    const random = generator(11);
+    const random = seededRandom(11);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const base = Date.UTC(2026, 0, 1);
     const products = [];
