@@ -45,16 +45,25 @@ const WAL_CHECKPOINT_PAGES = 4_000;
  * Sequelize opens a new SQLite connection for every transaction, so per-connection settings
  * have to be applied when each connection opens, not once at start-up.
  */
+const ignore = () => undefined;
+
 class TunedSqliteDatabase extends sqlite3.Database {
   constructor(filename: string, mode: number, callback?: (err: Error | null) => void) {
     super(filename, mode, (err) => {
       if (!err) {
         this.configure('busyTimeout', BUSY_TIMEOUT_MS);
-        this.run('PRAGMA synchronous=NORMAL');
-        this.run(`PRAGMA wal_autocheckpoint=${WAL_CHECKPOINT_PAGES}`);
+        // A setting that cannot be applied leaves SQLite's safe default.
+        this.run('PRAGMA synchronous=NORMAL', ignore);
+        this.run(`PRAGMA wal_autocheckpoint=${WAL_CHECKPOINT_PAGES}`, ignore);
       }
       callback?.(err);
     });
+    // A statement run without a callback reports its failure as an 'error' event, which
+    // nothing would handle: an uncaught exception that ends the process. Sequelize runs its
+    // own PRAGMA that way on every new connection, and a connection still opening while the
+    // database closes (a request at shutdown) is closed under it: SQLITE_MISUSE. Every query
+    // of ours passes a callback and hears its own errors.
+    this.on('error', ignore);
   }
 }
 
@@ -100,7 +109,7 @@ function sqliteWriter(sequelize: Sequelize) {
     const connection = manager.connections[WRITER_KEY];
     if (!connection) return;
     delete manager.connections[WRITER_KEY];
-    connection.close();
+    connection.close(ignore);
   };
   let idle: NodeJS.Timeout | null = null;
   const transaction = async <T>(work: (transaction: Transaction) => Promise<T>): Promise<T> => {
