@@ -202,6 +202,16 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     console.log(
       `visitor: ${VISITOR_PAGE} p95 at rest ${figures.visitor.atRest.p95Ms} ms, during ${figures.visitor.during.p95Ms} ms (${during.length} requests; budget within 2x)`,
     );
+    // The tail behind the p95: a handful of slow requests or a slower run throughout.
+    console.log(
+      `         p50/max at rest ${figures.visitor.atRest.p50Ms}/${figures.visitor.atRest.maxMs} ms, during ${figures.visitor.during.p50Ms}/${figures.visitor.during.maxMs} ms; slowest during: ${[
+        ...during,
+      ]
+        .sort((a, b) => b - a)
+        .slice(0, 6)
+        .map((ms) => ms.toFixed(1))
+        .join(', ')}`,
+    );
     console.log(`load   : ${figures.loadAverage.join(' ')}`);
     console.log(
       `same   : 304 in ${figures.unchanged304Seconds} s (notModified ${notModified.run.notModified}); same bytes without ETag in ${figures.unchangedSameBytesSeconds} s (notModified ${sameBytes.run.notModified}) (budget < 1 s)`,
