@@ -159,15 +159,15 @@ class ListingSql {
   }
 
   /**
-   * The WHERE clause, leaving out the filter `omit` (a facet counts without its own), and the
-   * category when the links' copy of it stands for it (`linkCategory`: a link walk in one);
-   * `search`: the search's words as a set of ids, or left out (a walk tests them per row,
-   * matchesRow).
+   * The WHERE clause, leaving out the filter `omit` (a facet counts without its own), and
+   * what a walk reads elsewhere: the category when the links' copy of it stands for it
+   * (`linkCategory`: a link walk in one), the search's words when each row is tested for them
+   * (`searchPerRow`: matchesRow).
    */
-  where(omit?: Part, linkCategory = false, search: 'set' | 'none' = 'set'): string {
+  where(omit?: Part, walk: { linkCategory?: boolean; searchPerRow?: boolean } = {}): string {
     const { filters, scope } = this;
     const parts = [`p."isActive" = ${this.bool(true)}`];
-    if (scope.categoryId !== null && !linkCategory)
+    if (scope.categoryId !== null && !walk.linkCategory)
       parts.push(`p."categoryId" = ${this.params.add(scope.categoryId)}`);
     if (scope.sample) {
       const ids = this.params.add(this.postgres ? scope.sample : JSON.stringify(scope.sample));
@@ -176,7 +176,7 @@ class ListingSql {
           ? `p.id = ANY(${ids}::uuid[])`
           : `p.id IN (SELECT value FROM json_each(${ids}))`,
       );
-    } else if (scope.groups && search === 'set') parts.push(this.matches('all'));
+    } else if (scope.groups && !walk.searchPerRow) parts.push(this.matches('all'));
     if (scope.promo === 'featured') parts.push(`p."isFeaturedPromo" = ${this.bool(true)}`);
     if (scope.promo === 'discounted') parts.push(`p."discountPercentage" > 0`);
     const byPlatform = this.byPlatform && omit !== 'platform';
@@ -283,7 +283,7 @@ class ListingSql {
     const saved = by === 'saving' ? ' AND l.saving > 0' : '';
     return `FROM ${from}
       WHERE ${platformWhere}${category} AND ${IN_STOCK_LINK}${saved}${this.linkRange()}${joined}
-        AND ${this.where('price', category !== '')}${cheaper}`;
+        AND ${this.where('price', { linkCategory: category !== '' })}${cheaper}`;
   }
 
   /**
@@ -477,7 +477,7 @@ async function sortedSearchPage(
       // down the index. The walk stops after a few times the rows it should need, and the set
       // answers instead when it did not reach the page's end.
       const walk = new ListingSql(db, expanded, filters);
-      const where = walk.where(undefined, false, 'none');
+      const where = walk.where(undefined, { searchPerRow: true });
       const hit = walk.matchesRow();
       const rows = await selectBound<{ id: string }>(
         db,
