@@ -119,6 +119,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir: config.dataDir,
     log,
     concurrency: feedConcurrency(),
+    worker: { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
   });
   const app = createApp(
     { config, db },

@@ -19,7 +19,7 @@ const TARGETS = [
   {
     name: 'server',
     script: 'build:server',
-    outputs: ['dist/server/start.js'],
+    outputs: ['dist/server/start.js', 'dist/server/feed-worker.js'],
     sources: ['api/src', 'shared'],
   },
 ];

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { QueryTypes } from 'sequelize';
 import type { PriceHistory } from '@shared/rules/price-history';
 import type {
+  ProductListResponse,
   AdminProductListResponse,
   AuditPage,
   Feed,
@@ -12,6 +13,8 @@ import type {
   StatsResponse,
 } from '@shared/types';
 import { createMigrator, migrate } from '../db/migrate';
+import { FEED_RUN_MESSAGES } from './run';
+import { FeedRunner } from './service';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { unique } from '../../test/support/fixtures';
 
@@ -514,5 +517,62 @@ describeApi('product feeds', (api) => {
     await migrate(db);
     expect(await columns()).not.toContain('linkId');
     expect(await columns()).toContain('contentHash');
+  });
+
+  // The server runs each feed on a worker thread (run-in-worker.ts): every run above went
+  // through one. These two check what crosses between the threads.
+  it("learns a run's new words in the server's thread: a typo finds them at once", async () => {
+    const tag = unique();
+    const word = `z${tag.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!).slice(0, 7)}`;
+    const typo = word.slice(0, 3) + word.slice(4);
+    const search = async (term: string) =>
+      (
+        await api.visitor.get<ProductListResponse>(
+          `/api/products?search=${encodeURIComponent(term)}&page=1&limit=12`,
+        )
+      ).body.products.map((product) => product.title);
+    expect(await search(typo)).toEqual([]);
+    const path = `/feeds/${tag}-words.csv`;
+    const row = [
+      `${tag}-w`,
+      `Lampu ${word} Hemat`,
+      '50000',
+      '',
+      'https://shopee.co.id/w',
+      'https://example.com/w.webp',
+      'in stock',
+      'Elektronik',
+    ];
+    served.set(path, { body: csvFeed([row.join(',')]) });
+    const feed = await createFeed(api, path);
+    expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done', created: 1 });
+    // No wait: SQLite's vocabulary reloads only every 30 s (vocabulary.ts).
+    expect(await search(typo)).toEqual([`Lampu ${word} Hemat`]);
+  });
+
+  it('fails a run, and frees its feed, when its thread cannot open the database', async () => {
+    const path = `/feeds/${unique()}-dead.csv`;
+    served.set(path, { body: csvFeed([csvRow(`${unique()}-d`, '9000')]) });
+    const feed = await createFeed(api, path);
+    const { db } = api.server.running;
+    const runner = new FeedRunner({
+      db,
+      policy: { allowPrivate: true, maxBytes: 1_000_000 },
+      dataDir: api.server.running.config.dataDir,
+      worker:
+        api.dialect === 'postgres'
+          ? {
+              databaseUrl: 'postgres://postgres@127.0.0.1:5432/diskonradar_no_such_database',
+              dataDir: '/',
+            }
+          : { databaseUrl: null, dataDir: '/dev/null/no-such-directory' },
+    });
+    const runId = await runner.start(feed.id, { userId: null, username: 'system', ip: null });
+    expect(runId).not.toBeNull();
+    await runner.idle();
+    const run = await api.admin.get<FeedRun>(`/api/admin/feed-runs/${runId}`);
+    expect(run.body).toMatchObject({ status: 'failed', message: FEED_RUN_MESSAGES.failed });
+    // Not after the two-minute lease: the next run starts now and writes.
+    expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done', created: 1 });
   });
 });

@@ -66,6 +66,13 @@ export interface FeedRunDeps {
   chunkRows?: number;
   /** Overrides FEED_CHUNK_PAUSE_MS. */
   chunkPauseMs?: number;
+  /**
+   * Adds the words of these products to the typo vocabulary of the process that serves the
+   * searches (learnProductWords on `db` when left out: the run is in that process).
+   */
+  learnWords?: (skus: string[]) => Promise<void>;
+  /** Applies the spooled file somewhere else (a worker thread); here when left out. */
+  applyFile?: (job: ApplyJob) => Promise<AppliedFile>;
 }
 
 export interface RunCounts {
@@ -213,6 +220,124 @@ const summaryOf = (feed: StoredFeed, status: string, counts: RunCounts, notModif
       `${counts.deactivated} dinonaktifkan, ${counts.failed} gagal` +
       (status === 'failed' ? ' (gagal)' : '');
 
+const emptyCounts = (): RunCounts => ({
+  rows: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  outOfStock: 0,
+  deactivated: 0,
+  failed: 0,
+});
+
+/** A spooled feed file to read and write, under the run's claim. */
+export interface ApplyJob {
+  feed: StoredFeed;
+  runId: string;
+  file: string;
+  /** Aborted when another process took the feed's lease: the run ends after its chunk. */
+  leaseLost: AbortSignal;
+}
+
+/** What a run wrote from its file; `failure` when it ended early (what was written stays). */
+export interface AppliedFile {
+  counts: RunCounts;
+  message: string | null;
+  complete: boolean;
+  /** `readable`: the reason a person reads, or null when unexpected (already reported). */
+  failure: { readable: string | null } | null;
+}
+
+export type ApplyDeps = Pick<
+  FeedRunDeps,
+  'db' | 'stopping' | 'onUnexpectedError' | 'learnWords' | 'chunkRows' | 'chunkPauseMs'
+>;
+
+/**
+ * Reads, maps and writes a spooled feed in chunks of 1,000 rows (one transaction each), then
+ * deactivates what left the feed. Never throws. The server runs it on a worker thread
+ * (feed-worker.ts): its seconds of JavaScript stay off the loop that answers the site.
+ */
+export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<AppliedFile> {
+  const { db } = deps;
+  const { feed, runId, file } = job;
+  const counts = emptyCounts();
+  try {
+    const context = await runContext(db, feed, runId);
+    const chunkRows = deps.chunkRows ?? FEED_CHUNK_ROWS;
+    let chunk: MappedRow[] = [];
+    let chunkSkus = new Set<string>();
+    let failures: RowFailure[] = [];
+    let stored = 0;
+    // A feed's first run grows these from nothing: the planner must not keep planning
+    // them as empty (a third of the speed, the figure refresh walking whole indexes).
+    const statistics = new GrowthStatistics(db, ['feed_items', 'platform_links', 'products']);
+    const slices = new TimeSlices(FEED_SLICE_MS);
+    const flush = async () => {
+      if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
+      if (job.leaseLost.aborted) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
+      const rows = chunk;
+      chunk = [];
+      chunkSkus = new Set();
+      const result = await db.write((transaction) => writeChunk(db, context, rows, transaction));
+      counts.created += result.created;
+      counts.updated += result.updated;
+      counts.unchanged += result.unchanged;
+      counts.failed += result.failures.length;
+      await statistics.grew(result.created);
+      failures.push(...result.failures);
+      await saveFailures(db, runId, failures, stored);
+      stored += failures.length;
+      failures = [];
+      if (result.wordsChanged.length > 0) {
+        await (deps.learnWords
+          ? deps.learnWords(result.wordsChanged)
+          : learnProductWords(db, { skus: result.wordsChanged }));
+      }
+      await sleep(deps.chunkPauseMs ?? FEED_CHUNK_PAUSE_MS);
+      slices.restart();
+    };
+    for await (const record of readFeedFile(file, feed.format)) {
+      counts.rows++;
+      // The reader hands over a buffer's rows in one go; a turn of the event loop every
+      // few milliseconds lets the public site's requests in between.
+      if (slices.due) await slices.next();
+      const mapped =
+        'error' in record
+          ? { row: record.row, reason: record.error, raw: '' }
+          : mapRecord(feed, record);
+      if (!('sku' in mapped)) {
+        counts.failed++;
+        failures.push(mapped);
+        continue;
+      }
+      if (mapped.availability === 'out_of_stock') counts.outOfStock++;
+      // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
+      if (chunk.length >= chunkRows || chunkSkus.has(mapped.sku)) await flush();
+      chunk.push(mapped);
+      chunkSkus.add(mapped.sku);
+    }
+    if (chunk.length > 0 || failures.length > 0) await flush();
+    await statistics.finished();
+    const ending = await deactivateMissing(db, feed, runId, counts.rows);
+    counts.deactivated = ending.deactivated;
+    return { counts, message: ending.message, complete: ending.complete, failure: null };
+  } catch (error) {
+    const readable = describeRunError(error);
+    if (!readable) deps.onUnexpectedError(error);
+    return { counts, message: null, complete: false, failure: { readable } };
+  }
+}
+
+const applyInThisThread = (deps: FeedRunDeps) => (job: ApplyJob) => applyFeedFile(deps, job);
+
+/** Ends the run with the reason its file's apply gave (reported there when unexpected). */
+class AppliedRunFailure extends Error {
+  constructor(readonly readable: string | null) {
+    super(readable ?? FEED_RUN_MESSAGES.failed);
+  }
+}
+
 /**
  * Runs one feed under a claim (lease.ts): fetch (conditional), spool and hash, read, map and
  * write in chunks of 1,000 rows (one transaction each), deactivate what left the feed, then
@@ -227,25 +352,17 @@ export async function executeFeedRun(
 ): Promise<void> {
   const { db } = deps;
   const { runId, owner } = claim;
-  const counts: RunCounts = {
-    rows: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    outOfStock: 0,
-    deactivated: 0,
-    failed: 0,
-  };
+  const counts = emptyCounts();
   let status: 'done' | 'failed' = 'done';
   let message: string | null = null;
   let notModified = false;
   let complete = false;
   let fetchState: { etag: string | null; lastModified: string | null; hash: string } | null = null;
-  let lost = false;
+  const leaseLost = new AbortController();
   const renewal = setInterval(() => {
     renewLease(db, feedId, owner)
       .then((held) => {
-        if (!held) lost = true;
+        if (!held) leaseLost.abort();
       })
       .catch(deps.onUnexpectedError);
   }, LEASE_MS / 4);
@@ -270,72 +387,23 @@ export async function executeFeedRun(
       if (hash === feed.contentHash) {
         notModified = true;
       } else {
-        const context = await runContext(db, feed, runId);
-        const chunkRows = deps.chunkRows ?? FEED_CHUNK_ROWS;
-        let chunk: MappedRow[] = [];
-        let chunkSkus = new Set<string>();
-        let failures: RowFailure[] = [];
-        let stored = 0;
-        // A feed's first run grows these from nothing: the planner must not keep planning
-        // them as empty (a third of the speed, the figure refresh walking whole indexes).
-        const statistics = new GrowthStatistics(db, ['feed_items', 'platform_links', 'products']);
-        const slices = new TimeSlices(FEED_SLICE_MS);
-        const flush = async () => {
-          if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
-          if (lost) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
-          const rows = chunk;
-          chunk = [];
-          chunkSkus = new Set();
-          const result = await db.write((transaction) =>
-            writeChunk(db, context, rows, transaction),
-          );
-          counts.created += result.created;
-          counts.updated += result.updated;
-          counts.unchanged += result.unchanged;
-          counts.failed += result.failures.length;
-          await statistics.grew(result.created);
-          failures.push(...result.failures);
-          await saveFailures(db, runId, failures, stored);
-          stored += failures.length;
-          failures = [];
-          if (result.wordsChanged.length > 0) {
-            await learnProductWords(db, { skus: result.wordsChanged });
-          }
-          await sleep(deps.chunkPauseMs ?? FEED_CHUNK_PAUSE_MS);
-          slices.restart();
-        };
-        for await (const record of readFeedFile(file, feed.format)) {
-          counts.rows++;
-          // The reader hands over a buffer's rows in one go; a turn of the event loop every
-          // few milliseconds lets the public site's requests in between.
-          if (slices.due) await slices.next();
-          const mapped =
-            'error' in record
-              ? { row: record.row, reason: record.error, raw: '' }
-              : mapRecord(feed, record);
-          if (!('sku' in mapped)) {
-            counts.failed++;
-            failures.push(mapped);
-            continue;
-          }
-          if (mapped.availability === 'out_of_stock') counts.outOfStock++;
-          // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
-          if (chunk.length >= chunkRows || chunkSkus.has(mapped.sku)) await flush();
-          chunk.push(mapped);
-          chunkSkus.add(mapped.sku);
-        }
-        if (chunk.length > 0 || failures.length > 0) await flush();
-        await statistics.finished();
-        const ending = await deactivateMissing(db, feed, runId, counts.rows);
-        counts.deactivated = ending.deactivated;
-        message = ending.message;
-        complete = ending.complete;
+        const applied = await (deps.applyFile ?? applyInThisThread(deps))({
+          feed,
+          runId,
+          file,
+          leaseLost: leaseLost.signal,
+        });
+        Object.assign(counts, applied.counts);
+        if (applied.failure !== null) throw new AppliedRunFailure(applied.failure.readable);
+        message = applied.message;
+        complete = applied.complete;
       }
     }
   } catch (error) {
     status = 'failed';
-    const readable = describeRunError(error);
-    if (!readable) deps.onUnexpectedError(error);
+    const applied = error instanceof AppliedRunFailure;
+    const readable = applied ? error.readable : describeRunError(error);
+    if (!readable && !applied) deps.onUnexpectedError(error);
     message = readable ?? FEED_RUN_MESSAGES.failed;
   } finally {
     clearInterval(renewal);

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { QueryTypes } from 'sequelize';
 import type { AuditActor } from '../audit/log';
-import type { Database } from '../db/database';
+import type { Database, DatabaseOptions } from '../db/database';
 import { fromDbTimestamp } from '../db/timestamps';
 import type { FetchPolicy } from '../lib/safe-fetch';
+import { learnProductWords } from '../catalogue/search/learn-words';
 import { claimFeed, recoverCrashedRuns } from './lease';
 import { executeFeedRun, type FeedRunDeps } from './run';
+import { applyInWorker } from './run-in-worker';
 
 /** How often each server looks for due feeds. */
 const CHECK_EVERY_MS = 60_000;
@@ -31,6 +33,12 @@ export interface FeedRunnerOptions {
   onCatalogueChanged?: () => void;
   log?: (line: string) => void;
   concurrency?: number;
+  /**
+   * Runs each feed on a worker thread with its own connections to this database (the
+   * server's choice): the run's seconds of JavaScript stay off the event loop that answers
+   * the site. Left out, runs share this process's loop (tests of the run itself).
+   */
+  worker?: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'sqliteFile'>;
 }
 
 /**
@@ -65,7 +73,25 @@ export class FeedRunner {
       onUnexpectedError: (error) =>
         log(`[feeds] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
       stopping: this.stopping.signal,
+      ...(this.options.worker ? { applyFile: this.applyOnWorker(this.options.worker, log) } : {}),
     };
+  }
+
+  private applyOnWorker(
+    database: NonNullable<FeedRunnerOptions['worker']>,
+    log: (line: string) => void,
+  ): FeedRunDeps['applyFile'] {
+    return (job) =>
+      applyInWorker(
+        {
+          database,
+          stopping: this.stopping.signal,
+          learnWords: (skus) => learnProductWords(this.options.db, { skus }),
+          onUnexpectedError: (error) =>
+            log(`[feeds] ${error instanceof Error ? error.message : String(error)}`),
+        },
+        job,
+      );
   }
 
   /** Claims the feed and runs it in the background: the run's id, or null when one is running. */

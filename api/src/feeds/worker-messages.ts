@@ -1,0 +1,26 @@
+import type { DatabaseOptions } from '../db/database';
+import type { AppliedFile } from './run';
+import type { StoredFeed } from './store';
+
+/** What the server's thread hands a feed worker (structured-cloned: data only). */
+export interface FeedWorkerData {
+  database: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'sqliteFile'>;
+  feed: StoredFeed;
+  runId: string;
+  file: string;
+  /** The server was already stopping, or the lease already lost, when the worker started. */
+  stopping: boolean;
+  leaseLost: boolean;
+  chunkPauseMs?: number;
+}
+
+export type ToFeedWorker =
+  { type: 'stop' } | { type: 'leaseLost' } | { type: 'learned'; request: number };
+
+export type FromFeedWorker =
+  /** Answered with `learned` and the same request number once the words are learned. */
+  | { type: 'learnWords'; request: number; skus: string[] }
+  /** An unexpected error, reported as the server's thread reports its own. */
+  | { type: 'error'; text: string }
+  /** The last message: what the run wrote. */
+  | { type: 'applied'; applied: AppliedFile };
