@@ -717,18 +717,24 @@ export class AnalyticsWriteBuffer {
       // The latest visit wins (rows come oldest first).
       for (const row of rows) current.set(String(row.visitorKey), String(row.sessionId));
     }
-    const ownVisits = new Map<string, { at: number; visitor: VisitorInfo }>();
+    // A visit of its own: made (or found) and given its clicks by one upsert, below.
+    const ownVisits = new Map<string, { at: number; visitor: VisitorInfo; clicks: number }>();
     for (const click of batch.clicks) {
       const { visitor, record } = click;
       if (!visitor) continue;
       let sessionId = current.get(visitor.key);
-      if (!sessionId) {
+      if (sessionId) {
+        clicks.set(sessionId, (clicks.get(sessionId) ?? 0) + 1);
+      } else {
         sessionId = `go:${visitor.key}`;
         const known = ownVisits.get(sessionId);
-        if (!known || record.at < known.at) ownVisits.set(sessionId, { at: record.at, visitor });
+        if (!known) ownVisits.set(sessionId, { at: record.at, visitor, clicks: 1 });
+        else {
+          known.clicks += 1;
+          if (record.at < known.at) Object.assign(known, { at: record.at, visitor });
+        }
       }
       record.sessionId = sessionId;
-      clicks.set(sessionId, (clicks.get(sessionId) ?? 0) + 1);
       // Sessions of this batch are new (nothing before) or already in `before`.
       if (!before.has(sessionId) && !batch.seen.has(sessionId)) extra.add(sessionId);
     }
@@ -739,22 +745,25 @@ export class AnalyticsWriteBuffer {
     for (const part of chunk(own, 6)) {
       const source = rowsSource(
         db.dialect,
-        part.map(([sessionId, { at, visitor }]) => [
+        part.map(([sessionId, { at, visitor, clicks: count }]) => [
           sessionId,
           toDbTimestamp(at),
           visitor.key,
           visitor.device,
           visitor.browser,
+          count,
         ]),
-        ['text', 'timestamptz', 'text', 'text', 'text'],
+        ['text', 'timestamptz', 'text', 'text', 'text', 'integer'],
       );
       // A visit without JavaScript: no live figures (lastSeenMs 0), its source unknown (direct).
+      // One written row version per new visit: its clicks go in with it, not in an update.
       await run(
         `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
-           "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet")
-         SELECT v.column1, v.column2, 0, TRUE, v.column3, v.column4, v.column5, 'direct', TRUE
+           "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet", clicks)
+         SELECT v.column1, v.column2, 0, TRUE, v.column3, v.column4, v.column5, 'direct', TRUE,
+           v.column6
          FROM ${source.sql} WHERE TRUE
-         ON CONFLICT ("sessionId") DO NOTHING`,
+         ON CONFLICT ("sessionId") DO UPDATE SET clicks = analytics_sessions.clicks + excluded.clicks`,
         source.params,
       );
     }

@@ -107,6 +107,28 @@ export interface SqlPart {
   params: unknown[];
 }
 
+/** A character that must be escaped inside a quoted element of an array literal. */
+const ARRAY_ESCAPE = /["\\]/;
+
+/**
+ * An array parameter: as the literal PostgreSQL reads (`{"a","b",NULL,3}`) when every element
+ * is a string, a number or null (the driver would escape each element with two replaces), the
+ * array itself otherwise (dates, buffers: the driver's conversions).
+ */
+function arrayParameter(values: unknown[]): unknown {
+  let literal = '{';
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (typeof value === 'number' && Number.isFinite(value)) literal += String(value);
+    else if (typeof value !== 'string') return values.map((element) => element ?? null);
+    else if (ARRAY_ESCAPE.test(value)) literal += `"${value.replace(/["\\]/g, '\\$&')}"`;
+    else literal += `"${value}"`;
+  }
+  return `${literal}}`;
+}
+
 /**
  * `column IN (...)` for a list of values. On PostgreSQL it is `column = ANY(?)` with the list
  * as one array parameter: the statement's text, its parse and plan, and the parameters the
@@ -120,7 +142,7 @@ export function inList(
   pgType = 'text',
 ): SqlPart {
   if (dialect === 'postgres') {
-    return { sql: `${column} = ANY(CAST(? AS ${pgType}[]))`, params: [values] };
+    return { sql: `${column} = ANY(CAST(? AS ${pgType}[]))`, params: [arrayParameter(values)] };
   }
   return { sql: `${column} IN (${values.map(() => '?').join(', ')})`, params: values };
 }
@@ -136,7 +158,7 @@ export function rowsSource(dialect: Dialect, rows: unknown[][], pgTypes: string[
   if (dialect === 'postgres') {
     return {
       sql: `unnest(${pgTypes.map((type) => `CAST(? AS ${type}[])`).join(', ')}) AS v(${names})`,
-      params: pgTypes.map((_, index) => rows.map((row) => row[index] ?? null)),
+      params: pgTypes.map((_, index) => arrayParameter(rows.map((row) => row[index]))),
     };
   }
   return { sql: `(VALUES ${valuesList(rows.length, pgTypes.length)}) AS v`, params: rows.flat() };
@@ -182,7 +204,7 @@ export async function bulkInsert(
         transaction,
         `INSERT INTO ${table} (${names})
          SELECT * FROM unnest(${columns.map((column) => `CAST(? AS ${column.pgType}[])`).join(', ')})`,
-        columns.map((_, index) => part.map((row) => row[index] ?? null)),
+        columns.map((_, index) => arrayParameter(part.map((row) => row[index]))),
       );
     }
     return;
