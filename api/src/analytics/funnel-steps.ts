@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
-import { chunk, execute, valuesList } from '../db/sql';
+import { chunk, execute, inList, rowsSource, valuesList } from '../db/sql';
 import { NO_DAY, PRODUCT_VIEW_EVENT, sessionDayExpression, type VisitState } from './visits';
 
 /**
@@ -38,12 +38,13 @@ export async function readSteps(
   const steps = new Map<string, StepRow[]>();
   for (const ids of chunk([...new Set(sessionIds)].sort(), 1)) {
     if (ids.length === 0) continue;
+    const where = inList(db.dialect, '"sessionId"', ids);
     const rows = await execute(
       db,
       transaction,
       `SELECT "sessionId", kind, value, product, click FROM analytics_visit_steps
-       WHERE "sessionId" IN (${ids.map(() => '?').join(', ')})`,
-      ids,
+       WHERE ${where.sql}`,
+      where.params,
     );
     for (const row of rows) {
       const id = String(row.sessionId);
@@ -80,17 +81,18 @@ export async function writeSteps(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, m]) => [m.sessionId, m.kind, m.value.slice(0, 64), m.product, m.click]);
   for (const part of chunk(rows, 5)) {
+    const source = rowsSource(db.dialect, part, ['text', 'text', 'text', 'integer', 'integer']);
     await execute(
       db,
       transaction,
       `INSERT INTO analytics_visit_steps ("sessionId", kind, value, product, click)
-       VALUES ${valuesList(part.length, 5)}
+       SELECT v.column1, v.column2, v.column3, v.column4, v.column5 FROM ${source.sql} WHERE TRUE
        ON CONFLICT ("sessionId", kind, value) DO UPDATE SET
          product = CASE WHEN excluded.product > analytics_visit_steps.product
            THEN excluded.product ELSE analytics_visit_steps.product END,
          click = CASE WHEN excluded.click > analytics_visit_steps.click
            THEN excluded.click ELSE analytics_visit_steps.click END`,
-      part.flat(),
+      source.params,
     );
   }
 }

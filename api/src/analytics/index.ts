@@ -13,7 +13,7 @@ import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 export { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 export { CTA_CLICK_EVENT } from './cta';
 export type { EventRecord, VisitorInfo } from './records';
-export { isBotUserAgent, userAgentInfo, visitorKey } from './visitor';
+export { anonymousVisitorKey, isBotUserAgent, userAgentInfo, visitorKey } from './visitor';
 export { BOT_VISIT_EVENT } from './visits';
 export { getCtaPerformance } from './queries/get-cta-performance';
 export { getRealtimeStats } from './queries/get-realtime-stats';

@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
-import { chunk, execute, hourExpression, valuesList } from '../db/sql';
+import { chunk, execute, hourExpression, rowsSource } from '../db/sql';
 import { toDbTimestamp } from '../db/timestamps';
 import { rebuildFunnelStatements } from './funnel-steps';
 import { productDailyLockStatements, rebuildPeriodStatements } from './product-periods';
@@ -74,13 +74,15 @@ export async function applyRollupIncrements(
   increments: RollupIncrements,
 ): Promise<void> {
   for (const rows of chunk(increments.rows(), 4)) {
+    const source = rowsSource(db.dialect, rows, ['text', 'integer', 'text', 'integer']);
     await execute(
       db,
       transaction,
-      `INSERT INTO analytics_rollups (metric, hour, value, total) VALUES ${valuesList(rows.length, 4)}
+      `INSERT INTO analytics_rollups (metric, hour, value, total)
+       SELECT v.column1, v.column2, v.column3, v.column4 FROM ${source.sql} WHERE TRUE
        ON CONFLICT (metric, hour, value)
        DO UPDATE SET total = analytics_rollups.total + excluded.total`,
-      rows.flat(),
+      source.params,
     );
   }
 }

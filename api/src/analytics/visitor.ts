@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
-import { jakartaDate } from '@shared/rules/jakarta-days';
+import { DAY_MS, jakartaDate, jakartaDayStart } from '@shared/rules/jakarta-days';
 import { anonymizeIp } from '../lib/ip';
 
 /**
@@ -21,16 +21,34 @@ export function visitorKey(
   userAgent: string | null | undefined,
   at: number,
 ): string {
-  return createHash('sha256')
-    .update(secret)
-    .update('\u0000visit\u0000')
-    .update(jakartaDate(at))
-    .update('\u0000')
-    .update(anonymizeIp(ip) ?? '')
-    .update('\u0000')
-    .update(userAgent ?? '')
-    .digest('hex')
-    .slice(0, 32);
+  return anonymousVisitorKey(secret, anonymizeIp(ip), userAgent, at);
+}
+
+/** visitorKey() of an address already anonymised (anonymizeIp): the /go redirect has it. */
+export function anonymousVisitorKey(
+  secret: string,
+  anonymizedIp: string | null,
+  userAgent: string | null | undefined,
+  at: number,
+): string {
+  // One string hashed in one call: a crowd's every click makes a key.
+  return hash(
+    'sha256',
+    `${secret}\u0000visit\u0000${dayOf(at)}\u0000${anonymizedIp ?? ''}\u0000${userAgent ?? ''}`,
+    'hex',
+  ).slice(0, 32);
+}
+
+/** The Asia/Jakarta day last asked for, and the epoch ms it spans: most keys fall in it. */
+let lastDay = { from: 0, to: 0, date: '' };
+
+/** jakartaDate(at), without building a date for every key made within the same day. */
+function dayOf(at: number): string {
+  if (at >= lastDay.from && at < lastDay.to) return lastDay.date;
+  const date = jakartaDate(at);
+  const from = jakartaDayStart(at);
+  lastDay = { from, to: from + DAY_MS, date };
+  return date;
 }
 
 export type VisitDevice = 'phone' | 'tablet' | 'desktop';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database';
-import { chunk, execute, hourExpression, valuesList } from '../db/sql';
+import { chunk, execute, hourExpression, inList, rowsSource, valuesList } from '../db/sql';
 import { applyPeriodIncrements } from './product-periods';
 import { OTHER_BROWSER } from './visitor';
 
@@ -66,13 +66,14 @@ export async function readVisits(
   const sorted = [...new Set(sessionIds)].sort();
   for (const ids of chunk(sorted, 1)) {
     if (ids.length === 0) continue;
+    const where = inList(db.dialect, '"sessionId"', ids);
     const rows = await execute(
       db,
       transaction,
       `SELECT "sessionId", bot, "productViews", clicks, ${dimensionColumns(db)}
-       FROM analytics_sessions WHERE "sessionId" IN (${ids.map(() => '?').join(', ')})
+       FROM analytics_sessions WHERE ${where.sql}
        ORDER BY "sessionId"${db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
-      ids,
+      where.params,
     );
     for (const row of rows) {
       const day = Number(row.day);
@@ -177,15 +178,16 @@ export async function applyProductIncrements(
 ): Promise<void> {
   const list = increments.list();
   for (const part of chunk(list, 4)) {
+    const source = rowsSource(db.dialect, part, ['integer', 'text', 'integer', 'integer']);
     await execute(
       db,
       transaction,
       `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
-       VALUES ${valuesList(part.length, 4)}
+       SELECT v.column1, v.column2, v.column3, v.column4 FROM ${source.sql} WHERE TRUE
        ON CONFLICT (day, "productId") DO UPDATE SET
          views = analytics_product_daily.views + excluded.views,
          clicks = analytics_product_daily.clicks + excluded.clicks`,
-      part.flat(),
+      source.params,
     );
   }
   // The day totals and the kept report ranges (./product-periods.ts), after the daily rows.

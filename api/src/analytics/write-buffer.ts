@@ -28,7 +28,16 @@ import {
   type VisitState,
 } from './visits';
 import { isUuid } from '../lib/params';
-import { bulkInsert, chunk, execute, greatest, hourExpression, type BulkColumn } from '../db/sql';
+import {
+  bulkInsert,
+  chunk,
+  execute,
+  greatest,
+  hourExpression,
+  inList,
+  rowsSource,
+  type BulkColumn,
+} from '../db/sql';
 import { hourOf } from './time';
 import { toDbTimestamp } from '../db/timestamps';
 
@@ -697,28 +706,35 @@ export class AnalyticsWriteBuffer {
     const current = new Map<string, string>();
     for (const part of chunk(keys, 1)) {
       const since = Math.min(...batch.clicks.map((c) => c.record.at)) - VISIT_IDLE_MS;
+      const visitor = inList(db.dialect, '"visitorKey"', part);
       const rows = await run(
         `SELECT "visitorKey", "sessionId", "lastSeenMs" FROM analytics_sessions
-         WHERE "visitorKey" IN (${part.map(() => '?').join(', ')}) AND "lastSeenMs" >= ?
+         WHERE ${visitor.sql} AND "lastSeenMs" >= ?
            AND bot = FALSE
          ORDER BY "lastSeenMs", "sessionId"`,
-        [...part, since],
+        [...visitor.params, since],
       );
       // The latest visit wins (rows come oldest first).
       for (const row of rows) current.set(String(row.visitorKey), String(row.sessionId));
     }
-    const ownVisits = new Map<string, { at: number; visitor: VisitorInfo }>();
+    // A visit of its own: made (or found) and given its clicks by one upsert, below.
+    const ownVisits = new Map<string, { at: number; visitor: VisitorInfo; clicks: number }>();
     for (const click of batch.clicks) {
       const { visitor, record } = click;
       if (!visitor) continue;
       let sessionId = current.get(visitor.key);
-      if (!sessionId) {
+      if (sessionId) {
+        clicks.set(sessionId, (clicks.get(sessionId) ?? 0) + 1);
+      } else {
         sessionId = `go:${visitor.key}`;
         const known = ownVisits.get(sessionId);
-        if (!known || record.at < known.at) ownVisits.set(sessionId, { at: record.at, visitor });
+        if (!known) ownVisits.set(sessionId, { at: record.at, visitor, clicks: 1 });
+        else {
+          known.clicks += 1;
+          if (record.at < known.at) Object.assign(known, { at: record.at, visitor });
+        }
       }
       record.sessionId = sessionId;
-      clicks.set(sessionId, (clicks.get(sessionId) ?? 0) + 1);
       // Sessions of this batch are new (nothing before) or already in `before`.
       if (!before.has(sessionId) && !batch.seen.has(sessionId)) extra.add(sessionId);
     }
@@ -727,19 +743,28 @@ export class AnalyticsWriteBuffer {
     for (const [id, visit] of extraBefore) before.set(id, visit);
     const own = [...ownVisits.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     for (const part of chunk(own, 6)) {
-      // A visit without JavaScript: no live figures (lastSeenMs 0), its source unknown (direct).
-      await run(
-        `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
-           "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet")
-         VALUES ${part.map(() => "(?, ?, 0, TRUE, ?, ?, ?, 'direct', TRUE)").join(', ')}
-         ON CONFLICT ("sessionId") DO NOTHING`,
-        part.flatMap(([sessionId, { at, visitor }]) => [
+      const source = rowsSource(
+        db.dialect,
+        part.map(([sessionId, { at, visitor, clicks: count }]) => [
           sessionId,
           toDbTimestamp(at),
           visitor.key,
           visitor.device,
           visitor.browser,
+          count,
         ]),
+        ['text', 'timestamptz', 'text', 'text', 'text', 'integer'],
+      );
+      // A visit without JavaScript: no live figures (lastSeenMs 0), its source unknown (direct).
+      // One written row version per new visit: its clicks go in with it, not in an update.
+      await run(
+        `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
+           "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet", clicks)
+         SELECT v.column1, v.column2, 0, TRUE, v.column3, v.column4, v.column5, 'direct', TRUE,
+           v.column6
+         FROM ${source.sql} WHERE TRUE
+         ON CONFLICT ("sessionId") DO UPDATE SET clicks = analytics_sessions.clicks + excluded.clicks`,
+        source.params,
       );
     }
     await this.addToCounter(transaction, 'clicks', clicks);
@@ -753,13 +778,14 @@ export class AnalyticsWriteBuffer {
   ): Promise<void> {
     const rows = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const part of chunk(rows, 2)) {
+      const source = rowsSource(this.db.dialect, part, ['text', 'integer']);
       await execute(
         this.db,
         transaction,
         `UPDATE analytics_sessions SET ${column} = ${column} + v.column2
-         FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS v
+         FROM ${source.sql}
          WHERE analytics_sessions."sessionId" = v.column1`,
-        part.flat(),
+        source.params,
       );
     }
   }

@@ -101,6 +101,69 @@ export function valuesList(rows: number, columns: number): string {
   return new Array<string>(rows).fill(row).join(', ');
 }
 
+/** A piece of SQL with its `?` parameters, in order. */
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+/** A character that must be escaped inside a quoted element of an array literal. */
+const ARRAY_ESCAPE = /["\\]/;
+
+/**
+ * An array parameter: as the literal PostgreSQL reads (`{"a","b",NULL,3}`) when every element
+ * is a string, a number or null (the driver would escape each element with two replaces), the
+ * array itself otherwise (dates, buffers: the driver's conversions).
+ */
+function arrayParameter(values: unknown[]): unknown {
+  let literal = '{';
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (typeof value === 'number' && Number.isFinite(value)) literal += String(value);
+    else if (typeof value !== 'string') return values.map((element) => element ?? null);
+    else if (ARRAY_ESCAPE.test(value)) literal += `"${value.replace(/["\\]/g, '\\$&')}"`;
+    else literal += `"${value}"`;
+  }
+  return `${literal}}`;
+}
+
+/**
+ * `column IN (...)` for a list of values. On PostgreSQL it is `column = ANY(?)` with the list
+ * as one array parameter: the statement's text, its parse and plan, and the parameters the
+ * driver binds stay the same size however long the list (a batch of the ingest has
+ * thousands). On SQLite, in the process, a placeholder per value costs nothing to speak of.
+ */
+export function inList(
+  dialect: Dialect,
+  column: string,
+  values: unknown[],
+  pgType = 'text',
+): SqlPart {
+  if (dialect === 'postgres') {
+    return { sql: `${column} = ANY(CAST(? AS ${pgType}[]))`, params: [arrayParameter(values)] };
+  }
+  return { sql: `${column} IN (${values.map(() => '?').join(', ')})`, params: values };
+}
+
+/**
+ * Many rows as a table `v` of columns v.column1, v.column2, ... (one `pgTypes` entry each),
+ * for `FROM ${source.sql}` or `INSERT ... SELECT ... FROM ${source.sql} WHERE TRUE`: on
+ * PostgreSQL `unnest` of one array parameter per column (a statement of constant size, see
+ * inList); on SQLite a VALUES list.
+ */
+export function rowsSource(dialect: Dialect, rows: unknown[][], pgTypes: string[]): SqlPart {
+  const names = pgTypes.map((_, index) => `column${index + 1}`).join(', ');
+  if (dialect === 'postgres') {
+    return {
+      sql: `unnest(${pgTypes.map((type) => `CAST(? AS ${type}[])`).join(', ')}) AS v(${names})`,
+      params: pgTypes.map((_, index) => arrayParameter(rows.map((row) => row[index]))),
+    };
+  }
+  return { sql: `(VALUES ${valuesList(rows.length, pgTypes.length)}) AS v`, params: rows.flat() };
+}
+
 /** Bound parameters per statement stay well under both engines' limits (SQLite 32766). */
 export const MAX_PARAMS_PER_STATEMENT = 8000;
 
@@ -141,7 +204,7 @@ export async function bulkInsert(
         transaction,
         `INSERT INTO ${table} (${names})
          SELECT * FROM unnest(${columns.map((column) => `CAST(? AS ${column.pgType}[])`).join(', ')})`,
-        columns.map((_, index) => part.map((row) => row[index] ?? null)),
+        columns.map((_, index) => arrayParameter(part.map((row) => row[index]))),
       );
     }
     return;

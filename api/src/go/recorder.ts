@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import {
   BOT_VISIT_EVENT,
   CTA_CLICK_EVENT,
+  anonymousVisitorKey,
   userAgentInfo,
-  visitorKey,
   type EventRecord,
   type VisitorInfo,
 } from '../analytics';
@@ -49,6 +49,8 @@ export interface AdmittedClick {
   hash: string;
   /** The dedupe key (visitor and link, or visitor and `bot`). */
   key: string;
+  /** The client address anonymised (anonymizeIp), worked out once for both hashes. */
+  address: string | null;
 }
 
 /**
@@ -60,13 +62,12 @@ export function visitorHash(
   ip: string | null | undefined,
   userAgent: string,
 ): string {
-  return createHash('sha256')
-    .update(secret)
-    .update('\u0000')
-    .update(anonymizeIp(ip) ?? '')
-    .update('\u0000')
-    .update(userAgent)
-    .digest('hex');
+  return anonymousVisitorHash(secret, anonymizeIp(ip), userAgent);
+}
+
+/** visitorHash() of an address already anonymised; one string hashed in one call. */
+function anonymousVisitorHash(secret: string, anonymizedIp: string | null, userAgent: string) {
+  return digest('sha256', `${secret}\u0000${anonymizedIp ?? ''}\u0000${userAgent}`, 'hex');
 }
 
 /**
@@ -100,10 +101,10 @@ export class ClickRecorder {
   }
 
   record(click: ClickInput): ClickOutcome {
-    const { at, hash, key } = this.identify(click);
-    if (this.isDuplicate(key, at)) return 'duplicate';
-    const outcome = this.emit(click, at, hash);
-    if (outcome === 'counted') this.remember(key, at);
+    const identified = this.identify(click);
+    if (this.isDuplicate(identified.key, identified.at)) return 'duplicate';
+    const outcome = this.emit(identified);
+    if (outcome === 'counted') this.remember(identified.key, identified.at);
     return outcome;
   }
 
@@ -113,10 +114,10 @@ export class ClickRecorder {
    * (a repeat while it waits is a duplicate). forget() undoes it for a click that was refused.
    */
   admit(click: ClickInput): AdmittedClick | null {
-    const { at, hash, key } = this.identify(click);
-    if (this.isDuplicate(key, at)) return null;
-    this.remember(key, at);
-    return { click, at, hash, key };
+    const admitted = this.identify(click);
+    if (this.isDuplicate(admitted.key, admitted.at)) return null;
+    this.remember(admitted.key, admitted.at);
+    return admitted;
   }
 
   /** Forgets an admitted click that was refused before its redirect was sent. */
@@ -133,17 +134,18 @@ export class ClickRecorder {
 
   /** Hands an admitted click to the sink ('dropped' if it refused, then forgotten). */
   emitAdmitted(admitted: AdmittedClick): ClickOutcome {
-    const outcome = this.emit(admitted.click, admitted.at, admitted.hash);
+    const outcome = this.emit(admitted);
     if (outcome === 'dropped') this.forget(admitted);
     return outcome;
   }
 
-  private identify(click: ClickInput): { at: number; hash: string; key: string } {
+  private identify(click: ClickInput): AdmittedClick {
     const at = click.at ?? Date.now();
-    const hash = visitorHash(this.options.secret, click.ip, click.userAgent ?? '');
+    const address = anonymizeIp(click.ip);
+    const hash = anonymousVisitorHash(this.options.secret, address, click.userAgent ?? '');
     // A bot counts once per visitor per window, whatever links it follows.
     const key = click.bot ? `${hash.slice(0, 32)}:bot` : `${hash.slice(0, 32)}:${click.linkId}`;
-    return { at, hash, key };
+    return { click, at, hash, key, address };
   }
 
   private isDuplicate(key: string, at: number): boolean {
@@ -160,9 +162,9 @@ export class ClickRecorder {
     this.seen.set(key, at + this.windowMs);
   }
 
-  private emit(click: ClickInput, at: number, hash: string): ClickOutcome {
+  private emit({ click, at, hash, address }: AdmittedClick): ClickOutcome {
     const visitor: VisitorInfo = {
-      key: visitorKey(this.options.secret, click.ip, click.userAgent, at),
+      key: anonymousVisitorKey(this.options.secret, address, click.userAgent, at),
       ...userAgentInfo(click.userAgent),
     };
     if (click.bot) {

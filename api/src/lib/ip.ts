@@ -28,10 +28,8 @@ function ipv6Groups(address: string): number[] | null {
  */
 export function anonymizeIp(address: string | null | undefined): string | null {
   if (!address) return null;
-  if (isIPv4(address)) {
-    const octets = address.split('.');
-    return `${octets.slice(0, 3).join('.')}.0`;
-  }
+  // The first three octets: what comes before the last dot.
+  if (isIPv4(address)) return `${address.slice(0, address.lastIndexOf('.'))}.0`;
   const groups = ipv6Groups(address);
   if (!groups || groups.length !== 8) return null;
   const isMappedV4 = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
