@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { PLATFORMS } from '@shared/constants';
+import { PLATFORMS, type Platform } from '@shared/constants';
 import { savingOf } from '@shared/rules/saving';
 import type { Database } from '../../db/database';
 
@@ -116,5 +116,70 @@ export function newLinkListingColumns(
       ? (savingOf({ ...link, discountPercentage: product.discountPercentage }) ?? 0)
       : 0,
     categoryId: product.categoryId,
+  };
+}
+
+/** A product's listing figures (the columns refreshProductFigures computes). */
+export interface ProductFigures {
+  lowestPrice: number | null;
+  saving: number;
+  inStock: boolean;
+  platformMask: number;
+  stockMask: number;
+}
+
+/** SQLite's round() of a non-negative double (sqlite3 func.c: x + 0.5, truncated). */
+const sqliteRound = (value: number) => Math.trunc(value + 0.5);
+
+/**
+ * linkSaving's SQL as SQLite evaluates it, step for step in doubles (price * 100.0, then the
+ * divisions, then round): the same value to the rupiah, where savingOf's arithmetic may round
+ * a tie the other way. PostgreSQL computes it in numeric: see newProductFigures.
+ */
+function sqliteLinkSaving(priceValue: number, originalPriceValue: number | null, discount: number) {
+  if (priceValue <= 0) return 0;
+  if (originalPriceValue !== null) {
+    return originalPriceValue > priceValue ? originalPriceValue - priceValue : 0;
+  }
+  if (discount > 0 && discount < 100) {
+    const before = sqliteRound((priceValue * 100) / (100 - discount) / 1000) * 1000;
+    return before > priceValue ? before - priceValue : 0;
+  }
+  return 0;
+}
+
+/**
+ * The figures of a product created with these links, in their insertion order (new links are
+ * in stock: the column's default), as refreshProductFigures would compute them on SQLite: the
+ * cheapest priced link (the first on a tie, as by id) gives the lowest price and the saving.
+ * A writer inserts them with the product, so that its new rows are not rewritten at once (a
+ * products row carries a dozen indexes over these columns). On PostgreSQL the saving's numeric
+ * rounding may differ on a tie: a writer there refreshes the products too (which rewrites only
+ * a figure that differs).
+ */
+export function newProductFigures(
+  links: readonly {
+    platform: Platform;
+    priceValue: number | null;
+    originalPriceValue: number | null;
+  }[],
+  discountPercentage: number,
+): ProductFigures {
+  let cheapest: (typeof links)[number] | null = null;
+  let mask = 0;
+  for (const link of links) {
+    const bitIndex = PLATFORMS.indexOf(link.platform);
+    if (bitIndex >= 0) mask |= 2 ** bitIndex;
+    if (link.priceValue === null) continue;
+    if (cheapest === null || link.priceValue < cheapest.priceValue!) cheapest = link;
+  }
+  return {
+    lowestPrice: cheapest?.priceValue ?? null,
+    saving: cheapest
+      ? sqliteLinkSaving(cheapest.priceValue!, cheapest.originalPriceValue, discountPercentage)
+      : 0,
+    inStock: links.length > 0,
+    platformMask: mask,
+    stockMask: mask,
   };
 }
