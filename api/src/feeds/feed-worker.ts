@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
 import { applyFeedFile } from './run';
@@ -46,7 +47,6 @@ async function main(port: NonNullable<typeof parentPort>, data: FeedWorkerData) 
         onUnexpectedError: (error) => send({ type: 'error', text: describe(error) }),
         // The vocabulary that answers typos lives in the server's thread.
         learnWords,
-        ...(data.chunkPauseMs === undefined ? {} : { chunkPauseMs: data.chunkPauseMs }),
       },
       { feed: data.feed, runId: data.runId, file: data.file, leaseLost: leaseLost.signal },
     );
@@ -56,7 +56,23 @@ async function main(port: NonNullable<typeof parentPort>, data: FeedWorkerData) 
   }
 }
 
+/**
+ * The lowest scheduling priority for this thread. On Linux a nice value is a thread's own, and
+ * `setPriority` without a pid sets the calling thread's: on a busy machine the scheduler gives
+ * the site's request thread the CPU first, and the run the rest (elsewhere, where the value is
+ * the whole process's, or not allowed, the run keeps the normal priority).
+ */
+function yieldTheCpu() {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(19);
+  } catch {
+    // Not permitted: the run goes on at the normal priority.
+  }
+}
+
 if (parentPort) {
+  yieldTheCpu();
   const port = parentPort;
   main(port, workerData as FeedWorkerData).then(
     () => port.close(),

@@ -33,7 +33,6 @@ export interface FeedWorkerOptions {
   stopping: AbortSignal;
   learnWords(skus: string[]): Promise<void>;
   onUnexpectedError(error: unknown): void;
-  chunkPauseMs?: number;
 }
 
 /** Thrown when the worker ended without answering what it wrote (it could not start or died). */
@@ -53,7 +52,6 @@ export function applyInWorker(options: FeedWorkerOptions, job: ApplyJob): Promis
       file: job.file,
       stopping: options.stopping.aborted,
       leaseLost: job.leaseLost.aborted,
-      ...(options.chunkPauseMs === undefined ? {} : { chunkPauseMs: options.chunkPauseMs }),
     };
     let worker: Worker;
     try {

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryTypes } from 'sequelize';
 import { appendAudit, type AuditActor } from '../audit/log';
-import type { Database } from '../db/database';
+import type { Database, Dialect } from '../db/database';
 import { GrowthStatistics } from '../db/planner-statistics';
 import { toDbTimestamp } from '../db/timestamps';
 import { SafeFetchError, type FetchPolicy } from '../lib/safe-fetch';
@@ -31,15 +31,15 @@ export const FEED_CHUNK_ROWS = 1_000;
 /** errors.csv keeps this many failed rows of a run (the count goes on). */
 export const MAX_STORED_ROW_ERRORS = 10_000;
 /**
- * A pause after each chunk's commit: the requests that queued behind the chunk (the public
- * site's reads, their event-loop turns) run before the next chunk starts, and the database
- * and the server's CPU get a breather. 100 chunks of a 100,000-row feed pause 3 s in all:
- * measured quiet at 100,000 rows, 5 ms gave PostgreSQL 14,262-15,275 rows/s with the list
- * page's p95 at 2.7-3.2x of rest, 30 ms 9,611-10,480 rows/s at 1.6-1.75x (SQLite 11,013
- * rows/s at 2.6x, 8,240 at 2.2x): the rows per second the budget does not need, spent on
- * the visitors.
+ * A pause after each chunk's commit: the database and the machine's CPU get a breather, and
+ * the site's reads that queued behind the chunk run before the next one starts. In process,
+ * quiet, 100,000 rows: 5 ms gave PostgreSQL 14,262-15,275 rows/s with the list page's p95 at
+ * 2.7-3.2x of rest, 30 ms 9,611-10,480 rows/s at 1.6-1.75x (SQLite 11,013 rows/s at 2.6x,
+ * 8,240 at 2.2x). On the worker thread at the lowest priority (feed-worker.ts), SQLite's
+ * work is mostly that thread's and yields the CPU to the site by itself; PostgreSQL's is in
+ * the database's own processes, which the priority does not reach: they get a longer pause.
  */
-export const FEED_CHUNK_PAUSE_MS = 30;
+export const FEED_CHUNK_PAUSE_MS: Record<Dialect, number> = { sqlite: 30, postgres: 60 };
 /** Products deactivated per statement at the end of a run. */
 const DEACTIVATE_BATCH = 1_000;
 
@@ -294,7 +294,7 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
           ? deps.learnWords(result.wordsChanged)
           : learnProductWords(db, { skus: result.wordsChanged }));
       }
-      await sleep(deps.chunkPauseMs ?? FEED_CHUNK_PAUSE_MS);
+      await sleep(deps.chunkPauseMs ?? FEED_CHUNK_PAUSE_MS[db.dialect]);
       slices.restart();
     };
     for await (const record of readFeedFile(file, feed.format)) {

@@ -11,7 +11,6 @@ export interface FeedWorkerData {
   /** The server was already stopping, or the lease already lost, when the worker started. */
   stopping: boolean;
   leaseLost: boolean;
-  chunkPauseMs?: number;
 }
 
 export type ToFeedWorker =
