@@ -2,7 +2,13 @@ import { PLATFORMS, type Platform } from '@shared/constants';
 import type { ListingFilters, ListingSort } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { Params, selectBound } from '../../db/sql';
-import { fts5InCategory, fts5Scope, tsAll, type WordGroup } from '../search/engines';
+import {
+  fts5InCategory,
+  fts5OutsideCategories,
+  fts5Scope,
+  tsAll,
+  type WordGroup,
+} from '../search/engines';
 /**
  * The public listing with sorting and filters (docs/contracts.md, "Shopping"), over the
  * figures migration 0014 keeps on each product (`lowestPrice`, `saving`, `inStock`) and its
@@ -23,6 +29,11 @@ export interface ListingScope {
    * of a search with more, which its facets count (a bounded sample).
    */
   sample?: string[] | null;
+  /**
+   * SQLite: the search's matches outside these categories only (sortedSearchPage's split: the
+   * rest of a word's matches once the categories that hold most of them are walked).
+   */
+  exceptCategories?: number[];
 }
 
 export type PromoSet = 'featured' | 'discounted';
@@ -123,7 +134,10 @@ export class ListingSql {
       return `p.id IN (SELECT s."productId" FROM product_search s
         WHERE s.${column} @@ ${this.params.add(tsAll(groups))}::tsquery)`;
     }
-    const query = fts5InCategory(fts5Scope(groups, scope), this.scope.categoryId);
+    const query = fts5OutsideCategories(
+      fts5InCategory(fts5Scope(groups, scope), this.scope.categoryId),
+      this.scope.exceptCategories ?? [],
+    );
     return `p.id IN (SELECT d."productId" FROM product_search
         JOIN product_search_docs d ON d.docid = product_search.rowid
         WHERE product_search MATCH ${this.params.add(query)})`;

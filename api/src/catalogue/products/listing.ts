@@ -52,9 +52,10 @@ export interface ListingOptions {
   exactCountsUpTo?: number;
   /**
    * A search sorted by a product figure on SQLite (sortedSearchPage): chosen by its cost (the
-   * default), always walked, always the set, or the general path (the tests compare them).
+   * default), always walked, split by category, always the set, or the general path (the tests
+   * compare them).
    */
-  sortedSearch?: 'walk' | 'set' | 'general';
+  sortedSearch?: 'walk' | 'split' | 'set' | 'general';
 }
 
 /**

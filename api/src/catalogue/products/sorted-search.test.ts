@@ -86,7 +86,7 @@ describe('sorted search on sqlite', () => {
                 sortedSearch: 'general',
               });
               const context = JSON.stringify({ term, categoryId, sort, page });
-              for (const way of ['walk', 'set', undefined] as const) {
+              for (const way of ['walk', 'split', 'set', undefined] as const) {
                 const found = await listingPage(db, scope, filters, sort, page, {
                   sortedSearch: way,
                 });
