@@ -215,7 +215,9 @@ export class ListingSql {
     if (postgres || (scope.groups && !byRow) || scope.promo === 'featured') return '';
     // The discounted promo's own order is the discount sort's.
     const sort = order === 'promo' ? 'discount' : order;
-    if (byPlatform && sort !== 'discount') return '';
+    // With a marketplace the price and saving are its links', not the indexes' (a walk's
+    // newest order is the product's whatever the filters).
+    if (byPlatform && sort !== 'discount' && !(byRow && sort === 'newest')) return '';
     const name = {
       // Only a walk: the planner already reads a plain listing's newest first from its index.
       newest: byRow ? 'newest' : undefined,

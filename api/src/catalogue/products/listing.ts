@@ -19,7 +19,7 @@ import {
   type ListingScope,
   type WalkBy,
 } from './listing-sql';
-import { WALKED_SORTS, sortedSearchPage } from './sorted-search';
+import { sortedSearchPage, sortedSearchTakes } from './sorted-search';
 
 export type { ListingOrder, ListingScope, PromoSet } from './listing-sql';
 
@@ -87,8 +87,7 @@ export async function listingPage(
     scope.groups &&
     !scope.sample &&
     !scope.promo &&
-    !hasListingFilters(filters) &&
-    WALKED_SORTS.includes(sort) &&
+    sortedSearchTakes(filters, sort) &&
     options.sortedSearch !== 'general'
   )
     return sortedSearchPage(db, scope, filters, sort, page, options.sortedSearch);

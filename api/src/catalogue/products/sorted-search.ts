@@ -1,4 +1,4 @@
-import type { ListingFilters } from '@shared/schemas';
+import { hasListingFilters, type ListingFilters } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
 import { fts5InCategory, fts5Scope, withPrefixWords } from '../search/engines';
@@ -13,6 +13,16 @@ export const WALKED_SORTS: ListingOrder[] = [
   'price_desc',
   'saving',
 ];
+
+/**
+ * Whether sortedSearchPage reads this search's page: a walked sort, and the sort's figure is
+ * the product's own: with a marketplace the price and saving are that marketplace's links',
+ * which no index of products holds in order.
+ */
+export function sortedSearchTakes(filters: ListingFilters, sort: ListingOrder): boolean {
+  if (!WALKED_SORTS.includes(sort)) return false;
+  return filters.platforms.length === 0 || sort === 'newest' || sort === 'discount';
+}
 
 /**
  * What testing one row of a walk costs next to taking one match of the set (its id looked up
@@ -37,16 +47,41 @@ interface NewestMatches {
   byCategory: Map<number, number>;
 }
 
-async function newestMatches(db: Database, query: string, bound: number): Promise<NewestMatches> {
-  const rows = await selectBound<{ category: number; n: number; oldest: number }>(
-    db,
-    `SELECT d."categoryId" AS category, count(*) AS n, min(m.docid) AS oldest
-      FROM (SELECT rowid AS docid FROM product_search WHERE product_search MATCH $1
-        ORDER BY rowid DESC LIMIT $2) AS m
-      JOIN product_search_docs d ON d.docid = m.docid
-      GROUP BY d."categoryId"`,
-    [query, bound],
-  );
+async function newestMatches(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  bound: number,
+): Promise<NewestMatches> {
+  const query = fts5InCategory(fts5Scope(scope.groups!, 'all'), scope.categoryId);
+  let rows: { category: number; n: number; oldest: number }[];
+  if (!hasListingFilters(filters)) {
+    rows = await selectBound(
+      db,
+      `SELECT d."categoryId" AS category, count(*) AS n, min(m.docid) AS oldest
+        FROM (SELECT rowid AS docid FROM product_search WHERE product_search MATCH $1
+          ORDER BY rowid DESC LIMIT $2) AS m
+        JOIN product_search_docs d ON d.docid = m.docid
+        GROUP BY d."categoryId"`,
+      [query, bound],
+    );
+  } else {
+    // Each match's product, newest first, until `bound` of them pass the filters.
+    const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
+    const where = sql.where();
+    rows = await selectBound(
+      db,
+      `SELECT category, count(*) AS n, min(docid) AS oldest FROM (
+          SELECT m.docid AS docid, p."categoryId" AS category
+          FROM (SELECT rowid AS docid FROM product_search
+            WHERE product_search MATCH ${sql.params.add(query)} ORDER BY rowid DESC) AS m
+          CROSS JOIN product_search_docs d CROSS JOIN products p
+          WHERE d.docid = m.docid AND p.id = d."productId" AND ${where}
+          LIMIT ${sql.params.add(bound)})
+        GROUP BY category`,
+      sql.params.values,
+    );
+  }
   const byCategory = new Map(rows.map((row) => [Number(row.category), Number(row.n)]));
   let total = 0;
   let oldest: number | null = null;
@@ -74,9 +109,11 @@ type Reading = 'walk' | 'split' | 'set';
 type Split = Map<number, number>;
 
 /**
- * SQLite, a search sorted by a product figure (price, saving, discount, newest) without other
- * filters. Its matches are counted in FTS5 up to countBound, newest first (as the search counts
- * them); when more match, their share of the scope is the count over how many products are as
+ * SQLite, a search sorted by a product figure (price, saving, discount, newest), with any filter
+ * that leaves the figure the product's own (not a marketplace's price or saving:
+ * sortedSearchTakes). Its matches are counted up to countBound, newest first (as the search
+ * counts them): in FTS5, or with filters each match's product tested until enough pass; when
+ * more match, their share of the scope is the count over how many products are as
  * new as the last one counted (docids follow createdAt), and the categories of the matches
  * counted say where the word is. Then, whichever costs least:
  * - a walk down the sort's index that tests each row's docid in FTS5, stopping at the page's
@@ -100,11 +137,7 @@ export async function sortedSearchPage(
 ): Promise<ProductIdPage> {
   const bound = countBound(page.offset, page.limit);
   const groups = await withPrefixWords(db, scope.groups!);
-  const counted = await newestMatches(
-    db,
-    fts5InCategory(fts5Scope(groups, 'all'), scope.categoryId),
-    bound,
-  );
+  const counted = await newestMatches(db, { ...scope, groups }, filters, bound);
   const matches = counted.total;
   let ids: string[] = [];
   if (matches > page.offset) {
@@ -219,7 +252,8 @@ async function walkRows(
   need: number,
   limit: number,
 ): Promise<string[]> {
-  const walk = new ListingSql(db, scope, filters);
+  // The sort lets a price range seek its start in the price index (ListingSql.ranged).
+  const walk = new ListingSql(db, scope, filters, sort);
   const where = walk.where(undefined, { searchPerRow: true });
   const hit = walk.matchesRow();
   const rows = await selectBound<{ id: string }>(
@@ -258,14 +292,8 @@ async function splitPage(
     let rows = await walkRows(db, { ...tested, categoryId }, filters, sort, need, limit);
     if (rows.length < need) {
       // Fewer than the page needs: all of the category's matches, or a walk cut short.
-      const inCategory = fts5InCategory(fts5Scope(expanded.groups!, 'all'), categoryId);
-      const [all] = await selectBound<{ n: number }>(
-        db,
-        `SELECT count(*) AS n FROM (SELECT 1 FROM product_search
-          WHERE product_search MATCH $1 LIMIT $2)`,
-        [inCategory, need],
-      );
-      if (Number(all?.n ?? 0) > rows.length)
+      const all = await newestMatches(db, { ...expanded, categoryId }, filters, need);
+      if (all.total > rows.length)
         rows = await sortedPage(db, { ...expanded, categoryId }, filters, sort, top, SET_HINT);
     }
     found.push(...rows);
