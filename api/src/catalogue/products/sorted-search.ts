@@ -71,13 +71,14 @@ async function newestMatches(
     const where = sql.where();
     rows = await selectBound(
       db,
+      // The order on the outer query: SQLite drops it from a subquery without a LIMIT, and
+      // FTS5 then returns the oldest first.
       `SELECT category, count(*) AS n, min(docid) AS oldest FROM (
-          SELECT m.docid AS docid, p."categoryId" AS category
-          FROM (SELECT rowid AS docid FROM product_search
-            WHERE product_search MATCH ${sql.params.add(query)} ORDER BY rowid DESC) AS m
-          CROSS JOIN product_search_docs d CROSS JOIN products p
-          WHERE d.docid = m.docid AND p.id = d."productId" AND ${where}
-          LIMIT ${sql.params.add(bound)})
+          SELECT product_search.rowid AS docid, p."categoryId" AS category
+          FROM product_search CROSS JOIN product_search_docs d CROSS JOIN products p
+          WHERE product_search MATCH ${sql.params.add(query)}
+            AND d.docid = product_search.rowid AND p.id = d."productId" AND ${where}
+          ORDER BY product_search.rowid DESC LIMIT ${sql.params.add(bound)})
         GROUP BY category`,
       sql.params.values,
     );
