@@ -19,6 +19,7 @@ import {
   type ListingScope,
   type WalkBy,
 } from './listing-sql';
+import { filteredRelevancePage } from './filtered-relevance';
 import { sortedSearchPage, sortedSearchTakes } from './sorted-search';
 
 export type { ListingOrder, ListingScope, PromoSet } from './listing-sql';
@@ -91,6 +92,16 @@ export async function listingPage(
     options.sortedSearch !== 'general'
   )
     return sortedSearchPage(db, scope, filters, sort, page, options.sortedSearch);
+  if (
+    db.dialect === 'sqlite' &&
+    scope.groups &&
+    !scope.sample &&
+    !scope.promo &&
+    sort === 'relevance' &&
+    hasListingFilters(filters) &&
+    options.sortedSearch !== 'general'
+  )
+    return filteredRelevancePage(db, scope, filters, page);
   const links = byLinks(scope, filters, options);
   const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
   const counting = new ListingSql(db, scope, filters);

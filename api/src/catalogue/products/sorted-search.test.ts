@@ -119,9 +119,16 @@ describe('sorted search on sqlite', () => {
       { platforms: [], inStock: true },
       { platforms: ['Shopee'], inStock: false, minPrice: 60_000, minDiscount: 10 },
     ];
-    const sorts: ListingSort[] = ['newest', 'discount', 'price_asc', 'price_desc', 'saving'];
+    const sorts: ListingSort[] = [
+      'relevance',
+      'newest',
+      'discount',
+      'price_asc',
+      'price_desc',
+      'saving',
+    ];
     let rows = 0;
-    for (const term of ['promo', 'untuk', 'sepatu kopi']) {
+    for (const term of ['promo', 'untuk', 'sepatu kopi', 'tas']) {
       const groups = await wordGroups(db, tokenize(term));
       for (const categoryId of [null, categories[0]!]) {
         const scope: ListingScope = { categoryId, groups };

@@ -40,14 +40,17 @@ const SET_HINT = 'INDEXED BY sqlite_autoindex_products_1';
  */
 const SPARSE_PRODUCTS = 0.1;
 
-/** The newest matches (up to the count bound): how many, the oldest docid, per category. */
+/**
+ * The newest matches that pass the filters, up to `bound`: how many, the oldest docid, per
+ * category.
+ */
 interface NewestMatches {
   total: number;
   oldest: number | null;
   byCategory: Map<number, number>;
 }
 
-async function newestMatches(
+export async function countFilteredMatches(
   db: Database,
   scope: ListingScope,
   filters: ListingFilters,
@@ -138,7 +141,7 @@ export async function sortedSearchPage(
 ): Promise<ProductIdPage> {
   const bound = countBound(page.offset, page.limit);
   const groups = await withPrefixWords(db, scope.groups!);
-  const counted = await newestMatches(db, { ...scope, groups }, filters, bound);
+  const counted = await countFilteredMatches(db, { ...scope, groups }, filters, bound);
   const matches = counted.total;
   let ids: string[] = [];
   if (matches > page.offset) {
@@ -293,7 +296,7 @@ async function splitPage(
     let rows = await walkRows(db, { ...tested, categoryId }, filters, sort, need, limit);
     if (rows.length < need) {
       // Fewer than the page needs: all of the category's matches, or a walk cut short.
-      const all = await newestMatches(db, { ...expanded, categoryId }, filters, need);
+      const all = await countFilteredMatches(db, { ...expanded, categoryId }, filters, need);
       if (all.total > rows.length)
         rows = await sortedPage(db, { ...expanded, categoryId }, filters, sort, top, SET_HINT);
     }

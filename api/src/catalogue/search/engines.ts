@@ -129,6 +129,22 @@ const TIER_SCOPES: Record<Tier, [Scope, Scope | null]> = {
   2: ['all', 'label'],
 };
 
+/**
+ * The docids of a ranking tier's matches (in a category if one is given), as one SELECT whose
+ * FTS5 queries are bound through `bind`.
+ */
+export function fts5TierDocids(
+  tier: Tier,
+  groups: WordGroup[],
+  categoryId: number | null,
+  bind: (query: string) => string,
+): string {
+  const [scope, narrower] = TIER_SCOPES[tier];
+  const docids = (name: Scope) =>
+    fts5Docids(name, bind(fts5InCategory(fts5Scope(groups, name), categoryId)));
+  return narrower ? `${docids(scope)} EXCEPT ${docids(narrower)}` : docids(scope);
+}
+
 /** The longest prefix index of the FTS5 tables (`prefix = '2 3 4'`). */
 const LONGEST_PREFIX_INDEX = 4;
 /** A prefix is read as the words it stands for when there are at most this many. */
