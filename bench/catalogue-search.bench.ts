@@ -34,6 +34,8 @@
  * 1,000, inside a category (page 1 and 100, the categories in turn), sorted by price and by
  * discount (page 1, and page 1 in a category), as suggested, and the `/?search=` data (page,
  * rows, facets, uncached) at page 1 and 100. BENCH_SEARCH_WORDS narrows the terms here too.
+ *
+ * BENCH_SEARCH_ONLY=sorted measures a search with each sort and each filter (sortedCases).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
