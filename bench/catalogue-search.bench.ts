@@ -613,7 +613,7 @@ const SORTED_FILTERS: Record<string, Record<string, unknown>> = {
   none: {},
   shopee: { platform: ['Shopee'] },
   'price 100k-500k': { minPrice: 100_000, maxPrice: 500_000 },
-  'shopee, price 100k-500k': { platform: ['Shopee'], minPrice: 100_000, maxPrice: 500_000 },
+  'shopee + price 100k-500k': { platform: ['Shopee'], minPrice: 100_000, maxPrice: 500_000 },
   'discount 50+': { minDiscount: 50 },
   'in stock': { inStock: true },
 };

@@ -252,7 +252,7 @@ export class ListingSql {
    * is the one the product's saving reads (the cheapest, the first by id on a tie), so each
    * product with a saving on the chosen marketplaces shows once, at that saving.
    */
-  private linkRows(platform: Platform | null, by: WalkBy = 'price'): string {
+  private linkRows(platform: Platform | null, by: WalkBy = 'price', searchPerRow = false): string {
     const platformWhere =
       platform === null
         ? `l.platform IN (${this.platforms()})`
@@ -283,18 +283,26 @@ export class ListingSql {
     const saved = by === 'saving' ? ' AND l.saving > 0' : '';
     return `FROM ${from}
       WHERE ${platformWhere}${category} AND ${IN_STOCK_LINK}${saved}${this.linkRange()}${joined}
-        AND ${this.where('price', { linkCategory: category !== '' })}${cheaper}`;
+        AND ${this.where('price', { linkCategory: category !== '', searchPerRow })}${cheaper}`;
   }
 
   /**
    * One marketplace's share of a page sorted by price or saving: its rows in the listing's
    * order (price, or saving descending, then newest first), `limit` the LIMIT clause's text.
-   * The figure is returned as `figure`, for the merge of several marketplaces.
+   * The figure is returned as `figure`, for the merge of several marketplaces. `searchPerRow`:
+   * the search's words are not a set but each row's `hit` (matchesRow), for the caller to keep.
    */
-  linkWalk(platform: Platform, by: WalkBy, descending: boolean, limit: string): string {
+  linkWalk(
+    platform: Platform,
+    by: WalkBy,
+    descending: boolean,
+    limit: string,
+    searchPerRow = false,
+  ): string {
     const figure = by === 'price' ? 'l."priceValue"' : 'l.saving';
-    return `SELECT p.id AS id, ${figure} AS figure, p."createdAt" AS "createdAt"
-      ${this.linkRows(platform, by)}
+    const hit = searchPerRow ? `, ${this.matchesRow()} AS hit` : '';
+    return `SELECT p.id AS id, ${figure} AS figure, p."createdAt" AS "createdAt"${hit}
+      ${this.linkRows(platform, by, searchPerRow)}
       ORDER BY ${figure}${descending ? ' DESC' : ''}, p."createdAt" DESC, p.id
       LIMIT ${limit}`;
   }

@@ -16,13 +16,18 @@ export const WALKED_SORTS: ListingOrder[] = [
 
 /**
  * Whether sortedSearchPage reads this search's page: a walked sort, and the sort's figure is
- * the product's own: with a marketplace the price and saving are that marketplace's links',
- * which no index of products holds in order.
+ * the product's own, or one marketplace's (its links' price or saving index, migrations 0024
+ * and 0025: byLink); with several, the cheapest of their links is the figure, which no index
+ * holds in order.
  */
 export function sortedSearchTakes(filters: ListingFilters, sort: ListingOrder): boolean {
   if (!WALKED_SORTS.includes(sort)) return false;
-  return filters.platforms.length === 0 || sort === 'newest' || sort === 'discount';
+  return filters.platforms.length < 2 || !byLink(filters, sort);
 }
+
+/** Whether the sort's figure is the chosen marketplace's (price or saving). */
+const byLink = (filters: ListingFilters, sort: ListingOrder) =>
+  filters.platforms.length > 0 && sort !== 'newest' && sort !== 'discount';
 
 /**
  * What testing one row of a walk costs next to taking one match of the set (its id looked up
@@ -165,19 +170,30 @@ export async function sortedSearchPage(
     // Each row of a walk is asked about the exact words, not a prefix (withPrefixWords).
     const tested = { ...scope, groups: await withPrefixWords(db, scope.groups!, { short: true }) };
     const estimated = Math.max(matches, share * size);
-    const split = scope.categoryId === null ? splitPlan(counted, sizes, estimated, need) : null;
-    const reading = force ?? choose(need, share, estimated, split, sizes, counted, size);
+    const links = byLink(filters, sort);
+    const whole = scope.categoryId === null;
+    // A marketplace's links have no split of their own here: walked whole, or the set.
+    const split = whole && !links ? splitPlan(counted, sizes, estimated, need) : null;
+    const spread =
+      !whole || sparseProducts(counted, sizes, estimated, share) <= size * SPARSE_PRODUCTS;
+    let reading = force ?? choose(need, share, estimated, split, spread);
+    if (links && reading === 'split') reading = 'set';
     let found: string[] | null = null;
     if (reading === 'walk') {
       // Prices and discounts follow categories: a word of one kind of product can start far
       // down the index. The walk stops after a few times the rows it should need, and the set
       // answers instead when it did not reach the page's end.
       const limit = force ? size : Math.ceil(Math.max((need / share) * 4, WALK_ROWS));
-      const rows = await walkRows(db, tested, filters, sort, need, limit);
-      const complete = rows.length >= need || (matches < bound && rows.length >= matches);
+      const rows = links
+        ? await linkWalkRows(db, tested, filters, sort, need, limit)
+        : await walkRows(db, tested, filters, sort, need, limit);
+      // The link walk has only the products with a price (a saving) there: the others come
+      // after, and only the general path places them.
+      const complete = rows.length >= need || (!links && matches < bound && rows.length >= matches);
       if (complete) found = rows.slice(page.offset);
+      else if (links) found = await sortedPage(db, expanded, filters, sort, page);
     } else if (reading === 'split') {
-      const plan = force ? forcedSplit(counted) : split!;
+      const plan = force ? forcedSplit(counted) : split!.walked;
       found = await splitPage(db, expanded, tested, filters, sort, page, plan, force === 'split');
     }
     // The matches by primary key, then sorted: without the hint SQLite walks every active
@@ -192,22 +208,26 @@ export async function sortedSearchPage(
 /**
  * The categories a split walks: where a walk finding `need` matches (need / share rows, each
  * ROW_TEST_COST) costs less than taking the category's matches as a set. Each category's
- * matches are estimated from its part of the newest ones counted.
+ * matches are estimated from its part of the newest ones counted. `cost`: the walks' and the
+ * set's, in set matches.
  */
 function splitPlan(
   counted: NewestMatches,
   sizes: Map<number, number>,
   estimated: number,
   need: number,
-): Split {
+): { walked: Split; cost: number } {
   const walked: Split = new Map();
+  let cost = 0;
   for (const [category, seen] of counted.byCategory) {
     const size = sizes.get(category) ?? 0;
     const inCategory = (seen / counted.total) * estimated;
     const share = Math.min(1, inCategory / Math.max(size, 1));
-    if (ROW_TEST_COST * (need / share) < inCategory) walked.set(category, share);
+    const walkCost = ROW_TEST_COST * (need / share);
+    if (walkCost < inCategory) walked.set(category, share);
+    cost += Math.min(walkCost, inCategory);
   }
-  return walked;
+  return { walked, cost };
 }
 
 /** The split a test asks for: the category with most of the newest matches walked alone. */
@@ -216,32 +236,36 @@ function forcedSplit(counted: NewestMatches): Split {
   return new Map(first ? [[first[0], 1]] : []);
 }
 
-/** The cheapest reading by the estimates (see sortedSearchPage), in set matches' cost. */
-function choose(
-  need: number,
-  share: number,
-  estimated: number,
-  split: Split | null,
-  sizes: Map<number, number>,
+/**
+ * How many products are in categories where the word is under a quarter as common as overall:
+ * stretches of a sort's index where a walk of the whole catalogue finds nothing.
+ */
+function sparseProducts(
   counted: NewestMatches,
-  size: number,
-): Reading {
-  const walkCost = ROW_TEST_COST * (need / share);
-  if (split === null) return walkCost <= estimated ? 'walk' : 'set';
-  // Products of the categories where the word is under a quarter as common as overall.
+  sizes: Map<number, number>,
+  estimated: number,
+  share: number,
+): number {
   let sparse = 0;
   for (const [category, products] of sizes) {
     const inCategory = ((counted.byCategory.get(category) ?? 0) / counted.total) * estimated;
     if (inCategory / Math.max(products, 1) < share / 4) sparse += products;
   }
-  let splitCost = 0;
-  for (const [category, seen] of counted.byCategory) {
-    const inCategory = (seen / counted.total) * estimated;
-    const walkedShare = split.get(category);
-    splitCost += walkedShare ? ROW_TEST_COST * (need / walkedShare) : inCategory;
-  }
-  if (sparse <= size * SPARSE_PRODUCTS && walkCost <= Math.min(splitCost, estimated)) return 'walk';
-  return split.size > 0 && splitCost < estimated ? 'split' : 'set';
+  return sparse;
+}
+
+/** The cheapest reading by the estimates (see sortedSearchPage), in set matches' cost. */
+function choose(
+  need: number,
+  share: number,
+  estimated: number,
+  split: { walked: Split; cost: number } | null,
+  spread: boolean,
+): Reading {
+  const walkCost = ROW_TEST_COST * (need / share);
+  const splitCost = split?.cost ?? Number.POSITIVE_INFINITY;
+  if (spread && walkCost <= Math.min(splitCost, estimated)) return 'walk';
+  return split && split.walked.size > 0 && splitCost < estimated ? 'split' : 'set';
 }
 
 /**
@@ -265,6 +289,31 @@ async function walkRows(
     `SELECT id FROM (SELECT p.id AS id, ${hit} AS hit
         FROM products p ${walk.indexHint(sort, true)} WHERE ${where}
         ORDER BY ${walk.orderBy(sort)} LIMIT ${walk.params.add(limit)})
+      WHERE hit LIMIT ${walk.params.add(need)}`,
+    walk.params.values,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The first `need` matches of a walk down one marketplace's in-stock links in price (saving)
+ * order (ListingSql.linkWalk), each row that passes the filters tested in FTS5, reading at most
+ * `limit` rows: the products with a price (a saving) there only.
+ */
+async function linkWalkRows(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  need: number,
+  limit: number,
+): Promise<string[]> {
+  const walk = new ListingSql(db, scope, filters);
+  const by = sort === 'saving' ? 'saving' : 'price';
+  const descending = sort !== 'price_asc';
+  const rows = await selectBound<{ id: string }>(
+    db,
+    `SELECT id FROM (${walk.linkWalk(filters.platforms[0]!, by, descending, walk.params.add(limit), true)})
       WHERE hit LIMIT ${walk.params.add(need)}`,
     walk.params.values,
   );
