@@ -172,12 +172,10 @@ export async function sortedSearchPage(
     const estimated = Math.max(matches, share * size);
     const links = byLink(filters, sort);
     const whole = scope.categoryId === null;
-    // A marketplace's links have no split of their own here: walked whole, or the set.
-    const split = whole && !links ? splitPlan(counted, sizes, estimated, need) : null;
+    const split = whole ? splitPlan(counted, sizes, estimated, need) : null;
     const spread =
       !whole || sparseProducts(counted, sizes, estimated, share) <= size * SPARSE_PRODUCTS;
-    let reading = force ?? choose(need, share, estimated, split, spread);
-    if (links && reading === 'split') reading = 'set';
+    const reading = force ?? choose(need, share, estimated, split, spread);
     let found: string[] | null = null;
     if (reading === 'walk') {
       // Prices and discounts follow categories: a word of one kind of product can start far
@@ -321,9 +319,9 @@ async function linkWalkRows(
 }
 
 /**
- * A split's page: the first `need` matches of each walked category (from its own index, or
- * from its set when the walk ends early), the first `need` of the rest as a set, then the page
- * taken from all of them in the sort's order.
+ * A split's page: the first `need` matches of each walked category (from its own index, its
+ * marketplace's links' with a link sort, or its set when the walk ends early), the first `need` of
+ * the rest as a set, then the page taken from all of them in the sort's order.
  */
 async function splitPage(
   db: Database,
@@ -342,7 +340,8 @@ async function splitPage(
     const limit = unbounded
       ? Number.MAX_SAFE_INTEGER
       : Math.ceil(Math.max((need / share) * 4, WALK_ROWS));
-    let rows = await walkRows(db, { ...tested, categoryId }, filters, sort, need, limit);
+    const walk = byLink(filters, sort) ? linkWalkRows : walkRows;
+    let rows = await walk(db, { ...tested, categoryId }, filters, sort, need, limit);
     if (rows.length < need) {
       // Fewer than the page needs: all of the category's matches, or a walk cut short.
       const all = await countFilteredMatches(db, { ...expanded, categoryId }, filters, need);
