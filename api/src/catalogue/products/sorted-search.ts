@@ -182,9 +182,7 @@ export async function sortedSearchPage(
       // down the index. The walk stops after a few times the rows it should need, and the set
       // answers instead when it did not reach the page's end.
       const limit = force ? size : Math.ceil(Math.max((need / share) * 4, WALK_ROWS));
-      const rows = links
-        ? await linkWalkRows(db, tested, filters, sort, need, limit)
-        : await walkRows(db, tested, filters, sort, need, limit);
+      const rows = await walkRows(db, tested, filters, sort, need, limit);
       // The link walk has only the products with a price (a saving) there: the others come
       // after, and only the general path places them.
       const complete = rows.length >= need || (!links && matches < bound && rows.length >= matches);
@@ -268,7 +266,9 @@ function choose(
 
 /**
  * The first `need` matches of a walk down the sort's index (the category's, in one), each row
- * that passes the filters tested in FTS5, reading at most `limit` rows.
+ * that passes the filters tested in FTS5, reading at most `limit` rows. By one marketplace's
+ * price or saving (byLink), the walk follows its in-stock links in that order instead
+ * (ListingSql.linkWalk): the products with a price (a saving) there only.
  */
 async function walkRows(
   db: Database,
@@ -280,42 +280,25 @@ async function walkRows(
 ): Promise<string[]> {
   // The sort lets a price range seek its start in the price index (ListingSql.ranged).
   const walk = new ListingSql(db, scope, filters, sort);
-  const where = walk.where(undefined, { searchPerRow: true });
-  const hit = walk.matchesRow();
-  const rows = await selectBound<{ id: string }>(
+  const rowLimit = walk.params.add(limit);
+  const rows = byLink(filters, sort)
+    ? walk.linkWalk(
+        filters.platforms[0]!,
+        sort === 'saving' ? 'saving' : 'price',
+        sort !== 'price_asc',
+        rowLimit,
+        true,
+      )
+    : `SELECT p.id AS id, ${walk.matchesRow()} AS hit
+        FROM products p ${walk.indexHint(sort, true)}
+        WHERE ${walk.where(undefined, { searchPerRow: true })}
+        ORDER BY ${walk.orderBy(sort)} LIMIT ${rowLimit}`;
+  const found = await selectBound<{ id: string }>(
     db,
-    `SELECT id FROM (SELECT p.id AS id, ${hit} AS hit
-        FROM products p ${walk.indexHint(sort, true)} WHERE ${where}
-        ORDER BY ${walk.orderBy(sort)} LIMIT ${walk.params.add(limit)})
-      WHERE hit LIMIT ${walk.params.add(need)}`,
+    `SELECT id FROM (${rows}) WHERE hit LIMIT ${walk.params.add(need)}`,
     walk.params.values,
   );
-  return rows.map((row) => row.id);
-}
-
-/**
- * The first `need` matches of a walk down one marketplace's in-stock links in price (saving)
- * order (ListingSql.linkWalk), each row that passes the filters tested in FTS5, reading at most
- * `limit` rows: the products with a price (a saving) there only.
- */
-async function linkWalkRows(
-  db: Database,
-  scope: ListingScope,
-  filters: ListingFilters,
-  sort: ListingOrder,
-  need: number,
-  limit: number,
-): Promise<string[]> {
-  const walk = new ListingSql(db, scope, filters);
-  const by = sort === 'saving' ? 'saving' : 'price';
-  const descending = sort !== 'price_asc';
-  const rows = await selectBound<{ id: string }>(
-    db,
-    `SELECT id FROM (${walk.linkWalk(filters.platforms[0]!, by, descending, walk.params.add(limit), true)})
-      WHERE hit LIMIT ${walk.params.add(need)}`,
-    walk.params.values,
-  );
-  return rows.map((row) => row.id);
+  return found.map((row) => row.id);
 }
 
 /**
@@ -340,8 +323,7 @@ async function splitPage(
     const limit = unbounded
       ? Number.MAX_SAFE_INTEGER
       : Math.ceil(Math.max((need / share) * 4, WALK_ROWS));
-    const walk = byLink(filters, sort) ? linkWalkRows : walkRows;
-    let rows = await walk(db, { ...tested, categoryId }, filters, sort, need, limit);
+    let rows = await walkRows(db, { ...tested, categoryId }, filters, sort, need, limit);
     if (rows.length < need) {
       // Fewer than the page needs: all of the category's matches, or a walk cut short.
       const all = await countFilteredMatches(db, { ...expanded, categoryId }, filters, need);
