@@ -173,8 +173,13 @@ export async function sortedSearchPage(
     const links = byLink(filters, sort);
     const whole = scope.categoryId === null;
     const split = whole ? splitPlan(counted, sizes, estimated, need) : null;
+    // With filters a category's products that pass them are unknown: one without any (a price
+    // range above its prices) is no stretch of the walk (the range seeks past it), and would
+    // count as sparse. The walk's cost against the split's decides, and its row bound.
     const spread =
-      !whole || sparseProducts(counted, sizes, estimated, share) <= size * SPARSE_PRODUCTS;
+      !whole ||
+      hasListingFilters(filters) ||
+      sparseProducts(counted, sizes, estimated, share) <= size * SPARSE_PRODUCTS;
     const reading = force ?? choose(need, share, estimated, split, spread);
     let found: string[] | null = null;
     if (reading === 'walk') {
