@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS } from '@shared/constants';
-import type { ListingFilters, ListingSort } from '@shared/schemas';
+import { LISTING_SORTS, type ListingFilters, type ListingSort } from '@shared/schemas';
 import {
   insertCategory,
   openMigratedDatabase,
@@ -119,21 +119,13 @@ describe('sorted search on sqlite', () => {
       { platforms: [], inStock: true },
       { platforms: ['Shopee'], inStock: false, minPrice: 60_000, minDiscount: 10 },
     ];
-    const sorts: ListingSort[] = [
-      'relevance',
-      'newest',
-      'discount',
-      'price_asc',
-      'price_desc',
-      'saving',
-    ];
     let rows = 0;
     for (const term of ['promo', 'untuk', 'sepatu kopi', 'tas']) {
       const groups = await wordGroups(db, tokenize(term));
       for (const categoryId of [null, categories[0]!]) {
         const scope: ListingScope = { categoryId, groups };
         for (const filterSet of filterSets) {
-          for (const sort of sorts) {
+          for (const sort of LISTING_SORTS) {
             for (let offset = 0; offset <= 40; offset += 8) {
               rows += await compare(scope, { ...filterSet, sort }, sort, { limit: 8, offset });
             }
