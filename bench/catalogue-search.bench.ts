@@ -34,6 +34,8 @@
  * 1,000, inside a category (page 1 and 100, the categories in turn), sorted by price and by
  * discount (page 1, and page 1 in a category), as suggested, and the `/?search=` data (page,
  * rows, facets, uncached) at page 1 and 100. BENCH_SEARCH_WORDS narrows the terms here too.
+ *
+ * BENCH_SEARCH_ONLY=sorted measures a search with each sort and each filter (sortedCases).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -212,6 +214,10 @@ export async function runDialect(dialect: Dialect): Promise<Record<string, unkno
     };
     if (process.env.BENCH_SEARCH_ONLY === 'budget') {
       await budgetCases(db, categoryIds, rows);
+      return finish(rows, products, seedSeconds, log);
+    }
+    if (process.env.BENCH_SEARCH_ONLY === 'sorted') {
+      await sortedCases(db, rows, log);
       return finish(rows, products, seedSeconds, log);
     }
     const queries = QUERIES.slice();
@@ -584,6 +590,75 @@ async function budgetCases(
           repeats,
         ),
       });
+    }
+  }
+}
+
+/**
+ * Words at about 1%, 5%, 10%, 25% and 50% of the seeded catalogue: concentrated in a few
+ * categories (`bluetooth`, `sepatu`), spread over all (`hitam`, a colour; `pria`, both), pairs.
+ */
+const SORTED_TERMS = [
+  'bluetooth',
+  'sepatu',
+  'hitam',
+  'pria',
+  'sepatu hitam',
+  'promo diskon',
+  'promo',
+];
+const SORTED_ORDERS = ['price_asc', 'price_desc', 'saving', 'discount', 'newest'] as const;
+/** The filters a shopper adds to a search, by name (docs/contracts.md, "Shopping"). */
+const SORTED_FILTERS: Record<string, Record<string, unknown>> = {
+  none: {},
+  shopee: { platform: ['Shopee'] },
+  'price 100k-500k': { minPrice: 100_000, maxPrice: 500_000 },
+  'shopee + price 100k-500k': { platform: ['Shopee'], minPrice: 100_000, maxPrice: 500_000 },
+  'discount 50+': { minDiscount: 50 },
+  'in stock': { inStock: true },
+};
+
+/**
+ * BENCH_SEARCH_ONLY=sorted: a search with each sort and each filter, page 1 and 10 (issues 20
+ * and 26), each case on its own. BENCH_SEARCH_WORDS, BENCH_SEARCH_SORTS (comma-separated,
+ * with `relevance`) and BENCH_SEARCH_FILTERS (names of SORTED_FILTERS) narrow them.
+ */
+async function sortedCases(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  rows: Row[],
+  log: (line: string) => void,
+): Promise<void> {
+  if (db.dialect === 'sqlite') await sqliteVocabulary(db);
+  const list = (name: string) => process.env[name]?.split(',').map((item) => item.trim());
+  const terms = list('BENCH_SEARCH_WORDS') ?? SORTED_TERMS;
+  const sorts = list('BENCH_SEARCH_SORTS') ?? [...SORTED_ORDERS];
+  const filters = list('BENCH_SEARCH_FILTERS') ?? Object.keys(SORTED_FILTERS);
+  const pages = (list('BENCH_SEARCH_PAGES') ?? ['1']).map(Number);
+  for (const term of terms) {
+    const found = await searchProductIds(db, { term, page: 1, limit: 12 });
+    log(`"${term}": ${found.totalCount}${found.capped ? '+' : ''} matches`);
+    for (const filter of filters) {
+      for (const sort of sorts) {
+        for (const page of pages) {
+          let sample = 0;
+          const figures = await measure(async () => {
+            const result = await listActiveProducts(db, {
+              page,
+              limit: 12,
+              search: term,
+              sort: sort as 'newest',
+              ...SORTED_FILTERS[filter],
+            });
+            sample = result.totalCount;
+          }, WORD_REPEATS);
+          rows.push({
+            name: `"${term}" ${sort}, ${filter}${page > 1 ? `, page ${page}` : ''}`,
+            budget: 50,
+            figures,
+            sample,
+          });
+        }
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS } from '@shared/constants';
-import type { ListingSort } from '@shared/schemas';
+import { LISTING_SORTS, type ListingFilters, type ListingSort } from '@shared/schemas';
 import {
   insertCategory,
   openMigratedDatabase,
@@ -69,7 +69,25 @@ describe('sorted search on sqlite', () => {
   }, 60_000);
   afterAll(() => fixture?.close());
 
-  it('walks, takes the set and reads the general path alike', async () => {
+  const compare = async (
+    scope: ListingScope,
+    filters: ListingFilters,
+    sort: ListingSort,
+    page: { limit: number; offset: number },
+  ) => {
+    const { db } = fixture;
+    const general = await listingPage(db, scope, filters, sort, page, {
+      sortedSearch: 'general',
+    });
+    const context = JSON.stringify({ scope, filters, page });
+    for (const way of ['walk', 'split', 'set', undefined] as const) {
+      const found = await listingPage(db, scope, filters, sort, page, { sortedSearch: way });
+      expect(found, `${context} ${way}`).toEqual(general);
+    }
+    return general.ids.length;
+  };
+
+  it('walks, splits, takes the set and reads the general path alike', async () => {
     const { db } = fixture;
     const sorts: ListingSort[] = ['newest', 'discount', 'price_asc', 'price_desc', 'saving'];
     let rows = 0;
@@ -81,18 +99,35 @@ describe('sorted search on sqlite', () => {
           const filters = { platforms: [], inStock: false, sort };
           for (const limit of [7, 40]) {
             for (let offset = 0; offset <= 80; offset += limit) {
-              const page = { limit, offset };
-              const general = await listingPage(db, scope, filters, sort, page, {
-                sortedSearch: 'general',
-              });
-              const context = JSON.stringify({ term, categoryId, sort, page });
-              for (const way of ['walk', 'set', undefined] as const) {
-                const found = await listingPage(db, scope, filters, sort, page, {
-                  sortedSearch: way,
-                });
-                expect(found, `${context} ${way}`).toEqual(general);
-              }
-              rows += general.ids.length;
+              rows += await compare(scope, filters, sort, { limit, offset });
+            }
+          }
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it('reads a search with filters as the general path does', async () => {
+    const { db } = fixture;
+    const filterSets: Omit<ListingFilters, 'sort'>[] = [
+      { platforms: ['Shopee'], inStock: false },
+      { platforms: ['Tokopedia', 'Lazada'], inStock: true },
+      { platforms: [], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
+      { platforms: [], inStock: false, maxPrice: 90_000 },
+      { platforms: [], inStock: false, minDiscount: 25 },
+      { platforms: [], inStock: true },
+      { platforms: ['Shopee'], inStock: false, minPrice: 60_000, minDiscount: 10 },
+    ];
+    let rows = 0;
+    for (const term of ['promo', 'untuk', 'sepatu kopi', 'tas']) {
+      const groups = await wordGroups(db, tokenize(term));
+      for (const categoryId of [null, categories[0]!]) {
+        const scope: ListingScope = { categoryId, groups };
+        for (const filterSet of filterSets) {
+          for (const sort of LISTING_SORTS) {
+            for (let offset = 0; offset <= 40; offset += 8) {
+              rows += await compare(scope, { ...filterSet, sort }, sort, { limit: 8, offset });
             }
           }
         }

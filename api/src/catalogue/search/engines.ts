@@ -108,6 +108,12 @@ export const fts5Scope = (groups: WordGroup[], scope: Scope) => fts5All(groups, 
 export const fts5InCategory = (query: string, categoryId: number | null) =>
   categoryId === null ? query : `${query} AND {filter} : ${fts5String(`c${categoryId}`)}`;
 
+/** The matches of `query` outside these categories (none: every match). */
+export const fts5OutsideCategories = (query: string, categoryIds: number[]) =>
+  categoryIds.length === 0
+    ? query
+    : `(${query}) NOT {filter} : (${categoryIds.map((id) => fts5String(`c${id}`)).join(' OR ')})`;
+
 /** The docids of `scope`'s matches (newest first when ordered by docid descending). */
 const fts5Docids = (scope: Scope, param: string) =>
   `SELECT rowid AS docid FROM ${FTS5_TABLES[scope]} WHERE ${FTS5_TABLES[scope]} MATCH ${param}`;
@@ -123,6 +129,22 @@ const TIER_SCOPES: Record<Tier, [Scope, Scope | null]> = {
   2: ['all', 'label'],
 };
 
+/**
+ * The docids of a ranking tier's matches (in a category if one is given), as one SELECT whose
+ * FTS5 queries are bound through `bind`.
+ */
+export function fts5TierDocids(
+  tier: Tier,
+  groups: WordGroup[],
+  categoryId: number | null,
+  bind: (query: string) => string,
+): string {
+  const [scope, narrower] = TIER_SCOPES[tier];
+  const docids = (name: Scope) =>
+    fts5Docids(name, bind(fts5InCategory(fts5Scope(groups, name), categoryId)));
+  return narrower ? `${docids(scope)} EXCEPT ${docids(narrower)}` : docids(scope);
+}
+
 /** The longest prefix index of the FTS5 tables (`prefix = '2 3 4'`). */
 const LONGEST_PREFIX_INDEX = 4;
 /** A prefix is read as the words it stands for when there are at most this many. */
@@ -133,13 +155,20 @@ const MAX_PREFIX_WORDS = 24;
  * stands for, when the vocabulary in memory knows them all (vocabulary.ts): FTS5 reads ORed
  * words newest first and stops at the page's end, where such a prefix first merges the whole
  * doclists of its words. Otherwise (or past MAX_PREFIX_WORDS words) the group is unchanged.
+ * `short`: a prefix the prefix indexes hold too, for a query that tests one row at a time
+ * (a walk down a sort's index): FTS5 merges a prefix's doclists again for every row it is
+ * asked about (`pria*`: ~3 times the cost of `pria` per row).
  */
-export async function withPrefixWords(db: Database, groups: WordGroup[]): Promise<WordGroup[]> {
+export async function withPrefixWords(
+  db: Database,
+  groups: WordGroup[],
+  { short = false }: { short?: boolean } = {},
+): Promise<WordGroup[]> {
   return Promise.all(
     groups.map(async (group) => {
       if (
         !group.prefix ||
-        group.words.every((word) => Array.from(word).length <= LONGEST_PREFIX_INDEX)
+        (!short && group.words.every((word) => Array.from(word).length <= LONGEST_PREFIX_INDEX))
       )
         return group;
       const words = await indexedWordsStartingWith(db, group.words, MAX_PREFIX_WORDS);

@@ -1,0 +1,398 @@
+import { PLATFORMS, type Platform } from '@shared/constants';
+import type { ListingFilters, ListingSort } from '@shared/schemas';
+import type { Database } from '../../db/database';
+import { Params, selectBound } from '../../db/sql';
+import {
+  fts5InCategory,
+  fts5OutsideCategories,
+  fts5Scope,
+  tsAll,
+  type WordGroup,
+} from '../search/engines';
+/**
+ * The public listing with sorting and filters (docs/contracts.md, "Shopping"), over the
+ * figures migration 0014 keeps on each product (`lowestPrice`, `saving`, `inStock`) and its
+ * partial indexes. With a marketplace filter the price and saving are those of that
+ * marketplace's in-stock links, read per row from the (productId, platform) index; a price sort
+ * or a price range then walks migration 0024's index of in-stock link prices instead, and the
+ * saving sort migration 0025's index of in-stock link savings (docs/decisions.md, "Listing at
+ * size").
+ */
+export interface ListingScope {
+  categoryId: number | null;
+  /** The search's words; null without a search. */
+  groups: WordGroup[] | null;
+  /** Only today's promo (the promo page): its featured products, or else the discounted ones. */
+  promo?: PromoSet | null;
+  /**
+   * Only these products, in place of the search's words: the newest SEARCH_COUNT_CAP matches
+   * of a search with more, which its facets count (a bounded sample).
+   */
+  sample?: string[] | null;
+  /**
+   * SQLite: the search's matches outside these categories only (sortedSearchPage's split: the
+   * rest of a word's matches once the categories that hold most of them are walked).
+   */
+  exceptCategories?: number[];
+}
+
+export type PromoSet = 'featured' | 'discounted';
+
+/** A listing's order: a visitor's sort, or the promo page's own (featured order, discount). */
+export type ListingOrder = ListingSort | 'promo';
+
+type Part = 'platform' | 'price' | 'discount';
+
+const IN_STOCK_LINK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NULL`;
+
+/** A marketplace's bit in products' platformMask/stockMask (migration 0018: the fixed order). */
+export const platformBit = (platform: Platform) => 2 ** PLATFORMS.indexOf(platform);
+
+/** The order a link walk follows: migration 0024's price index or 0025's saving index. */
+export type WalkBy = 'price' | 'saving';
+
+export class ListingSql {
+  readonly params = new Params();
+  private platformList: string | null = null;
+  private readonly postgres: boolean;
+
+  constructor(
+    db: Database,
+    private readonly scope: ListingScope,
+    private readonly filters: ListingFilters,
+    /** The page's order, when the rows are read for a page (not counted). */
+    private readonly sort: ListingOrder | null = null,
+  ) {
+    this.postgres = db.dialect === 'postgres';
+  }
+
+  private bool(value: boolean) {
+    return this.postgres ? (value ? 'TRUE' : 'FALSE') : value ? '1' : '0';
+  }
+
+  private platforms(): string {
+    this.platformList ??= this.filters.platforms.map((p) => this.params.add(p)).join(', ');
+    return this.platformList;
+  }
+
+  private get byPlatform() {
+    return this.filters.platforms.length > 0;
+  }
+
+  /** The product's price: its lowest in-stock price, on the chosen marketplaces if any. */
+  price(): string {
+    if (!this.byPlatform) return 'p."lowestPrice"';
+    return `(SELECT min(l."priceValue") FROM platform_links l
+      WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK})`;
+  }
+
+  /** The product's saving: its cheapest in-stock link's (on the chosen marketplaces if any). */
+  saving(): string {
+    if (!this.byPlatform) return 'p.saving';
+    // Each link's own saving, kept by migration 0025's triggers with the product's figures' SQL.
+    return `coalesce((SELECT l.saving FROM platform_links l
+      WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}
+      ORDER BY l."priceValue", l.id LIMIT 1), 0)`;
+  }
+
+  /**
+   * A page sorted by price, on SQLite, with a price range on the product's own lowest price (no
+   * marketplace). Only then: with another sort SQLite would take the price index for the range
+   * and sort every product in it (newest first: 6 ms became 160 ms at 1,000,000).
+   */
+  private ranged(): boolean {
+    const { minPrice, maxPrice } = this.filters;
+    const priced = minPrice !== undefined || maxPrice !== undefined;
+    const byPrice = this.sort === 'price_asc' || this.sort === 'price_desc';
+    return !this.postgres && !this.byPlatform && priced && byPrice;
+  }
+
+  /** The mask a marketplace filter reads: links in stock when only those count. */
+  mask(): 'stockMask' | 'platformMask' {
+    return this.filters.inStock ? 'stockMask' : 'platformMask';
+  }
+
+  /**
+   * Counts and facets read products_active_filters alone (migration 0018), which SQLite's
+   * planner, without statistics, would pass over for the isActive equality of another index.
+   * Not with a search or the featured promo, whose own indexes narrow the rows first. A sample
+   * (its 1,000 ids) is read by primary key: SQLite would otherwise walk every active product
+   * of the isActive or category index and look each up in the list (5 s at 1,000,000).
+   */
+  countHint(): string {
+    if (this.postgres) return '';
+    if (this.scope.sample) return 'INDEXED BY sqlite_autoindex_products_1';
+    if (this.scope.groups || this.scope.promo === 'featured') return '';
+    return 'INDEXED BY products_active_filters';
+  }
+
+  /** The match of the search's words anywhere (the 'all' scope), as a set of product ids. */
+  private matches(scope: 'title' | 'label' | 'all'): string {
+    const groups = this.scope.groups!;
+    if (this.postgres) {
+      const column = scope === 'all' ? 'document' : scope;
+      return `p.id IN (SELECT s."productId" FROM product_search s
+        WHERE s.${column} @@ ${this.params.add(tsAll(groups))}::tsquery)`;
+    }
+    const query = fts5OutsideCategories(
+      fts5InCategory(fts5Scope(groups, scope), this.scope.categoryId),
+      this.scope.exceptCategories ?? [],
+    );
+    return `p.id IN (SELECT d."productId" FROM product_search
+        JOIN product_search_docs d ON d.docid = product_search.rowid
+        WHERE product_search MATCH ${this.params.add(query)})`;
+  }
+
+  /**
+   * SQLite: whether row `p` matches the search's words anywhere, asked of FTS5 for its one
+   * docid: the test of each row a walk down a sort index reads (sortedSearchPage). `p.id` is
+   * cast: the column is declared UUID (NUMERIC affinity), and comparing it with the docs' TEXT
+   * `productId` would scan their whole index for every row instead of searching it.
+   */
+  matchesRow(): string {
+    const query = fts5Scope(this.scope.groups!, 'all');
+    return `EXISTS (SELECT 1 FROM product_search WHERE product_search MATCH ${this.params.add(query)}
+        AND product_search.rowid = (SELECT d.docid FROM product_search_docs d
+          WHERE d."productId" = CAST(p.id AS TEXT)))`;
+  }
+
+  /**
+   * The WHERE clause, leaving out the filter `omit` (a facet counts without its own), and
+   * what a walk reads elsewhere: the category when the links' copy of it stands for it
+   * (`linkCategory`: a link walk in one), the search's words when each row is tested for them
+   * (`searchPerRow`: matchesRow).
+   */
+  where(omit?: Part, walk: { linkCategory?: boolean; searchPerRow?: boolean } = {}): string {
+    const { filters, scope } = this;
+    const parts = [`p."isActive" = ${this.bool(true)}`];
+    if (scope.categoryId !== null && !walk.linkCategory)
+      parts.push(`p."categoryId" = ${this.params.add(scope.categoryId)}`);
+    if (scope.sample) {
+      const ids = this.params.add(this.postgres ? scope.sample : JSON.stringify(scope.sample));
+      parts.push(
+        this.postgres
+          ? `p.id = ANY(${ids}::uuid[])`
+          : `p.id IN (SELECT value FROM json_each(${ids}))`,
+      );
+    } else if (scope.groups && !walk.searchPerRow) parts.push(this.matches('all'));
+    if (scope.promo === 'featured') parts.push(`p."isFeaturedPromo" = ${this.bool(true)}`);
+    if (scope.promo === 'discounted') parts.push(`p."discountPercentage" > 0`);
+    const byPlatform = this.byPlatform && omit !== 'platform';
+    if (byPlatform) {
+      // A link on one of them (in stock with inStock): the masks of migration 0018.
+      const bits = filters.platforms.reduce((sum, p) => sum + platformBit(p), 0);
+      // A number computed here from the fixed list, never the visitor's text.
+      parts.push(`(p."${this.mask()}" & ${bits}) <> 0`);
+    } else if (filters.inStock) {
+      parts.push(`p."inStock" = ${this.bool(true)}`);
+    }
+    const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+    if (omit !== 'price' && priced) {
+      const price = byPlatform ? this.price() : 'p."lowestPrice"';
+      // Implied by the range; it lets SQLite seek the price indexes (migration 0014), which
+      // lead with this key, to the range's start instead of walking every cheaper product.
+      // PostgreSQL rewrites it as IS NOT NULL, no longer the index's key, and sorts instead.
+      if (this.ranged()) parts.push(`(p."lowestPrice" IS NULL) = ${this.bool(false)}`);
+      if (filters.minPrice !== undefined)
+        parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
+      if (filters.maxPrice !== undefined)
+        parts.push(`${price} <= ${this.params.add(filters.maxPrice)}`);
+    }
+    if (omit !== 'discount' && filters.minDiscount !== undefined) {
+      parts.push(`p."discountPercentage" >= ${this.params.add(filters.minDiscount)}`);
+    }
+    return parts.join(' AND ');
+  }
+
+  /**
+   * SQLite without statistics prefers the isActive equality of products_active_newest and sorts
+   * every active row; the sort's own partial index (migration 0014) walks only one page. Only
+   * when the figure is the product's own (the discount whatever the marketplace; a price or
+   * saving without one) and no search narrows the rows.
+   */
+  indexHint(order: ListingOrder, byRow = false): string {
+    const { postgres, byPlatform, scope } = this;
+    if (postgres || (scope.groups && !byRow) || scope.promo === 'featured') return '';
+    // The discounted promo's own order is the discount sort's.
+    const sort = order === 'promo' ? 'discount' : order;
+    // With a marketplace the price and saving are its links', not the indexes' (a walk's
+    // newest order is the product's whatever the filters).
+    if (byPlatform && sort !== 'discount' && !(byRow && sort === 'newest')) return '';
+    const name = {
+      // Only a walk: the planner already reads a plain listing's newest first from its index.
+      newest: byRow ? 'newest' : undefined,
+      price_asc: 'price_asc',
+      price_desc: 'price_desc',
+      saving: 'saving',
+      discount: 'discount',
+    }[sort as 'price_asc'];
+    if (!name) return '';
+    const category = this.scope.categoryId === null ? '' : 'category_';
+    return `INDEXED BY products_${category}active_${name}`;
+  }
+
+  /** The price range on link `l`'s own price (the link walk: that link is the product's price). */
+  private linkRange(): string {
+    const { minPrice, maxPrice } = this.filters;
+    let range = '';
+    if (minPrice !== undefined) range += ` AND l."priceValue" >= ${this.params.add(minPrice)}`;
+    if (maxPrice !== undefined) range += ` AND l."priceValue" <= ${this.params.add(maxPrice)}`;
+    return range;
+  }
+
+  /**
+   * The chosen marketplaces' in-stock links that are their product's price on them, in price
+   * order (migration 0024's index), the product matching every other filter: exactly one link
+   * per priced product, its price the product's. With several marketplaces a link counts when
+   * no other chosen link of its product is cheaper (the first marketplace in name order on a
+   * tie), so a product shows once, at its lowest chosen price. `platform`: one marketplace's
+   * links (a walk in index order), or all the chosen ones (a count).
+   *
+   * By saving (migration 0025's index): only the links with a saving, and the link that counts
+   * is the one the product's saving reads (the cheapest, the first by id on a tie), so each
+   * product with a saving on the chosen marketplaces shows once, at that saving.
+   */
+  private linkRows(platform: Platform | null, by: WalkBy = 'price', searchPerRow = false): string {
+    const platformWhere =
+      platform === null
+        ? `l.platform IN (${this.platforms()})`
+        : `l.platform = ${this.params.add(platform)}`;
+    const tie = by === 'price' ? 'o.platform < l.platform' : 'o.id < l.id';
+    // One link per product and marketplace (the unique index): one marketplace needs no check.
+    const cheaper =
+      this.filters.platforms.length < 2
+        ? ''
+        : ` AND NOT EXISTS (SELECT 1 FROM platform_links o
+          WHERE o."productId" = l."productId" AND o.platform IN (${this.platforms()})
+            AND o.availability = 'in_stock' AND o."priceValue" IS NOT NULL
+            AND (o."priceValue" < l."priceValue"
+              OR (o."priceValue" = l."priceValue" AND ${tie})))`;
+    // In a category, the links' copy of it (migration 0025) leads the index, and stands for
+    // the product's: PostgreSQL, given both, multiplied their selectivities and planned a
+    // parallel scan of the category's links (150 ms, against 0.4 ms).
+    const category =
+      this.scope.categoryId === null
+        ? ''
+        : ` AND l."categoryId" = ${this.params.add(this.scope.categoryId)}`;
+    const index = `platform_links_in_stock_${category ? 'category_' : ''}${by}`;
+    // SQLite: the links first, from their index (CROSS JOIN keeps the order).
+    const from = this.postgres
+      ? 'platform_links l JOIN products p ON p.id = l."productId"'
+      : `platform_links l INDEXED BY ${index} CROSS JOIN products p`;
+    const joined = this.postgres ? '' : ' AND p.id = l."productId"';
+    const saved = by === 'saving' ? ' AND l.saving > 0' : '';
+    return `FROM ${from}
+      WHERE ${platformWhere}${category} AND ${IN_STOCK_LINK}${saved}${this.linkRange()}${joined}
+        AND ${this.where('price', { linkCategory: category !== '', searchPerRow })}${cheaper}`;
+  }
+
+  /**
+   * One marketplace's share of a page sorted by price or saving: its rows in the listing's
+   * order (price, or saving descending, then newest first), `limit` the LIMIT clause's text.
+   * The figure is returned as `figure`, for the merge of several marketplaces. `searchPerRow`:
+   * the search's words are not a set but each row's `hit` (matchesRow), for the caller to keep.
+   */
+  linkWalk(
+    platform: Platform,
+    by: WalkBy,
+    descending: boolean,
+    limit: string,
+    searchPerRow = false,
+  ): string {
+    const figure = by === 'price' ? 'l."priceValue"' : 'l.saving';
+    const hit = searchPerRow ? `, ${this.matchesRow()} AS hit` : '';
+    return `SELECT p.id AS id, ${figure} AS figure, p."createdAt" AS "createdAt"${hit}
+      ${this.linkRows(platform, by, searchPerRow)}
+      ORDER BY ${figure}${descending ? ' DESC' : ''}, p."createdAt" DESC, p.id
+      LIMIT ${limit}`;
+  }
+
+  /**
+   * How many products have a price (by saving: a saving) on the chosen marketplaces and match
+   * every filter, counted up to `bound` when one is given.
+   */
+  linkCount(bound: number | null, by: WalkBy = 'price'): string {
+    if (bound === null) return `SELECT count(*) AS total ${this.linkRows(null, by)}`;
+    return `SELECT count(*) AS total FROM (SELECT 1 ${this.linkRows(null, by)}
+      LIMIT ${this.params.add(bound)}) AS found`;
+  }
+
+  /**
+   * The products matching every filter that a walk leaves out: without a price on the chosen
+   * marketplaces, or (by saving) without a saving there.
+   */
+  unwalked(by: WalkBy): string {
+    if (by === 'saving') return `${this.where()} AND ${this.saving()} = 0`;
+    return `${this.where()} AND NOT EXISTS (SELECT 1 FROM platform_links l
+      WHERE l."productId" = p.id AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK})`;
+  }
+
+  orderBy(sort: ListingOrder): string {
+    const newest = 'p."createdAt" DESC, p.id';
+    switch (sort) {
+      case 'promo':
+        // As GET /api/products/featured/promo and the fallback rank them.
+        return this.scope.promo === 'featured'
+          ? `p."featuredOrder", p."discountPercentage" DESC, ${newest}`
+          : `p."discountPercentage" DESC, ${newest}`;
+      case 'discount':
+        return `p."discountPercentage" DESC, ${newest}`;
+      case 'price_asc':
+      case 'price_desc': {
+        const direction = sort === 'price_desc' ? ' DESC' : '';
+        // A price range's products all have a price (where() says so): the index order without
+        // its first key, which SQLite would otherwise sort again.
+        if (this.ranged()) return `p."lowestPrice"${direction}, ${newest}`;
+        return `(${this.price()} IS NULL), ${this.price()}${direction}, ${newest}`;
+      }
+      case 'saving':
+        return `${this.saving()} DESC, ${newest}`;
+      case 'relevance':
+        if (!this.scope.groups) return newest;
+        return `CASE WHEN ${this.matches('title')} THEN 0 WHEN ${this.matches('label')} THEN 1
+          ELSE 2 END, ${newest}`;
+      default:
+        return newest;
+    }
+  }
+}
+
+/** How many active products the scope's category (or the catalogue) holds, kept by triggers. */
+export async function scopeSize(db: Database, scope: ListingScope): Promise<number> {
+  const [row] =
+    scope.categoryId === null
+      ? await selectBound<{ n: number | string | null }>(
+          db,
+          'SELECT sum(active) AS n FROM product_active_counts',
+          [],
+        )
+      : await selectBound<{ n: number | string | null }>(
+          db,
+          'SELECT active AS n FROM product_active_counts WHERE "categoryId" = $1',
+          [scope.categoryId],
+        );
+  return Number(row?.n ?? 0);
+}
+
+/** The general path: the products matching the filters, in the sort's order. */
+export async function sortedPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+  hint?: string,
+): Promise<string[]> {
+  const rows = new ListingSql(db, scope, filters, sort);
+  const where = rows.where();
+  const order = rows.orderBy(sort);
+  const limit = rows.params.add(page.limit);
+  const offset = rows.params.add(page.offset);
+  const found = await selectBound<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p ${hint ?? rows.indexHint(sort)} WHERE ${where}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    rows.params.values,
+  );
+  return found.map((row) => row.id);
+}

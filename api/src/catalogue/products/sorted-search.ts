@@ -1,0 +1,353 @@
+import { hasListingFilters, type ListingFilters } from '@shared/schemas';
+import type { Database } from '../../db/database';
+import { selectBound } from '../../db/sql';
+import { fts5InCategory, fts5Scope, withPrefixWords } from '../search/engines';
+import { countBound, type ProductIdPage } from '../search/queries';
+import { ListingSql, sortedPage, type ListingOrder, type ListingScope } from './listing-sql';
+
+/** The sorts a search walks down their index on SQLite (sortedSearchPage). */
+export const WALKED_SORTS: ListingOrder[] = [
+  'newest',
+  'discount',
+  'price_asc',
+  'price_desc',
+  'saving',
+];
+
+/**
+ * Whether sortedSearchPage reads this search's page: a walked sort, and the sort's figure is
+ * the product's own, or one marketplace's (its links' price or saving index, migrations 0024
+ * and 0025: byLink); with several, the cheapest of their links is the figure, which no index
+ * holds in order.
+ */
+export function sortedSearchTakes(filters: ListingFilters, sort: ListingOrder): boolean {
+  if (!WALKED_SORTS.includes(sort)) return false;
+  return filters.platforms.length < 2 || !byLink(filters, sort);
+}
+
+/** Whether the sort's figure is the chosen marketplace's (price or saving). */
+const byLink = (filters: ListingFilters, sort: ListingOrder) =>
+  filters.platforms.length > 0 && sort !== 'newest' && sort !== 'discount';
+
+/**
+ * What testing one row of a walk costs next to taking one match of the set (its id looked up
+ * and the row sorted), on SQLite at 1,000,000 products: ~100 us against ~8 us.
+ */
+const ROW_TEST_COST = 12;
+/** The fewest rows a walk reads before it gives up for the set. */
+const WALK_ROWS = 1_000;
+const SET_HINT = 'INDEXED BY sqlite_autoindex_products_1';
+/**
+ * A walk of the whole catalogue's index is trusted to find matches at the word's share only when
+ * the categories where the word is at least a quarter as common hold all but this share of the
+ * products: prices follow categories, so the others are stretches of the index with nothing to
+ * find (`sepatu`, in 2 categories of 40, by price: past 300,000 rows before its first match).
+ */
+const SPARSE_PRODUCTS = 0.1;
+
+/**
+ * The newest matches that pass the filters, up to `bound`: how many, the oldest docid, per
+ * category.
+ */
+interface NewestMatches {
+  total: number;
+  oldest: number | null;
+  byCategory: Map<number, number>;
+}
+
+export async function countFilteredMatches(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  bound: number,
+): Promise<NewestMatches> {
+  const query = fts5InCategory(fts5Scope(scope.groups!, 'all'), scope.categoryId);
+  let rows: { category: number; n: number; oldest: number }[];
+  if (!hasListingFilters(filters)) {
+    rows = await selectBound(
+      db,
+      `SELECT d."categoryId" AS category, count(*) AS n, min(m.docid) AS oldest
+        FROM (SELECT rowid AS docid FROM product_search WHERE product_search MATCH $1
+          ORDER BY rowid DESC LIMIT $2) AS m
+        JOIN product_search_docs d ON d.docid = m.docid
+        GROUP BY d."categoryId"`,
+      [query, bound],
+    );
+  } else {
+    // Each match's product, newest first, until `bound` of them pass the filters.
+    const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
+    const where = sql.where();
+    rows = await selectBound(
+      db,
+      // The order on the outer query: SQLite drops it from a subquery without a LIMIT, and
+      // FTS5 then returns the oldest first.
+      `SELECT category, count(*) AS n, min(docid) AS oldest FROM (
+          SELECT product_search.rowid AS docid, p."categoryId" AS category
+          FROM product_search CROSS JOIN product_search_docs d CROSS JOIN products p
+          WHERE product_search MATCH ${sql.params.add(query)}
+            AND d.docid = product_search.rowid AND p.id = d."productId" AND ${where}
+          ORDER BY product_search.rowid DESC LIMIT ${sql.params.add(bound)})
+        GROUP BY category`,
+      sql.params.values,
+    );
+  }
+  const byCategory = new Map(rows.map((row) => [Number(row.category), Number(row.n)]));
+  let total = 0;
+  let oldest: number | null = null;
+  for (const row of rows) {
+    total += Number(row.n);
+    oldest = oldest === null ? row.oldest : Math.min(oldest, row.oldest);
+  }
+  return { total, oldest, byCategory };
+}
+
+/** The active products of each category, kept by triggers. */
+async function categorySizes(db: Database): Promise<Map<number, number>> {
+  const rows = await selectBound<{ category: number; n: number | string }>(
+    db,
+    'SELECT "categoryId" AS category, active AS n FROM product_active_counts',
+    [],
+  );
+  return new Map(rows.map((row) => [Number(row.category), Number(row.n)]));
+}
+
+/** How a sorted search reads its page: see sortedSearchPage. */
+type Reading = 'walk' | 'split' | 'set';
+
+/** The split's plan: the categories walked, each with the share of its products that match. */
+type Split = Map<number, number>;
+
+/**
+ * SQLite, a search sorted by a product figure (price, saving, discount, newest), with any filter
+ * that leaves the figure the product's own (not a marketplace's price or saving:
+ * sortedSearchTakes). Its matches are counted up to countBound, newest first (as the search
+ * counts them): in FTS5, or with filters each match's product tested until enough pass; when
+ * more match, their share of the scope is the count over how many products are as
+ * new as the last one counted (docids follow createdAt), and the categories of the matches
+ * counted say where the word is. Then, whichever costs least:
+ * - a walk down the sort's index that tests each row's docid in FTS5, stopping at the page's
+ *   end (`promo`, in half the products: ~2 rows a match), when the word is in every category
+ *   (SPARSE_PRODUCTS): a walk reads about (offset + limit) / share rows;
+ * - a split: a walk down each category's own index where the word is common (`sepatu` is in
+ *   all of 2 categories and none of the other 38), the matches of the other categories as a set
+ *   (an FTS5 query that leaves the walked ones out), and the page taken from what they found;
+ * - the set: every match taken by primary key and sorted (~8 us a match; the set of a word in
+ *   half of 1,000,000 products took 20 s).
+ * A walk that does not find the page within a few times the rows it should need hands over to
+ * the set (of its category, in a split).
+ */
+export async function sortedSearchPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+  force?: Reading,
+): Promise<ProductIdPage> {
+  const bound = countBound(page.offset, page.limit);
+  const groups = await withPrefixWords(db, scope.groups!);
+  const counted = await countFilteredMatches(db, { ...scope, groups }, filters, bound);
+  const matches = counted.total;
+  let ids: string[] = [];
+  if (matches > page.offset) {
+    const sizes = await categorySizes(db);
+    const size =
+      scope.categoryId === null
+        ? [...sizes.values()].reduce((sum, n) => sum + n, 0)
+        : (sizes.get(scope.categoryId) ?? 0);
+    let share = matches / Math.max(size, 1);
+    if (matches >= bound && counted.oldest !== null) {
+      const byCategory = scope.categoryId === null ? '' : 'AND "categoryId" = $2';
+      const [span] = await selectBound<{ n: number }>(
+        db,
+        `SELECT count(*) AS n FROM product_search_docs WHERE docid >= $1 ${byCategory}`,
+        scope.categoryId === null ? [counted.oldest] : [counted.oldest, scope.categoryId],
+      );
+      share = matches / Math.max(Number(span?.n ?? 0), matches);
+    }
+    const need = page.offset + page.limit;
+    const expanded = { ...scope, groups };
+    // Each row of a walk is asked about the exact words, not a prefix (withPrefixWords).
+    const tested = { ...scope, groups: await withPrefixWords(db, scope.groups!, { short: true }) };
+    const estimated = Math.max(matches, share * size);
+    const links = byLink(filters, sort);
+    const whole = scope.categoryId === null;
+    const split = whole ? splitPlan(counted, sizes, estimated, need) : null;
+    // With filters a category's products that pass them are unknown: one without any (a price
+    // range above its prices) is no stretch of the walk (the range seeks past it), and would
+    // count as sparse. The walk's cost against the split's decides, and its row bound.
+    const spread =
+      !whole ||
+      hasListingFilters(filters) ||
+      sparseProducts(counted, sizes, estimated, share) <= size * SPARSE_PRODUCTS;
+    const reading = force ?? choose(need, share, estimated, split, spread);
+    let found: string[] | null = null;
+    if (reading === 'walk') {
+      // Prices and discounts follow categories: a word of one kind of product can start far
+      // down the index. The walk stops after a few times the rows it should need, and the set
+      // answers instead when it did not reach the page's end.
+      const limit = force ? size : Math.ceil(Math.max((need / share) * 4, WALK_ROWS));
+      const rows = await walkRows(db, tested, filters, sort, need, limit);
+      // The link walk has only the products with a price (a saving) there: the others come
+      // after, and only the general path places them.
+      const complete = rows.length >= need || (!links && matches < bound && rows.length >= matches);
+      if (complete) found = rows.slice(page.offset);
+      else if (links) found = await sortedPage(db, expanded, filters, sort, page);
+    } else if (reading === 'split') {
+      const plan = force ? forcedSplit(counted) : split!.walked;
+      found = await splitPage(db, expanded, tested, filters, sort, page, plan, force === 'split');
+    }
+    // The matches by primary key, then sorted: without the hint SQLite walks every active
+    // product of the newest index and looks each up in the set (5 s at 1,000,000).
+    ids = found ?? (await sortedPage(db, expanded, filters, sort, page, SET_HINT));
+  }
+  return matches >= bound
+    ? { ids, totalCount: bound - 1, capped: true }
+    : { ids, totalCount: matches };
+}
+
+/**
+ * The categories a split walks: where a walk finding `need` matches (need / share rows, each
+ * ROW_TEST_COST) costs less than taking the category's matches as a set. Each category's
+ * matches are estimated from its part of the newest ones counted. `cost`: the walks' and the
+ * set's, in set matches.
+ */
+function splitPlan(
+  counted: NewestMatches,
+  sizes: Map<number, number>,
+  estimated: number,
+  need: number,
+): { walked: Split; cost: number } {
+  const walked: Split = new Map();
+  let cost = 0;
+  for (const [category, seen] of counted.byCategory) {
+    const size = sizes.get(category) ?? 0;
+    const inCategory = (seen / counted.total) * estimated;
+    const share = Math.min(1, inCategory / Math.max(size, 1));
+    const walkCost = ROW_TEST_COST * (need / share);
+    if (walkCost < inCategory) walked.set(category, share);
+    cost += Math.min(walkCost, inCategory);
+  }
+  return { walked, cost };
+}
+
+/** The split a test asks for: the category with most of the newest matches walked alone. */
+function forcedSplit(counted: NewestMatches): Split {
+  const [first] = [...counted.byCategory].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return new Map(first ? [[first[0], 1]] : []);
+}
+
+/**
+ * How many products are in categories where the word is under a quarter as common as overall:
+ * stretches of a sort's index where a walk of the whole catalogue finds nothing.
+ */
+function sparseProducts(
+  counted: NewestMatches,
+  sizes: Map<number, number>,
+  estimated: number,
+  share: number,
+): number {
+  let sparse = 0;
+  for (const [category, products] of sizes) {
+    const inCategory = ((counted.byCategory.get(category) ?? 0) / counted.total) * estimated;
+    if (inCategory / Math.max(products, 1) < share / 4) sparse += products;
+  }
+  return sparse;
+}
+
+/** The cheapest reading by the estimates (see sortedSearchPage), in set matches' cost. */
+function choose(
+  need: number,
+  share: number,
+  estimated: number,
+  split: { walked: Split; cost: number } | null,
+  spread: boolean,
+): Reading {
+  const walkCost = ROW_TEST_COST * (need / share);
+  const splitCost = split?.cost ?? Number.POSITIVE_INFINITY;
+  if (spread && walkCost <= Math.min(splitCost, estimated)) return 'walk';
+  return split && split.walked.size > 0 && splitCost < estimated ? 'split' : 'set';
+}
+
+/**
+ * The first `need` matches of a walk down the sort's index (the category's, in one), each row
+ * that passes the filters tested in FTS5, reading at most `limit` rows. By one marketplace's
+ * price or saving (byLink), the walk follows its in-stock links in that order instead
+ * (ListingSql.linkWalk): the products with a price (a saving) there only.
+ */
+async function walkRows(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  need: number,
+  limit: number,
+): Promise<string[]> {
+  // The sort lets a price range seek its start in the price index (ListingSql.ranged).
+  const walk = new ListingSql(db, scope, filters, sort);
+  const rowLimit = walk.params.add(limit);
+  const rows = byLink(filters, sort)
+    ? walk.linkWalk(
+        filters.platforms[0]!,
+        sort === 'saving' ? 'saving' : 'price',
+        sort !== 'price_asc',
+        rowLimit,
+        true,
+      )
+    : `SELECT p.id AS id, ${walk.matchesRow()} AS hit
+        FROM products p ${walk.indexHint(sort, true)}
+        WHERE ${walk.where(undefined, { searchPerRow: true })}
+        ORDER BY ${walk.orderBy(sort)} LIMIT ${rowLimit}`;
+  const found = await selectBound<{ id: string }>(
+    db,
+    `SELECT id FROM (${rows}) WHERE hit LIMIT ${walk.params.add(need)}`,
+    walk.params.values,
+  );
+  return found.map((row) => row.id);
+}
+
+/**
+ * A split's page: the first `need` matches of each walked category (from its own index, its
+ * marketplace's links' with a link sort, or its set when the walk ends early), the first `need` of
+ * the rest as a set, then the page taken from all of them in the sort's order.
+ */
+async function splitPage(
+  db: Database,
+  expanded: ListingScope,
+  tested: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+  walked: Split,
+  unbounded: boolean,
+): Promise<string[]> {
+  const need = page.offset + page.limit;
+  const top = { limit: need, offset: 0 };
+  const found: string[] = [];
+  for (const [categoryId, share] of walked) {
+    const limit = unbounded
+      ? Number.MAX_SAFE_INTEGER
+      : Math.ceil(Math.max((need / share) * 4, WALK_ROWS));
+    let rows = await walkRows(db, { ...tested, categoryId }, filters, sort, need, limit);
+    if (rows.length < need) {
+      // Fewer than the page needs: all of the category's matches, or a walk cut short.
+      const all = await countFilteredMatches(db, { ...expanded, categoryId }, filters, need);
+      if (all.total > rows.length)
+        rows = await sortedPage(db, { ...expanded, categoryId }, filters, sort, top, SET_HINT);
+    }
+    found.push(...rows);
+  }
+  const rest = { ...expanded, exceptCategories: [...walked.keys()] };
+  found.push(...(await sortedPage(db, rest, filters, sort, top, SET_HINT)));
+  // The page of the candidates, in the sort's order (all of them pass every filter).
+  const merge = new ListingSql(db, { categoryId: null, groups: null }, filters, sort);
+  const rows = await selectBound<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p ${SET_HINT}
+      WHERE p.id IN (SELECT value FROM json_each(${merge.params.add(JSON.stringify(found))}))
+      ORDER BY ${merge.orderBy(sort)}
+      LIMIT ${merge.params.add(page.limit)} OFFSET ${merge.params.add(page.offset)}`,
+    merge.params.values,
+  );
+  return rows.map((row) => row.id);
+}
