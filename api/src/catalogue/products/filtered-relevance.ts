@@ -2,7 +2,7 @@ import type { ListingFilters } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
 import { fts5TierDocids, withPrefixWords, type Tier } from '../search/engines';
-import { countBound, type ProductIdPage } from '../search/queries';
+import { boundedPage, countBound, type ProductIdPage } from '../search/queries';
 import { ListingSql, type ListingScope } from './listing-sql';
 import { countFilteredMatches } from './sorted-search';
 
@@ -41,9 +41,7 @@ export async function filteredRelevancePage(
     skip = Math.max(0, skip - rows.length);
   }
   const matches = (await counting).total;
-  return matches >= bound
-    ? { ids, totalCount: bound - 1, capped: true }
-    : { ids, totalCount: matches };
+  return boundedPage(ids, matches, bound);
 }
 
 /** The first `end` products of a tier that pass the filters, newest first, then by id. */

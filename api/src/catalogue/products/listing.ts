@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
 import { engineFor } from '../search/engines';
-import { countBound, type ProductIdPage } from '../search/queries';
+import { boundedPage, countBound, type ProductIdPage } from '../search/queries';
 import {
   ListingSql,
   platformBit,
@@ -150,9 +150,7 @@ export async function listingPage(
       : sortedPage(db, scope, filters, sort, page),
     counted,
   ]);
-  return bound !== null && total >= bound
-    ? { ids, totalCount: bound - 1, capped: true }
-    : { ids, totalCount: total };
+  return boundedPage(ids, total, bound);
 }
 
 /**

@@ -2,7 +2,7 @@ import { hasListingFilters, type ListingFilters } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
 import { fts5InCategory, fts5Scope, withPrefixWords } from '../search/engines';
-import { countBound, type ProductIdPage } from '../search/queries';
+import { boundedPage, countBound, type ProductIdPage } from '../search/queries';
 import { ListingSql, sortedPage, type ListingOrder, type ListingScope } from './listing-sql';
 
 /** The sorts a search walks down their index on SQLite (sortedSearchPage). */
@@ -201,9 +201,7 @@ export async function sortedSearchPage(
     // product of the newest index and looks each up in the set (5 s at 1,000,000).
     ids = found ?? (await sortedPage(db, expanded, filters, sort, page, SET_HINT));
   }
-  return matches >= bound
-    ? { ids, totalCount: bound - 1, capped: true }
-    : { ids, totalCount: matches };
+  return boundedPage(ids, matches, bound);
 }
 
 /**

@@ -33,6 +33,15 @@ export interface ProductIdPage {
   capped?: boolean;
 }
 
+/**
+ * A page whose matches were counted up to `bound` (countBound; null: counted exactly): at the
+ * bound its count is the lower bound with `capped`, so a next page exists.
+ */
+export const boundedPage = (ids: string[], total: number, bound: number | null): ProductIdPage =>
+  bound !== null && total >= bound
+    ? { ids, totalCount: bound - 1, capped: true }
+    : { ids, totalCount: total };
+
 export interface ProductSuggestion {
   id: string;
   title: string;
@@ -171,10 +180,7 @@ async function rankedPage(
   const bound = countBound(offset, limit);
   if (engine.rankedPage) {
     const page = await engine.rankedPage(db, groups, categoryId, limit, offset, bound);
-    const all = page.all ?? 0;
-    return all >= bound
-      ? { ids: page.ids, totalCount: bound - 1, capped: true }
-      : { ids: page.ids, totalCount: all };
+    return boundedPage(page.ids, page.all ?? 0, bound);
   }
   // The title and label counts only place the page: the engine may stop them at its end.
   const counts = await engine.counts(db, groups, categoryId, bound, offset + limit);
@@ -191,9 +197,7 @@ async function rankedPage(
     ids.push(...(await engine.fetch(db, tier, groups, categoryId, limit - ids.length, skip)));
     skip = 0;
   }
-  return counts.all >= bound
-    ? { ids, totalCount: bound - 1, capped: true }
-    : { ids, totalCount: counts.all };
+  return boundedPage(ids, counts.all, bound);
 }
 
 /** The first `limit` ranked matches, without counting them all. */
