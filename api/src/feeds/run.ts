@@ -63,9 +63,6 @@ export interface FeedRunDeps {
   onUnexpectedError(error: unknown): void;
   /** Aborted when the server stops: the run ends after its current chunk. */
   stopping?: AbortSignal;
-  chunkRows?: number;
-  /** Overrides FEED_CHUNK_PAUSE_MS. */
-  chunkPauseMs?: number;
   /**
    * Adds the words of these products to the typo vocabulary of the process that serves the
    * searches (learnProductWords on `db` when left out: the run is in that process).
@@ -248,10 +245,7 @@ export interface AppliedFile {
   failure: { readable: string | null } | null;
 }
 
-export type ApplyDeps = Pick<
-  FeedRunDeps,
-  'db' | 'stopping' | 'onUnexpectedError' | 'learnWords' | 'chunkRows' | 'chunkPauseMs'
->;
+export type ApplyDeps = Pick<FeedRunDeps, 'db' | 'stopping' | 'onUnexpectedError' | 'learnWords'>;
 
 /**
  * Reads, maps and writes a spooled feed in chunks of 1,000 rows (one transaction each), then
@@ -264,7 +258,6 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
   const counts = emptyCounts();
   try {
     const context = await runContext(db, feed, runId);
-    const chunkRows = deps.chunkRows ?? FEED_CHUNK_ROWS;
     let chunk: MappedRow[] = [];
     let chunkSkus = new Set<string>();
     let failures: RowFailure[] = [];
@@ -294,7 +287,7 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
           ? deps.learnWords(result.wordsChanged)
           : learnProductWords(db, { skus: result.wordsChanged }));
       }
-      await sleep(deps.chunkPauseMs ?? FEED_CHUNK_PAUSE_MS[db.dialect]);
+      await sleep(FEED_CHUNK_PAUSE_MS[db.dialect]);
       slices.restart();
     };
     for await (const record of readFeedFile(file, feed.format)) {
@@ -313,7 +306,7 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
       }
       if (mapped.availability === 'out_of_stock') counts.outOfStock++;
       // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
-      if (chunk.length >= chunkRows || chunkSkus.has(mapped.sku)) await flush();
+      if (chunk.length >= FEED_CHUNK_ROWS || chunkSkus.has(mapped.sku)) await flush();
       chunk.push(mapped);
       chunkSkus.add(mapped.sku);
     }
