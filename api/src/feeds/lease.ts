@@ -63,14 +63,19 @@ export async function renewLease(db: Database, feedId: string, owner: string): P
   });
 }
 
-export async function releaseLease(db: Database, feedId: string, owner: string): Promise<void> {
-  await db.write((transaction) =>
+export async function releaseLease(
+  db: Database,
+  feedId: string,
+  owner: string,
+  transaction?: Transaction,
+): Promise<void> {
+  const release = (within: Transaction) =>
     db.sequelize.query(
       `UPDATE feeds SET "leaseOwner" = NULL, "leaseUntil" = NULL
        WHERE id = :feedId AND "leaseOwner" = :owner`,
-      { replacements: { feedId, owner }, transaction },
-    ),
-  );
+      { replacements: { feedId, owner }, transaction: within },
+    );
+  await (transaction ? release(transaction) : db.write(release));
 }
 
 /** Runs left `running` by a dead process (their feed's lease expired): marked failed. */

@@ -35,9 +35,9 @@ export const MAX_STORED_ROW_ERRORS = 10_000;
  * the site's reads that queued behind the chunk run before the next one starts. In process,
  * quiet, 100,000 rows: 5 ms gave PostgreSQL 14,262-15,275 rows/s with the list page's p95 at
  * 2.7-3.2x of rest, 30 ms 9,611-10,480 rows/s at 1.6-1.75x (SQLite 11,013 rows/s at 2.6x,
- * 8,240 at 2.2x). On the worker thread at the lowest priority (feed-worker.ts), SQLite's
- * work is mostly that thread's and yields the CPU to the site by itself; PostgreSQL's is in
- * the database's own processes, which the priority does not reach: they get a longer pause.
+ * 8,240 at 2.2x). In the feed process at the lowest priority (feed-worker.ts), SQLite's
+ * work is that process's and yields the CPU to the site by itself; PostgreSQL's is in the
+ * database's own processes, which the priority does not reach: they get a longer pause.
  */
 export const FEED_CHUNK_PAUSE_MS: Record<Dialect, number> = { sqlite: 30, postgres: 60 };
 /** Products deactivated per statement at the end of a run. */
@@ -68,7 +68,7 @@ export interface FeedRunDeps {
    * searches (learnProductWords on `db` when left out: the run is in that process).
    */
   learnWords?: (skus: string[]) => Promise<void>;
-  /** Applies the spooled file somewhere else (a worker thread); here when left out. */
+  /** Applies the spooled file somewhere else (the feed process); here when left out. */
   applyFile?: (job: ApplyJob) => Promise<AppliedFile>;
 }
 
@@ -249,7 +249,7 @@ export type ApplyDeps = Pick<FeedRunDeps, 'db' | 'stopping' | 'onUnexpectedError
 
 /**
  * Reads, maps and writes a spooled feed in chunks of 1,000 rows (one transaction each), then
- * deactivates what left the feed. Never throws. The server runs it on a worker thread
+ * deactivates what left the feed. Never throws. The server runs it in a feed process
  * (feed-worker.ts): its seconds of JavaScript stay off the loop that answers the site.
  */
 export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<AppliedFile> {
@@ -405,6 +405,9 @@ export async function executeFeedRun(
 
   const changed = counts.created + counts.updated + counts.deactivated > 0;
   const at = toDbTimestamp(Date.now());
+  // The lease goes with the run's end, in its transaction: a run seen ended has freed its
+  // feed, and "Jalankan sekarang" right after it starts the next one.
+  let released = false;
   try {
     await db.write(async (transaction) => {
       await db.sequelize.query(
@@ -438,10 +441,12 @@ export async function executeFeedRun(
           actor,
         });
       }
+      await releaseLease(db, feedId, owner, transaction);
     });
+    released = true;
   } catch (error) {
     deps.onUnexpectedError(error);
   }
-  await releaseLease(db, feedId, owner).catch(deps.onUnexpectedError);
+  if (!released) await releaseLease(db, feedId, owner).catch(deps.onUnexpectedError);
   if (changed) deps.onCatalogueChanged();
 }
