@@ -97,7 +97,7 @@ interface StartableTransaction {
 }
 
 /** `db.write` on SQLite: the transactions of one kept connection (see WRITER_KEY). */
-function sqliteWriter(sequelize: Sequelize) {
+function sqliteWriter(sequelize: Sequelize, writeCacheKib: number) {
   const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
   const release = manager.releaseConnection.bind(manager);
   // The writer's connection is kept at the end of its transactions; every other is closed.
@@ -120,7 +120,7 @@ function sqliteWriter(sequelize: Sequelize) {
     internals.name = WRITER_KEY;
     try {
       await internals.prepareEnvironment(false);
-      await sequelize.query(`PRAGMA cache_size = -${WRITE_CACHE_KIB}`, { transaction: started });
+      await sequelize.query(`PRAGMA cache_size = -${writeCacheKib}`, { transaction: started });
       const result = await work(started);
       await started.commit();
       return result;
@@ -151,6 +151,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   logging?: boolean;
   pool?: { max: number };
+  /** SQLite: the write transaction's page cache in KiB (WRITE_CACHE_KIB when left out). */
+  writeCacheKib?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -188,7 +190,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await sequelize.query('PRAGMA synchronous=NORMAL');
   await sequelize.query('PRAGMA foreign_keys=ON');
   const writes = new Mutex();
-  const writer = sqliteWriter(sequelize);
+  const writer = sqliteWriter(sequelize, options.writeCacheKib ?? WRITE_CACHE_KIB);
   const closeWhenIdle = () =>
     writer.scheduleClose(() => void writes.run(async () => writer.closeWriter()));
   return {

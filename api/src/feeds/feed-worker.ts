@@ -1,85 +1,124 @@
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
 import { applyFeedFile } from './run';
 import type { FeedWorkerData, FromFeedWorker, ToFeedWorker } from './worker-messages';
+
+/**
+ * A feed chunk's write cache on SQLite (the server's is 32 MB, for an import's): its 1,000 rows
+ * touch fewer pages than an import chunk's, and the budget of 300 MB holds both processes.
+ */
+const FEED_WRITE_CACHE_KIB = 16_384;
 
 const describe = (error: unknown) =>
   error instanceof Error ? (error.stack ?? error.message) : String(error);
 
 /**
- * A feed run's reading and writing on its own thread (run-in-worker.ts starts it): reading,
- * mapping and comparing 100,000 rows is seconds of JavaScript, which on the server's event
- * loop sat between every step of the site's requests. Here it has its own loop and its own
- * database connections; the chunks are written exactly as in the server's thread, which
- * fetched the feed and ends the run.
+ * A feed run's reading and writing in a process of its own, started at the lowest CPU
+ * priority (run-in-child.ts): reading, mapping and comparing 100,000 rows is seconds of
+ * JavaScript and tens of thousands of statements, which in the server's process queued
+ * between the site's requests and its queries. Here they have their own loop, threadpool and
+ * connections; the chunks are written exactly as in the server, which fetched the feed and
+ * ends the run.
  */
-async function main(port: NonNullable<typeof parentPort>, data: FeedWorkerData) {
-  const send = (message: FromFeedWorker) => port.postMessage(message);
-  const stopping = new AbortController();
-  const leaseLost = new AbortController();
-  const learning = new Map<number, () => void>();
-  let requests = 0;
-  port.on('message', (message: ToFeedWorker) => {
-    if (message.type === 'stop') stopping.abort();
-    else if (message.type === 'leaseLost') leaseLost.abort();
-    else {
-      learning.get(message.request)?.();
-      learning.delete(message.request);
-    }
-  });
+async function main(
+  send: (message: FromFeedWorker) => Promise<void>,
+  data: FeedWorkerData,
+  stopping: AbortController,
+  leaseLost: AbortController,
+  learning: Map<number, () => void>,
+) {
   if (data.stopping) stopping.abort();
   if (data.leaseLost) leaseLost.abort();
-  // As in the server's thread, the run goes on once the words are learned: a search right
-  // after the run finds them.
+  let requests = 0;
+  // As in the server, the run goes on once the words are learned: a search right after the
+  // run finds them.
   const learnWords = (skus: string[]) =>
     new Promise<void>((resolve) => {
       const request = ++requests;
       learning.set(request, resolve);
-      send({ type: 'learnWords', request, skus });
+      void send({ type: 'learnWords', request, skus });
     });
-  const db = await openDatabase({ ...data.database, pool: { max: 2 } });
+  const db = await openDatabase({
+    ...data.database,
+    pool: { max: 2 },
+    writeCacheKib: FEED_WRITE_CACHE_KIB,
+  });
+  yieldTheCpu();
   try {
     const applied = await applyFeedFile(
       {
         db,
         stopping: stopping.signal,
-        onUnexpectedError: (error) => send({ type: 'error', text: describe(error) }),
-        // The vocabulary that answers typos lives in the server's thread.
+        onUnexpectedError: (error) => void send({ type: 'error', text: describe(error) }),
+        // The vocabulary that answers typos lives in the server.
         learnWords,
       },
       { feed: data.feed, runId: data.runId, file: data.file, leaseLost: leaseLost.signal },
     );
-    send({ type: 'applied', applied });
+    await send({ type: 'applied', applied });
   } finally {
     await db.close();
   }
 }
 
 /**
- * The lowest scheduling priority for this thread. On Linux a nice value is a thread's own, and
- * `setPriority` without a pid sets the calling thread's: on a busy machine the scheduler gives
- * the site's request thread the CPU first, and the run the rest (elsewhere, where the value is
- * the whole process's, or not allowed, the run keeps the normal priority).
+ * The lowest scheduling priority for every thread of this process, once it has loaded (at
+ * the normal priority, so a run starts at once on a busy machine). On Linux a nice value is
+ * a thread's own and a new thread takes its creator's: each thread that exists now (the main
+ * one, V8's, libuv's pool where SQLite runs its statements) is set, and the rest inherit it.
+ * Elsewhere the value is the process's. Not permitted: the run keeps the normal priority.
  */
 function yieldTheCpu() {
-  if (process.platform !== 'linux') return;
-  try {
-    setPriority(19);
-  } catch {
-    // Not permitted: the run goes on at the normal priority.
+  const threads = (() => {
+    try {
+      return readdirSync('/proc/self/task').map(Number);
+    } catch {
+      return [0];
+    }
+  })();
+  for (const thread of threads) {
+    try {
+      setPriority(thread, 19);
+    } catch {
+      // Gone already, or not permitted.
+    }
   }
 }
 
-if (parentPort) {
-  yieldTheCpu();
-  const port = parentPort;
-  main(port, workerData as FeedWorkerData).then(
-    () => port.close(),
-    (error: unknown) => {
-      // The database could not be opened: the server's thread fails the run.
-      port.postMessage({ type: 'error', text: describe(error) } satisfies FromFeedWorker);
-      port.close();
-    },
-  );
+function serve(parent: Required<Pick<NodeJS.Process, 'send'>> & NodeJS.Process) {
+  const stopping = new AbortController();
+  const leaseLost = new AbortController();
+  const learning = new Map<number, () => void>();
+  const send = (message: FromFeedWorker) =>
+    new Promise<void>((resolve) => {
+      if (!parent.connected) return resolve();
+      parent.send(message, undefined, {}, () => resolve());
+    });
+  let started = false;
+  parent.on('message', (message: ToFeedWorker) => {
+    if (message.type === 'start') {
+      if (started) return;
+      started = true;
+      main(send, message.data, stopping, leaseLost, learning)
+        // The database could not be opened: the server fails the run.
+        .catch((error: unknown) => send({ type: 'error', text: describe(error) }))
+        .finally(() => parent.disconnect());
+    } else if (message.type === 'stop') stopping.abort();
+    else if (message.type === 'leaseLost') leaseLost.abort();
+    else {
+      learning.get(message.request)?.();
+      learning.delete(message.request);
+    }
+  });
+  // The server went away (crashed or killed): stop after the chunk, as on a graceful stop;
+  // the lease it no longer renews would stop the run's writes too.
+  parent.on('disconnect', () => {
+    stopping.abort();
+    leaseLost.abort();
+    for (const resolve of learning.values()) resolve();
+    learning.clear();
+  });
 }
+
+if (process.send) serve(process as Required<Pick<NodeJS.Process, 'send'>> & NodeJS.Process);

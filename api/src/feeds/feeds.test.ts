@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -519,9 +520,9 @@ describeApi('product feeds', (api) => {
     expect(await columns()).toContain('contentHash');
   });
 
-  // The server runs each feed on a worker thread (run-in-worker.ts): every run above went
-  // through one. These two check what crosses between the threads.
-  it("learns a run's new words in the server's thread: a typo finds them at once", async () => {
+  // The server runs each feed in a process of its own (run-in-child.ts): every run above went
+  // through one. These check what crosses between the processes and how one ends.
+  it("learns a run's new words in the server: a typo finds them at once", async () => {
     const tag = unique();
     const word = `z${tag.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!).slice(0, 7)}`;
     const typo = word.slice(0, 3) + word.slice(4);
@@ -550,7 +551,7 @@ describeApi('product feeds', (api) => {
     expect(await search(typo)).toEqual([`Lampu ${word} Hemat`]);
   });
 
-  it('fails a run, and frees its feed, when its thread cannot open the database', async () => {
+  it('fails a run, and frees its feed, when its process cannot open the database', async () => {
     const path = `/feeds/${unique()}-dead.csv`;
     served.set(path, { body: csvFeed([csvRow(`${unique()}-d`, '9000')]) });
     const feed = await createFeed(api, path);
@@ -575,4 +576,58 @@ describeApi('product feeds', (api) => {
     // Not after the two-minute lease: the next run starts now and writes.
     expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done', created: 1 });
   });
+
+  it('runs a feed in a process of its own at the lowest priority; a killed one fails its run', async () => {
+    const tag = unique();
+    const path = `/feeds/${tag}-killed.csv`;
+    const rows = Array.from({ length: 30_000 }, (_, index) => csvRow(`${tag}-${index}`, '15000'));
+    served.set(path, { body: csvFeed(rows) });
+    const feed = await createFeed(api, path);
+    const started = await api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`);
+    expect(started.status).toBe(202);
+    // Every thread of the feed process takes nice 19 once it has loaded.
+    const feedProcess = await waitFor(async () => {
+      const pid = feedProcessOf(process.pid);
+      return pid !== null && threadNiceValues(pid).every((nice) => nice === 19) ? pid : null;
+    });
+    process.kill(feedProcess, 'SIGKILL');
+    const killed = await waitForRun(api, started.body.id);
+    expect(killed).toMatchObject({ status: 'failed', message: FEED_RUN_MESSAGES.failed });
+    // The lease is freed with the run: the next one starts now.
+    served.set(path, { body: csvFeed(rows.slice(0, 50)) });
+    expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done' });
+    expect(feedProcessOf(process.pid)).toBeNull();
+  });
 });
+
+/** A feed process this test's server started (its child running feed-worker), or null. */
+function feedProcessOf(parent: number): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (parentPid === parent && command.includes('feed-worker')) return Number(entry);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return null;
+}
+
+/** The nice value of each thread of a process (field 19 of /proc/PID/task/TID/stat). */
+function threadNiceValues(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((thread) => {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+async function waitFor<T>(probe: () => Promise<T | null>): Promise<T> {
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

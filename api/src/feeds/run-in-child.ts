@@ -1,31 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { AppliedFile, ApplyJob } from './run';
 import type { FeedWorkerData, FromFeedWorker, ToFeedWorker } from './worker-messages';
 
 /**
- * The worker's heap: a run streams its file in chunks of 1,000 rows and keeps no more, and the
- * server's memory budget (300 MB) holds both threads. The young generation as small as the
- * server's own (`--max-semi-space-size=4` in `npm start`: three semi-spaces).
+ * The feed process's heap: a run streams its file in chunks of 1,000 rows and keeps no more,
+ * and the server's memory budget (300 MB) holds both processes. A young generation of 2 MB
+ * semi-spaces (the server's are 4) and a ceiling, which also makes V8 grow the heap by less
+ * than its default factor.
  */
-const WORKER_HEAP = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 12 };
+const FEED_PROCESS_FLAGS = ['--max-old-space-size=64', '--max-semi-space-size=2'];
 
 /**
- * The worker's script: beside the server bundle (`dist/server/feed-worker.js`, built with it),
- * or, when the server itself runs from source (tests, tsx), the TypeScript source loaded
- * through tsx's loader (Node 20 does not apply `--import tsx` to a worker's own entry).
+ * The feed process's script: beside the server bundle (`dist/server/feed-worker.js`, built
+ * with it). A server run from source (tests, tsx) bundles the source the same way once, at its
+ * first run, into node_modules/.cache (where the bundle's packages resolve): a process loading
+ * the TypeScript through tsx took 2.5 s to start on a busy machine, the bundle 1 s.
  */
-function workerScript(): { script: string | URL; eval: boolean } {
+function feedProcessScript(): Promise<string> {
   const bundled = new URL('./feed-worker.js', import.meta.url);
   if (import.meta.url.endsWith('.js') && existsSync(fileURLToPath(bundled))) {
-    return { script: bundled, eval: false };
+    return Promise.resolve(fileURLToPath(bundled));
   }
-  const source = JSON.stringify(new URL('./feed-worker.ts', import.meta.url).href);
-  return {
-    script: `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); })`,
-    eval: true,
-  };
+  sourceBundle ??= bundleFromSource().catch((error: unknown) => {
+    sourceBundle = null;
+    throw error;
+  });
+  return sourceBundle;
+}
+
+let sourceBundle: Promise<string> | null = null;
+
+async function bundleFromSource(): Promise<string> {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const directory = path.join(root, 'node_modules', '.cache', 'diskonradar');
+  const script = path.join(directory, 'feed-worker.js');
+  // Several servers from source may build at once (test files run in parallel): each writes
+  // its own file and renames it over the last, which is the same source.
+  const own = path.join(directory, `feed-worker.${process.pid}.js`);
+  await mkdir(directory, { recursive: true });
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [fileURLToPath(new URL('./feed-worker.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    outfile: own,
+    logLevel: 'warning',
+  });
+  await rename(own, script);
+  return script;
+}
+
+/** Starts the feed process; it takes the lowest CPU priority itself once loaded (feed-worker.ts). */
+function startFeedProcess(script: string): ChildProcess {
+  return spawn(process.execPath, [...FEED_PROCESS_FLAGS, script], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+    env: process.env,
+  });
 }
 
 export interface FeedWorkerOptions {
@@ -35,16 +73,23 @@ export interface FeedWorkerOptions {
   onUnexpectedError(error: unknown): void;
 }
 
-/** Thrown when the worker ended without answering what it wrote (it could not start or died). */
+/** Thrown when the feed process ended without answering what it wrote (it could not start or died). */
 export class FeedWorkerDied extends Error {}
 
 /**
- * Applies a spooled feed file on a worker thread (feed-worker.ts): what the run wrote, once
- * the thread has ended. Rejects with FeedWorkerDied when the thread ended without saying.
+ * Applies a spooled feed file in a feed process of its own (feed-worker.ts): what the run
+ * wrote, once the process has ended. Rejects with FeedWorkerDied when it ended without saying.
+ *
+ * A process, not a worker thread: a thread shares the server's libuv threadpool, where
+ * node-sqlite3 runs every statement, so a run's writes queued beside the site's reads, at the
+ * site's priority.
  */
-export function applyInWorker(options: FeedWorkerOptions, job: ApplyJob): Promise<AppliedFile> {
+export async function applyInWorker(
+  options: FeedWorkerOptions,
+  job: ApplyJob,
+): Promise<AppliedFile> {
+  const script = await feedProcessScript();
   return new Promise((resolve, reject) => {
-    const { script, eval: isCode } = workerScript();
     const data: FeedWorkerData = {
       database: options.database,
       feed: job.feed,
@@ -53,27 +98,23 @@ export function applyInWorker(options: FeedWorkerOptions, job: ApplyJob): Promis
       stopping: options.stopping.aborted,
       leaseLost: job.leaseLost.aborted,
     };
-    let worker: Worker;
+    let child: ChildProcess;
     try {
-      worker = new Worker(script, {
-        eval: isCode,
-        workerData: data,
-        // The server's own flags (heap sizes) are not a worker's: its limit is below.
-        execArgv: [],
-        resourceLimits: WORKER_HEAP,
-      });
+      child = startFeedProcess(script);
     } catch (error) {
       reject(error instanceof Error ? error : new FeedWorkerDied(String(error)));
       return;
     }
-    const tell = (message: ToFeedWorker) => () => worker.postMessage(message);
+    const tell = (message: ToFeedWorker) => () => {
+      if (child.connected) child.send(message);
+    };
     const stop = tell({ type: 'stop' });
     const leaseLost = tell({ type: 'leaseLost' });
     options.stopping.addEventListener('abort', stop, { once: true });
     job.leaseLost.addEventListener('abort', leaseLost, { once: true });
     let applied: AppliedFile | null = null;
-    let last = 'the feed worker ended without an answer';
-    worker.on('message', (message: FromFeedWorker) => {
+    let last = 'the feed process ended without an answer';
+    child.on('message', (message: FromFeedWorker) => {
       if (message.type === 'applied') applied = message.applied;
       else if (message.type === 'learnWords') {
         options
@@ -82,18 +123,20 @@ export function applyInWorker(options: FeedWorkerOptions, job: ApplyJob): Promis
           .finally(tell({ type: 'learned', request: message.request }));
       } else {
         last = message.text;
-        options.onUnexpectedError(new Error(`[feed worker] ${message.text}`));
+        options.onUnexpectedError(new Error(`[feed process] ${message.text}`));
       }
     });
-    worker.on('error', (error) => {
+    child.on('error', (error) => {
       last = error.stack ?? error.message;
       options.onUnexpectedError(error);
     });
-    worker.on('exit', () => {
+    // 'close', not 'exit': after the last message on the channel has been read.
+    child.on('close', (code, signal) => {
       options.stopping.removeEventListener('abort', stop);
       job.leaseLost.removeEventListener('abort', leaseLost);
       if (applied) resolve(applied);
-      else reject(new FeedWorkerDied(last));
+      else reject(new FeedWorkerDied(`${last} (exit ${signal ?? code})`));
     });
+    tell({ type: 'start', data })();
   });
 }

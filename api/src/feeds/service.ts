@@ -7,7 +7,7 @@ import type { FetchPolicy } from '../lib/safe-fetch';
 import { learnProductWords } from '../catalogue/search/learn-words';
 import { claimFeed, recoverCrashedRuns } from './lease';
 import { executeFeedRun, type FeedRunDeps } from './run';
-import { applyInWorker } from './run-in-worker';
+import { applyInWorker } from './run-in-child';
 
 /** How often each server looks for due feeds. */
 const CHECK_EVERY_MS = 60_000;
@@ -34,9 +34,10 @@ export interface FeedRunnerOptions {
   log?: (line: string) => void;
   concurrency?: number;
   /**
-   * Runs each feed on a worker thread with its own connections to this database (the
-   * server's choice): the run's seconds of JavaScript stay off the event loop that answers
-   * the site. Left out, runs share this process's loop (tests of the run itself).
+   * Runs each feed in a process of its own, at the lowest CPU priority, with its own
+   * connections to this database (the server's choice): the run's seconds of JavaScript and
+   * its statements stay off the event loop and the threadpool that answer the site. Left out,
+   * runs share this process (tests of the run itself).
    */
   worker?: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'sqliteFile'>;
 }

@@ -2,24 +2,28 @@ import type { DatabaseOptions } from '../db/database';
 import type { AppliedFile } from './run';
 import type { StoredFeed } from './store';
 
-/** What the server's thread hands a feed worker (structured-cloned: data only). */
+/** What the server hands the feed process (structured-cloned over IPC: data only). */
 export interface FeedWorkerData {
   database: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'sqliteFile'>;
   feed: StoredFeed;
   runId: string;
   file: string;
-  /** The server was already stopping, or the lease already lost, when the worker started. */
+  /** The server was already stopping, or the lease already lost, when the process started. */
   stopping: boolean;
   leaseLost: boolean;
 }
 
 export type ToFeedWorker =
-  { type: 'stop' } | { type: 'leaseLost' } | { type: 'learned'; request: number };
+  /** The first message: the run to apply. */
+  | { type: 'start'; data: FeedWorkerData }
+  | { type: 'stop' }
+  | { type: 'leaseLost' }
+  | { type: 'learned'; request: number };
 
 export type FromFeedWorker =
   /** Answered with `learned` and the same request number once the words are learned. */
   | { type: 'learnWords'; request: number; skus: string[] }
-  /** An unexpected error, reported as the server's thread reports its own. */
+  /** An unexpected error, reported as the server reports its own. */
   | { type: 'error'; text: string }
   /** The last message: what the run wrote. */
   | { type: 'applied'; applied: AppliedFile };
