@@ -55,11 +55,14 @@ const USER_HZ = 100;
  * loaded machine wall time says more about the neighbours than about the server; rows per
  * CPU second does not.
  */
-export function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number, options: { endedChildren?: boolean } = {}): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of stat; 12 and 13 after the pid and the name.
-  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  // cutime and cstime (16 and 17): the CPU of its children that have ended (a feed process).
+  const own = Number(fields[11]) + Number(fields[12]);
+  const children = options.endedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  return (own + children) / USER_HZ;
 }
 
 /** Milliseconds the visitor page took (its whole body read); null when it did not answer 200. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +12,11 @@ export interface ServerProcess {
   peakRssMb(): number;
   /** Resident memory now (VmRSS), in MB. */
   rssMb(): number;
+  /**
+   * Memory now of the server and every process it started (a feed run's), in MB: the sum of
+   * their proportional set sizes (Pss), so the pages they share (Node's own code) count once.
+   */
+  treePssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -23,6 +28,31 @@ function readStatusKb(pid: number, field: string): number {
   } catch {
     return 0;
   }
+}
+
+function readPssKb(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its descendants, from /proc/PID/task/TID/children. */
+function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) {
+    try {
+      for (const thread of readdirSync(`/proc/${tree[index]}/task`)) {
+        const children = readFileSync(`/proc/${tree[index]}/task/${thread}/children`, 'utf8');
+        tree.push(...children.split(' ').filter(Boolean).map(Number));
+      }
+    } catch {
+      // Ended while it was read.
+    }
+  }
+  return tree;
 }
 
 /**
@@ -75,6 +105,8 @@ export async function startProcess(
     child,
     peakRssMb: () => Math.round(readStatusKb(child.pid!, 'VmHWM') / 1024),
     rssMb: () => Math.round(readStatusKb(child.pid!, 'VmRSS') / 1024),
+    treePssMb: () =>
+      Math.round(processTree(child.pid!).reduce((sum, pid) => sum + readPssKb(pid), 0) / 1024),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
