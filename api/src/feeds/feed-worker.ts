@@ -111,6 +111,9 @@ function serve(parent: Required<Pick<NodeJS.Process, 'send'>> & NodeJS.Process) 
       learning.delete(message.request);
     }
   });
+  // Ctrl+C in a terminal, or a service manager stopping the whole group, reaches this process
+  // as well as the server: stop after the chunk, as the server asks on its own graceful stop.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopping.abort());
   // The server went away (crashed or killed): stop after the chunk, as on a graceful stop;
   // the lease it no longer renews would stop the run's writes too.
   parent.on('disconnect', () => {

@@ -577,22 +577,33 @@ describeApi('product feeds', (api) => {
     expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done', created: 1 });
   });
 
-  it('runs a feed in a process of its own at the lowest priority; a killed one fails its run', async () => {
+  it('runs a feed in a process of its own at the lowest priority; a stopped or killed one ends its run', async () => {
     const tag = unique();
     const path = `/feeds/${tag}-killed.csv`;
     const rows = Array.from({ length: 30_000 }, (_, index) => csvRow(`${tag}-${index}`, '15000'));
     served.set(path, { body: csvFeed(rows) });
     const feed = await createFeed(api, path);
-    const started = await api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`);
-    expect(started.status).toBe(202);
-    // Every thread of the feed process takes nice 19 once it has loaded.
-    const feedProcess = await waitFor(async () => {
-      const pid = feedProcessOf(process.pid);
-      return pid !== null && threadNiceValues(pid).every((nice) => nice === 19) ? pid : null;
+    const runUntilSignalled = async (signal: NodeJS.Signals) => {
+      const started = await api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`);
+      expect(started.status).toBe(202);
+      // Every thread of the feed process takes nice 19 once it has loaded.
+      const feedProcess = await waitFor(async () => {
+        const pid = feedProcessOf(process.pid);
+        return pid !== null && threadNiceValues(pid).every((nice) => nice === 19) ? pid : null;
+      });
+      process.kill(feedProcess, signal);
+      return waitForRun(api, started.body.id);
+    };
+    // A stop that reached the feed process (Ctrl+C, a service manager): it ends after its chunk.
+    expect(await runUntilSignalled('SIGTERM')).toMatchObject({
+      status: 'failed',
+      message: FEED_RUN_MESSAGES.stopped,
     });
-    process.kill(feedProcess, 'SIGKILL');
-    const killed = await waitForRun(api, started.body.id);
-    expect(killed).toMatchObject({ status: 'failed', message: FEED_RUN_MESSAGES.failed });
+    served.set(path, { body: csvFeed(rows.map((row) => row.replace(',15000,', ',16000,'))) });
+    expect(await runUntilSignalled('SIGKILL')).toMatchObject({
+      status: 'failed',
+      message: FEED_RUN_MESSAGES.failed,
+    });
     // The lease is freed with the run: the next one starts now.
     served.set(path, { body: csvFeed(rows.slice(0, 50)) });
     expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done' });
