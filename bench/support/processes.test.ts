@@ -14,10 +14,11 @@ describe('the benches run the server with npm start flags', () => {
     expect(() => startFlags('node server.js')).toThrow(/no node flags/);
   });
 
-  it('takes them from package.json', () => {
+  it('takes them from package.json, with 16 MB semi-spaces (docs/decisions.md)', () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
       scripts: { start: string };
     };
     expect(SERVER_NODE_FLAGS).toEqual(startFlags(pkg.scripts.start));
+    expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=16');
   });
 });

@@ -6,8 +6,9 @@ import type { FeedWorkerData, FromFeedWorker, ToFeedWorker } from './worker-mess
 
 /**
  * The worker's heap: a run streams its file in chunks of 1,000 rows and keeps no more, and the
- * server's memory budget (300 MB) holds both threads. The young generation as small as the
- * server's own (`--max-semi-space-size=4` in `npm start`: three semi-spaces).
+ * server's memory budget (300 MB) holds both threads. The young generation small (three 4 MB
+ * semi-spaces; the server's are 16 MB since its requests outlived 4 MB ones, docs/decisions.md
+ * "A request's garbage dies young"): a run does not answer requests.
  */
 const WORKER_HEAP = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 12 };
 
