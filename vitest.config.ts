@@ -26,6 +26,8 @@ export default defineConfig({
             'api/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'desktop/**/*.test.ts',
+            // The benches' own helpers.
+            'bench/support/*.test.ts',
             // The import walls of eslint.config.js.
             'eslint.walls.test.ts',
           ],

@@ -209,7 +209,11 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
       SEED_DEMO: 'false',
       GEO_LOOKUP_URL: '',
     });
-    bare = await startProcess('bench/bare-server.ts', {}, /bare server at (http:\/\/\S+)/);
+    // The yardstick runs with the server's V8 flags (npm start's): the ratio compares the
+    // handlers, not two garbage collectors (bench/go.bench.ts has both in one process).
+    bare = await startProcess('bench/bare-server.ts', {}, /bare server at (http:\/\/\S+)/, {
+      serverFlags: true,
+    });
     const site = server.url;
     const running = server;
     // Numbers the shoppers across the warm-up and the measured run: each is new to the server.

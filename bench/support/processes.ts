@@ -20,6 +20,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The Node flags `npm start` gives the server (package.json's `start` script), read from there
+ * so that a bench always runs the server, and the yardsticks that stand beside it, as it runs.
+ */
+export function startFlags(startScript: string): string[] {
+  const match = /\bexec node ((?:--\S+ )*)dist\/server\/start\.js/.exec(startScript);
+  if (!match) throw new Error(`no node flags found in the start script: ${startScript}`);
+  return match[1]!.trim().split(' ').filter(Boolean);
+}
+
+export const SERVER_NODE_FLAGS = startFlags(
+  (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start,
+);
+
 function readStatusKb(pid: number, field: string): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -73,7 +91,7 @@ export async function startProcess(
   // --cpu-prof-dir=/tmp/prof`, `--heap-prof`: Node refuses those in NODE_OPTIONS).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // `serverFlags`: a TypeScript script that stands in for the server gets them too.
-  const flags = ['--max-semi-space-size=4', '--max-old-space-size=512'];
+  const flags = SERVER_NODE_FLAGS;
   const args = script.endsWith('.ts')
     ? [...(options.serverFlags ? flags : []), ...extra, '--import', 'tsx', script]
     : [...flags, ...extra, script];
