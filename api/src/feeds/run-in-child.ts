@@ -9,8 +9,8 @@ import type { FeedWorkerData, FromFeedWorker, ToFeedWorker } from './worker-mess
 /**
  * The feed process's heap: a run streams its file in chunks of 1,000 rows and keeps no more,
  * and the server's memory budget (300 MB) holds both processes. A young generation of 2 MB
- * semi-spaces (the server's are 16: it answers requests, a run does not) and a ceiling, which also makes V8 grow the heap by less
- * than its default factor.
+ * semi-spaces (the server's are 16: it answers requests, a run does not) and a ceiling,
+ * which also makes V8 grow the heap by less than its default factor.
  */
 const FEED_PROCESS_FLAGS = ['--max-old-space-size=64', '--max-semi-space-size=2'];
 
