@@ -443,11 +443,6 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   phase(`${triggers.length} triggers and ${indexes.length} indexes set aside for the load`);
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  // Indexes created again by the rebuild: the finally block below creates only the others. A
-  // CREATE INDEX IF NOT EXISTS still waits for a SHARE lock on its table, which an autovacuum
-  // of the freshly loaded tables holds until it is cancelled (deadlock_timeout each): the 40
-  // statements of a load that had succeeded cost 76 s at 1,000,000 products.
-  const created = new Set<string>();
   const createIndexes = async (which: SchemaObject[]) => {
     // The slowest first (GIN over text), so the last one to finish is a short one.
     const queue = [...which].sort((a, b) => Number(isGin(b)) - Number(isGin(a)));
@@ -459,7 +454,6 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
           await tuneBulkTransaction(db, transaction);
           await run(ifNotExists(sql), transaction);
         });
-        created.add(name);
         phase(`index ${name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
       }
     };
@@ -489,9 +483,9 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     await rebuild(DERIVED.filter((entry) => entry.beforeLinkIndexes));
     await createIndexes(linkIndexes);
     if (postgres) await run('ANALYZE products, platform_links');
-    // Not earlier (tried): a search lane started beside the links' figures holds its snapshot through
-    // their UPDATE, so the 2.2 million old link versions stayed in the links' new indexes and
-    // could not be pruned (as read, not proven): the product figures then ran 12+ min, not 122 s.
+    // The search lane not earlier (tried): started beside the links' figures, it held its
+    // snapshot through their UPDATE, so (as read, not proven) the 2.2 million old link versions
+    // stayed in the links' new indexes unpruned, and the product figures ran 12+ min, not 122 s.
     await allLanes(
       postgres
         ? (['search', 'rows'] as const).map((lane) =>
@@ -502,9 +496,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     await createIndexes(indexes.filter((index) => !linkIndexes.includes(index)));
   } finally {
     // The schema comes back whatever happened above.
-    for (const index of indexes) {
-      if (!created.has(index.name)) await run(ifNotExists(index.sql));
-    }
+    for (const index of indexes) await run(ifNotExists(index.sql));
     await db.write(async (transaction) => {
       for (const trigger of triggers) await run(trigger.sql, transaction);
     });
