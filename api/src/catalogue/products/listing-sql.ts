@@ -396,3 +396,35 @@ export async function sortedPage(
   );
   return found.map((row) => row.id);
 }
+
+/**
+ * PostgreSQL, a search without filters whose matches were all counted (fewer than the count
+ * bound): its matches taken from the search index first (a MATERIALIZED set, a few hundred
+ * rows), then their products sorted. The planner's own plan walks the sort's index testing
+ * each row, at the word's share of the whole catalogue: a word of two categories (`sepatu`)
+ * in a category without it walked all 25,000 of its products (~0.3-0.5 s at 1,000,000).
+ */
+export async function searchSetPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const rows = new ListingSql(db, scope, filters, sort);
+  const query = rows.params.add(tsAll(scope.groups!));
+  const category =
+    scope.categoryId === null ? '' : `AND s."categoryId" = ${rows.params.add(scope.categoryId)}`;
+  const where = rows.where(undefined, { searchPerRow: true });
+  const order = rows.orderBy(sort);
+  const found = await selectBound<{ id: string }>(
+    db,
+    `WITH m AS MATERIALIZED (SELECT s."productId" FROM product_search s
+        WHERE s.document @@ ${query}::tsquery ${category})
+      SELECT p.id FROM m JOIN products p ON p.id = m."productId"
+      WHERE ${where}
+      ORDER BY ${order} LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`,
+    rows.params.values,
+  );
+  return found.map((row) => row.id);
+}

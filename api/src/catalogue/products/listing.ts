@@ -8,12 +8,13 @@ import {
 } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
-import { engineFor } from '../search/engines';
+import { countMatches, engineFor } from '../search/engines';
 import { boundedPage, countBound, type ProductIdPage } from '../search/queries';
 import {
   ListingSql,
   platformBit,
   scopeSize,
+  searchSetPage,
   sortedPage,
   type ListingOrder,
   type ListingScope,
@@ -57,6 +58,11 @@ export interface ListingOptions {
    * compare them).
    */
   sortedSearch?: 'walk' | 'split' | 'set' | 'general';
+  /**
+   * A search without filters counts its matches in the search index alone (the default);
+   * false: through the products, as a filtered search does (the tests compare the two).
+   */
+  searchCount?: boolean;
 }
 
 /**
@@ -132,9 +138,34 @@ export async function listingPage(
     : scope.categoryId === null
       ? []
       : [scope.categoryId];
-  const counted = selectBound<{ total: number | string | null }>(db, countSql, countParams).then(
-    (rows) => Number(rows[0]?.total ?? 0),
-  );
+  // A search with a sort and no filter counts from the search index alone (countMatches): the
+  // join with products read a product row per match by primary key, or hashed the category's
+  // products beside a scan of the index (`promo` by discount in a category at 1,000,000 on
+  // PostgreSQL: 170 ms for the count, 0.5 ms for the page).
+  const searchOnly =
+    scope.groups !== null &&
+    bound !== null &&
+    !scope.sample &&
+    !scope.promo &&
+    !hasListingFilters(filters) &&
+    (options.searchCount ?? true);
+  const counted = searchOnly
+    ? countMatches(db, scope.groups!, scope.categoryId, bound)
+    : selectBound<{ total: number | string | null }>(db, countSql, countParams).then((rows) =>
+        Number(rows[0]?.total ?? 0),
+      );
+  if (searchOnly && db.dialect === 'postgres') {
+    // Counted first (a few ms from the search index): a search that matches nothing past the
+    // page's start needs no page, and one with fewer matches than the bound takes them as a set.
+    const total = await counted;
+    const ids =
+      total <= page.offset
+        ? []
+        : total < bound
+          ? await searchSetPage(db, scope, filters, sort, page)
+          : await sortedPage(db, scope, filters, sort, page);
+    return boundedPage(ids, total, bound);
+  }
   const walk: WalkBy | null = !links
     ? null
     : sort === 'price_asc' || sort === 'price_desc'
@@ -282,6 +313,34 @@ export async function listingFacets(
       `sum(CASE WHEN p."discountPercentage" >= ${discountSql.params.add(step)} THEN 1 ELSE 0 END) AS d${i}`,
   );
 
+  // Without filters the three WHERE clauses are one: a single pass over the rows (the facets
+  // of `/?search=` as first loaded read each of their 1,000 sampled products once, not three
+  // times).
+  if (!hasListingFilters(filters)) {
+    const one = new ListingSql(db, scope, filters);
+    const where = one.where();
+    const sums = [
+      ...PLATFORMS.map(
+        (platform, i) =>
+          `sum(CASE WHEN (p."${one.mask()}" & ${platformBit(platform)}) <> 0 THEN 1 ELSE 0 END) AS m${i}`,
+      ),
+      ...PRICE_RANGES.map((range, i) => {
+        const upper =
+          range.max === null ? '' : ` AND ${one.price()} < ${one.params.add(range.max)}`;
+        return `sum(CASE WHEN ${one.price()} >= ${one.params.add(range.min)}${upper} THEN 1 ELSE 0 END) AS r${i}`;
+      }),
+      ...DISCOUNT_STEPS.map(
+        (step, i) =>
+          `sum(CASE WHEN p."discountPercentage" >= ${one.params.add(step)} THEN 1 ELSE 0 END) AS d${i}`,
+      ),
+    ];
+    const [row] = await selectBound<Record<string, unknown>>(
+      db,
+      `SELECT ${sums.join(', ')} FROM products p ${one.countHint()} WHERE ${where}`,
+      one.params.values,
+    );
+    return facetsOf(row, row, row);
+  }
   const [platformRows, priceRows, discountRows] = await Promise.all([
     selectBound<Record<string, unknown>>(
       db,
@@ -301,19 +360,23 @@ export async function listingFacets(
       discountSql.params.values,
     ),
   ]);
-  return {
-    platforms: PLATFORMS.map((platform: Platform, i) => ({
-      platform,
-      count: num(platformRows[0]?.[`m${i}`]),
-    })),
-    priceRanges: PRICE_RANGES.map((range, i) => ({
-      min: range.min,
-      max: range.max,
-      count: num(priceRows[0]?.[`r${i}`]),
-    })),
-    discounts: DISCOUNT_STEPS.map((min, i) => ({ min, count: num(discountRows[0]?.[`d${i}`]) })),
-  };
+  return facetsOf(platformRows[0], priceRows[0], discountRows[0]);
 }
+
+type Sums = Record<string, unknown> | undefined;
+
+const facetsOf = (platformRow: Sums, priceRow: Sums, discountRow: Sums): ListingFacets => ({
+  platforms: PLATFORMS.map((platform: Platform, i) => ({
+    platform,
+    count: num(platformRow?.[`m${i}`]),
+  })),
+  priceRanges: PRICE_RANGES.map((range, i) => ({
+    min: range.min,
+    max: range.max,
+    count: num(priceRow?.[`r${i}`]),
+  })),
+  discounts: DISCOUNT_STEPS.map((min, i) => ({ min, count: num(discountRow?.[`d${i}`]) })),
+});
 
 /** The facets of a listing that matches nothing (an unknown category). */
 export const emptyFacets = (): ListingFacets => ({

@@ -591,6 +591,22 @@ async function mayMatch(
   return Number(rows[0]?.found ?? 0) > 0;
 }
 
+/**
+ * How many active products have every group anywhere (in the category if one is given),
+ * counted up to `bound` from the search index alone (PostgreSQL: a walk or GIN, as the
+ * search's own total; SQLite: FTS5). The search index holds exactly the active products, so
+ * a search without filters needs no product row to count its matches.
+ */
+export async function countMatches(
+  db: Database,
+  groups: WordGroup[],
+  categoryId: number | null,
+  bound: number,
+): Promise<number> {
+  if (db.dialect === 'sqlite') return countFts5(db, 'all', groups, categoryId, bound);
+  return countAll(db, await wordShares(db), groups, categoryId, bound);
+}
+
 /** How many products match anywhere, up to `bound`. */
 async function countAll(
   db: Database,
