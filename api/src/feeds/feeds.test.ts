@@ -586,10 +586,11 @@ describeApi('product feeds', (api) => {
     const runUntilSignalled = async (signal: NodeJS.Signals) => {
       const started = await api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`);
       expect(started.status).toBe(202);
-      // Every thread of the feed process takes nice 19 once it has loaded.
+      // Every thread of the feed process takes nice 19 and the idle class once it has loaded.
       const feedProcess = await waitFor(async () => {
         const pid = feedProcessOf(process.pid);
-        return pid !== null && threadNiceValues(pid).every((nice) => nice === 19) ? pid : null;
+        const lowest = ({ nice, policy }: ThreadPriority) => nice === 19 && policy === SCHED_IDLE;
+        return pid !== null && threadPriorities(pid).every(lowest) ? pid : null;
       });
       process.kill(feedProcess, signal);
       return waitForRun(api, started.body.id);
@@ -627,11 +628,19 @@ function feedProcessOf(parent: number): number | null {
   return null;
 }
 
-/** The nice value of each thread of a process (field 19 of /proc/PID/task/TID/stat). */
-function threadNiceValues(pid: number): number[] {
+const SCHED_IDLE = 5;
+
+interface ThreadPriority {
+  nice: number;
+  policy: number;
+}
+
+/** Each thread's nice value and scheduling policy (fields 19 and 41 of /proc/PID/task/TID/stat). */
+function threadPriorities(pid: number): ThreadPriority[] {
   return readdirSync(`/proc/${pid}/task`).map((thread) => {
     const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { nice: Number(fields[16]), policy: Number(fields[38]) };
   });
 }
 
