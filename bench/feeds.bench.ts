@@ -210,7 +210,13 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
         rowsPerCpuSecond: Math.round(ROWS / Math.max(0.01, runCpuSeconds)),
         run: measured.run,
       },
-      visitor: { atRest: latencies(atRest), during: latencies(during) },
+      visitor: {
+        atRest: latencies(atRest),
+        during: latencies(during),
+        p95Ratio: Number(
+          ((latencies(during).p95Ms ?? 0) / Math.max(0.1, latencies(atRest).p95Ms ?? 0)).toFixed(2),
+        ),
+      },
       unchanged304Seconds: Number(notModified.seconds.toFixed(3)),
       unchangedSameBytesSeconds: Number(sameBytes.seconds.toFixed(3)),
       serverPeakRssMb: server.peakRssMb(),
@@ -226,7 +232,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       `10%    : ${figures.changed.rowsPerSecond} rows/s (${figures.changed.seconds} s; server CPU ${figures.changed.cpuSeconds} s = ${figures.changed.rowsPerCpuSecond} rows per CPU s): ${measured.run.updated} updated, ${measured.run.unchanged} unchanged, ${measured.run.failed} failed (budget >= 5000)`,
     );
     console.log(
-      `visitor: ${VISITOR_PAGE} p95 at rest ${figures.visitor.atRest.p95Ms} ms, during ${figures.visitor.during.p95Ms} ms (${during.length} requests; budget within 2x)`,
+      `visitor: ${VISITOR_PAGE} p95 at rest ${figures.visitor.atRest.p95Ms} ms, during ${figures.visitor.during.p95Ms} ms: ${figures.visitor.p95Ratio}x (${during.length} requests; budget within 2x)`,
     );
     // The tail behind the p95: a handful of slow requests or a slower run throughout.
     console.log(
