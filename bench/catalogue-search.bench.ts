@@ -607,7 +607,14 @@ const SORTED_TERMS = [
   'promo diskon',
   'promo',
 ];
-const SORTED_ORDERS = ['price_asc', 'price_desc', 'saving', 'discount', 'newest'] as const;
+const SORTED_ORDERS = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'saving',
+  'discount',
+  'newest',
+] as const;
 /** The filters a shopper adds to a search, by name (docs/contracts.md, "Shopping"). */
 const SORTED_FILTERS: Record<string, Record<string, unknown>> = {
   none: {},
@@ -620,8 +627,10 @@ const SORTED_FILTERS: Record<string, Record<string, unknown>> = {
 
 /**
  * BENCH_SEARCH_ONLY=sorted: a search with each sort and each filter, page 1 and 10 (issues 20
- * and 26), each case on its own. BENCH_SEARCH_WORDS, BENCH_SEARCH_SORTS (comma-separated,
- * with `relevance`) and BENCH_SEARCH_FILTERS (names of SORTED_FILTERS) narrow them.
+ * and 26), each case on its own. BENCH_SEARCH_WORDS, BENCH_SEARCH_SORTS (comma-separated)
+ * and BENCH_SEARCH_FILTERS (names of SORTED_FILTERS) narrow them; BENCH_SEARCH_PAGES
+ * (comma-separated) sets the pages. BENCH_SEARCH_FACETS=true asks for the facets too (as
+ * `/?search=` does, uncached).
  */
 async function sortedCases(
   db: Awaited<ReturnType<typeof openDatabase>>,
@@ -634,6 +643,7 @@ async function sortedCases(
   const sorts = list('BENCH_SEARCH_SORTS') ?? [...SORTED_ORDERS];
   const filters = list('BENCH_SEARCH_FILTERS') ?? Object.keys(SORTED_FILTERS);
   const pages = (list('BENCH_SEARCH_PAGES') ?? ['1']).map(Number);
+  const facets = process.env.BENCH_SEARCH_FACETS === 'true';
   for (const term of terms) {
     const found = await searchProductIds(db, { term, page: 1, limit: 12 });
     log(`"${term}": ${found.totalCount}${found.capped ? '+' : ''} matches`);
@@ -648,11 +658,12 @@ async function sortedCases(
               search: term,
               sort: sort as 'newest',
               ...SORTED_FILTERS[filter],
+              ...(facets ? { facets: true } : {}),
             });
             sample = result.totalCount;
           }, WORD_REPEATS);
           rows.push({
-            name: `"${term}" ${sort}, ${filter}${page > 1 ? `, page ${page}` : ''}`,
+            name: `"${term}" ${sort}, ${filter}${page > 1 ? `, page ${page}` : ''}${facets ? ', facets' : ''}`,
             budget: 50,
             figures,
             sample,

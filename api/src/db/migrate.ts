@@ -25,6 +25,7 @@ import * as searchTierIndexes from './migrations/0022-search-tier-indexes';
 import * as searchRowsNewestOrder from './migrations/0023-search-rows-newest-order';
 import * as listingLinkPrices from './migrations/0024-listing-link-prices';
 import * as linkListingFigures from './migrations/0025-link-listing-figures';
+import * as walkIndexesCarryFilters from './migrations/0026-walk-indexes-carry-filters';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -56,6 +57,7 @@ export const migrations = [
   { name: '0023-search-rows-newest-order', ...searchRowsNewestOrder },
   { name: '0024-listing-link-prices', ...listingLinkPrices },
   { name: '0025-link-listing-figures', ...linkListingFigures },
+  { name: '0026-walk-indexes-carry-filters', ...walkIndexesCarryFilters },
 ];
 
 /** The applied migrations' names, as the database records them. */

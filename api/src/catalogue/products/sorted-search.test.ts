@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS } from '@shared/constants';
 import { LISTING_SORTS, type ListingFilters, type ListingSort } from '@shared/schemas';
@@ -12,6 +13,7 @@ import {
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { listingPage, type ListingScope } from './listing';
+import { choose, splitPlan, walkQuery, type NewestMatches } from './sorted-search';
 
 /**
  * A search sorted by a product figure on SQLite (listing.ts, sortedSearchPage): the walk down
@@ -135,4 +137,73 @@ describe('sorted search on sqlite', () => {
     }
     expect(rows).toBeGreaterThan(1000);
   }, 120_000);
+  it('tests the filters of a walk from the sort index, never a product row (migration 0026)', async () => {
+    const { db } = fixture;
+    const groups = await wordGroups(db, tokenize('promo'));
+    const filterSets: Omit<ListingFilters, 'sort'>[] = [
+      { platforms: [], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
+      { platforms: [], inStock: true, minDiscount: 25 },
+      { platforms: ['Shopee', 'Lazada'], inStock: true, minDiscount: 10 },
+    ];
+    for (const categoryId of [null, categories[0]!]) {
+      for (const sort of ['price_asc', 'price_desc', 'saving', 'discount'] as const) {
+        for (const filterSet of filterSets) {
+          // A marketplace's price or saving is its links' (ListingSql.linkWalk), not the index's.
+          if (filterSet.platforms.length > 0 && sort !== 'discount') continue;
+          const walk = walkQuery(db, { categoryId, groups }, { ...filterSet, sort }, sort, 8, 100);
+          const plan = await db.sequelize.query<{ detail: string }>(
+            `EXPLAIN QUERY PLAN ${walk.sql}`,
+            { bind: walk.values, type: QueryTypes.SELECT },
+          );
+          const index = `products_${categoryId === null ? '' : 'category_'}active_${sort}`;
+          const reads = plan.map((step) => step.detail).find((detail) => / p USING /.test(detail));
+          // SCAN, or SEARCH where a price range seeks its start.
+          expect(reads, JSON.stringify({ categoryId, sort, filterSet })).toMatch(
+            new RegExp(`^(SCAN|SEARCH) p USING COVERING INDEX ${index}\\b`),
+          );
+        }
+      }
+    }
+  });
+});
+
+/**
+ * The readings' costs (sortedSearchPage): a set reads every match of the words and keeps those
+ * that pass the filters, so its cost is the words' matches, not the filtered ones.
+ */
+describe('sorted search costs', () => {
+  // 1,000 of the newest matches pass the filters, 6,000 matches read to find them (1 in 6),
+  // half in category 1 (10,000 products), half in category 2 (2,000,000 products).
+  const counted: NewestMatches = {
+    total: 1_000,
+    oldest: 1,
+    byCategory: new Map([
+      [1, 500],
+      [2, 500],
+    ]),
+    raw: 6_000,
+  };
+  const sizes = new Map([
+    [1, 10_000],
+    [2, 2_000_000],
+  ]);
+
+  it('counts the words matches a set reads, not the filtered ones', () => {
+    // 8,000 filtered matches estimated: 48,000 matches of the words.
+    const plan = splitPlan(counted, sizes, 8_000, 12, 1 / 6);
+    // Category 1: 4,000 filtered matches in 10,000 products: a walk reads 30 rows (360 set
+    // matches' cost), its set 24,000 matches. Category 2's set: 24,000.
+    expect([...plan.walked.keys()]).toEqual([1]);
+    expect(plan.cost).toBeCloseTo(12 * (12 / 0.4) + 24_000);
+    // Without filters the same counts: the set of category 1 costs its 4,000 matches.
+    const unfiltered = splitPlan({ ...counted, raw: 1_000 }, sizes, 8_000, 12, 1);
+    expect(unfiltered.cost).toBeCloseTo(12 * (12 / 0.4) + 4_000);
+  });
+
+  it('walks when the set would read more matches than the walk rows', () => {
+    // 0.8% of the products pass (a marketplace's price range): a walk of 1,500 rows, 18,000
+    // set matches' cost; the set reads the words' 48,000 matches to keep 8,000.
+    expect(choose(12, 0.008, 48_000, null, true)).toBe('walk');
+    expect(choose(12, 0.008, 8_000, null, true)).toBe('set');
+  });
 });

@@ -47,12 +47,14 @@ const SPARSE_PRODUCTS = 0.1;
 
 /**
  * The newest matches that pass the filters, up to `bound`: how many, the oldest docid, per
- * category.
+ * category; and `raw`, how many matches of the words (whatever the filters) are as new as the
+ * oldest counted: a set reads every match and drops those the filters leave out.
  */
-interface NewestMatches {
+export interface NewestMatches {
   total: number;
   oldest: number | null;
   byCategory: Map<number, number>;
+  raw: number;
 }
 
 export async function countFilteredMatches(
@@ -60,6 +62,8 @@ export async function countFilteredMatches(
   scope: ListingScope,
   filters: ListingFilters,
   bound: number,
+  /** Count `raw` too (else the filtered total stands for it). */
+  withRaw = false,
 ): Promise<NewestMatches> {
   const query = fts5InCategory(fts5Scope(scope.groups!, 'all'), scope.categoryId);
   let rows: { category: number; n: number; oldest: number }[];
@@ -98,7 +102,20 @@ export async function countFilteredMatches(
     total += Number(row.n);
     oldest = oldest === null ? row.oldest : Math.min(oldest, row.oldest);
   }
-  return { total, oldest, byCategory };
+  let raw = total;
+  if (withRaw && hasListingFilters(filters) && total > 0) {
+    // FTS5 seeks the docid range in its doclists: the matches the count above read, or fewer.
+    // The docid comes back a double (it is above 2^53): as a REAL bound FTS5 reads the whole
+    // doclist (`promo`: 100 ms), as an integer it seeks (1-8 ms).
+    const [row] = await selectBound<{ n: number }>(
+      db,
+      `SELECT count(*) AS n FROM product_search
+        WHERE product_search MATCH $1 AND rowid >= CAST($2 AS INTEGER)`,
+      [query, oldest],
+    );
+    raw = Math.max(total, Number(row?.n ?? 0));
+  }
+  return { total, oldest, byCategory, raw };
 }
 
 /** The active products of each category, kept by triggers. */
@@ -146,7 +163,7 @@ export async function sortedSearchPage(
 ): Promise<ProductIdPage> {
   const bound = countBound(page.offset, page.limit);
   const groups = await withPrefixWords(db, scope.groups!);
-  const counted = await countFilteredMatches(db, { ...scope, groups }, filters, bound);
+  const counted = await countFilteredMatches(db, { ...scope, groups }, filters, bound, true);
   const matches = counted.total;
   let ids: string[] = [];
   if (matches > page.offset) {
@@ -170,9 +187,12 @@ export async function sortedSearchPage(
     // Each row of a walk is asked about the exact words, not a prefix (withPrefixWords).
     const tested = { ...scope, groups: await withPrefixWords(db, scope.groups!, { short: true }) };
     const estimated = Math.max(matches, share * size);
+    // The share of the words' matches that pass the filters: a set reads 1 / pass matches
+    // for each it keeps.
+    const pass = matches / Math.max(counted.raw, matches);
     const links = byLink(filters, sort);
     const whole = scope.categoryId === null;
-    const split = whole ? splitPlan(counted, sizes, estimated, need) : null;
+    const split = whole ? splitPlan(counted, sizes, estimated, need, pass) : null;
     // With filters a category's products that pass them are unknown: one without any (a price
     // range above its prices) is no stretch of the walk (the range seeks past it), and would
     // count as sparse. The walk's cost against the split's decides, and its row bound.
@@ -180,7 +200,7 @@ export async function sortedSearchPage(
       !whole ||
       hasListingFilters(filters) ||
       sparseProducts(counted, sizes, estimated, share) <= size * SPARSE_PRODUCTS;
-    const reading = force ?? choose(need, share, estimated, split, spread);
+    const reading = force ?? choose(need, share, estimated / pass, split, spread);
     let found: string[] | null = null;
     if (reading === 'walk') {
       // Prices and discounts follow categories: a word of one kind of product can start far
@@ -207,26 +227,33 @@ export async function sortedSearchPage(
 /**
  * The categories a split walks: where a walk finding `need` matches (need / share rows, each
  * ROW_TEST_COST) costs less than taking the category's matches as a set. Each category's
- * matches are estimated from its part of the newest ones counted. `cost`: the walks' and the
- * set's, in set matches.
+ * matches are estimated from its part of the newest ones counted; a set reads every match of
+ * the words, 1 / `pass` for each that passes the filters, and the rest set every match
+ * outside the walked categories, wherever the filters' matches were. `cost`: the walks' and
+ * the sets', in set matches.
  */
-function splitPlan(
+export function splitPlan(
   counted: NewestMatches,
   sizes: Map<number, number>,
   estimated: number,
   need: number,
+  pass: number,
 ): { walked: Split; cost: number } {
   const walked: Split = new Map();
   let cost = 0;
+  let rest = estimated / pass;
   for (const [category, seen] of counted.byCategory) {
     const size = sizes.get(category) ?? 0;
     const inCategory = (seen / counted.total) * estimated;
     const share = Math.min(1, inCategory / Math.max(size, 1));
     const walkCost = ROW_TEST_COST * (need / share);
-    if (walkCost < inCategory) walked.set(category, share);
-    cost += Math.min(walkCost, inCategory);
+    if (walkCost < inCategory / pass) {
+      walked.set(category, share);
+      cost += walkCost;
+      rest -= inCategory / pass;
+    }
   }
-  return { walked, cost };
+  return { walked, cost: cost + Math.max(rest, 0) };
 }
 
 /** The split a test asks for: the category with most of the newest matches walked alone. */
@@ -253,18 +280,21 @@ function sparseProducts(
   return sparse;
 }
 
-/** The cheapest reading by the estimates (see sortedSearchPage), in set matches' cost. */
-function choose(
+/**
+ * The cheapest reading by the estimates (see sortedSearchPage), in set matches' cost. `setCost`:
+ * the matches the set reads (every match of the words, whatever the filters).
+ */
+export function choose(
   need: number,
   share: number,
-  estimated: number,
+  setCost: number,
   split: { walked: Split; cost: number } | null,
   spread: boolean,
 ): Reading {
   const walkCost = ROW_TEST_COST * (need / share);
   const splitCost = split?.cost ?? Number.POSITIVE_INFINITY;
-  if (spread && walkCost <= Math.min(splitCost, estimated)) return 'walk';
-  return split && split.walked.size > 0 && splitCost < estimated ? 'split' : 'set';
+  if (spread && walkCost <= Math.min(splitCost, setCost)) return 'walk';
+  return split && split.walked.size > 0 && splitCost < setCost ? 'split' : 'set';
 }
 
 /**
@@ -281,6 +311,23 @@ async function walkRows(
   need: number,
   limit: number,
 ): Promise<string[]> {
+  const walk = walkQuery(db, scope, filters, sort, need, limit);
+  const found = await selectBound<{ id: string }>(db, walk.sql, walk.values);
+  return found.map((row) => row.id);
+}
+
+/**
+ * walkRows' statement. Down a product sort index (migration 0026) the filters are tested from
+ * the index's own columns, never a product row.
+ */
+export function walkQuery(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  need: number,
+  limit: number,
+): { sql: string; values: unknown[] } {
   // The sort lets a price range seek its start in the price index (ListingSql.ranged).
   const walk = new ListingSql(db, scope, filters, sort);
   const rowLimit = walk.params.add(limit);
@@ -296,12 +343,8 @@ async function walkRows(
         FROM products p ${walk.indexHint(sort, true)}
         WHERE ${walk.where(undefined, { searchPerRow: true })}
         ORDER BY ${walk.orderBy(sort)} LIMIT ${rowLimit}`;
-  const found = await selectBound<{ id: string }>(
-    db,
-    `SELECT id FROM (${rows}) WHERE hit LIMIT ${walk.params.add(need)}`,
-    walk.params.values,
-  );
-  return found.map((row) => row.id);
+  const sql = `SELECT id FROM (${rows}) WHERE hit LIMIT ${walk.params.add(need)}`;
+  return { sql, values: walk.params.values };
 }
 
 /**
