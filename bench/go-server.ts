@@ -78,16 +78,27 @@ const writer = new AnalyticsWriteBuffer(db, {
   log: (line) => console.error(line),
 });
 writer.start();
+/**
+ * GO_BENCH_CLICKS, a diagnostic: where a click's cost lies. `unwritten`: clicks are recorded
+ * (dedupe, queue, the record and its visitor made) and then dropped instead of written;
+ * `unrecorded`: clicks are admitted and queued but never made into records. Either way the
+ * bench reports every click lost: the figures are not the product's.
+ */
+const diagnostic = process.env.GO_BENCH_CLICKS;
 const go = createGo({
   config: { sessionSecret: 'bench-secret' },
   db,
   log: (line) => console.error(line),
-  clicks: writer,
+  clicks: diagnostic === 'unwritten' ? { addClick: () => true, addBot: () => true } : writer,
 });
 const { recorder, queue } = go;
+if (diagnostic === 'unrecorded') recorder.emitAdmitted = () => 'counted';
 
 const app = express();
 app.disable('x-powered-by');
+// GO_BENCH_VISITORS=addresses sends each visitor's address as a proxy would (X-Forwarded-For);
+// only then is the loopback trusted, so the default run's redirect is the one measured before.
+if (process.env.GO_BENCH_VISITORS === 'addresses') app.set('trust proxy', 'loopback');
 // As app.ts mounts it: a known link's 302 first, at the root, the router behind it.
 app.use(go.router.redirect(fixedSecurityHeaders()));
 app.use(securityHeaders());

@@ -19,7 +19,10 @@ import { startProcess, type ServerProcess } from './support/processes';
  * (VmHWM, and VmRSS sampled every 100 ms) and the load average. SQLite always; PostgreSQL too
  * when DATABASE_URL is set (a fresh database is created on that server and dropped
  * afterwards). Stand-alone: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx
- * bench/go.bench.ts`; `GO_BENCH_SECONDS` sets the measured duration (default 10).
+ * bench/go.bench.ts`; `GO_BENCH_SECONDS` sets the measured duration (default 10);
+ * `GO_BENCH_VISITORS=addresses` makes the new visitors a crowd of addresses with 40 agents
+ * (see VISITORS). Prints the server's CPU per 1,000 requests of each run too (/proc), which the
+ * other processes on a shared machine move far less than they move requests per second.
  */
 const LINKS = 600;
 const CONNECTIONS = 50;
@@ -27,9 +30,31 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.GO_BENCH_SECONDS ?? 10);
 const UA =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+/**
+ * How distinct visitors differ: `agents` (default; every request its own user agent, so the
+ * server reads a never-seen agent each time: a worst case for its agent memo) or `addresses`
+ * (a crowd as it comes: a new address per request through X-Forwarded-For, the server
+ * trusting the loopback proxy, and 40 phone agents among them).
+ */
+const VISITORS = process.env.GO_BENCH_VISITORS === 'addresses' ? 'addresses' : 'agents';
+const CROWD_AGENTS = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `Mozilla/5.0 (Linux; Android ${10 + (i % 5)}; SM-A${100 + i * 7}E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${120 + (i % 12)}.0.0.0 Mobile Safari/537.36`,
+);
+
+/** Headers of distinct visitor `n`: a new agent, or a new address (its own /24) and a crowd's agent. */
+function visitorHeaders(n: number): Record<string, string> {
+  if (VISITORS === 'agents') return { 'user-agent': `${UA} r${n}` };
+  // Addresses are anonymised to their /24 before hashing: n goes in the first three octets.
+  const address = `${11 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}.7`;
+  return { 'user-agent': CROWD_AGENTS[n % CROWD_AGENTS.length]!, 'x-forwarded-for': address };
+}
 
 export interface Load {
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   redirects: number;
@@ -69,7 +94,7 @@ export async function loadGo(
           return {
             ...request,
             path: linkPath,
-            headers: { 'user-agent': options.distinctVisitors ? `${UA} r${n}` : UA },
+            headers: options.distinctVisitors ? visitorHeaders(n) : { 'user-agent': UA },
           };
         },
         onResponse: (status, _body, context: object) => {
@@ -82,6 +107,7 @@ export async function loadGo(
   const codes = result as unknown as Record<string, number>;
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     redirects: codes['3xx'] ?? 0,
@@ -98,6 +124,29 @@ export function loadAverage(): string {
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc: a run's figure per 1,000
+ * requests says what a request costs the server however loaded the shared machine is, where
+ * requests per second swing with the other processes' load.
+ */
+export function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Linux reports clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
+    return ticks * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** Server CPU ms per 1,000 requests of a run measured between two cpuMs() readings. */
+function perThousand(cpuBefore: number, cpuAfter: number, load: Load): number {
+  return load.requests > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000) / load.requests) : 0;
 }
 
 /** Samples a process's resident memory (VmRSS) every `everyMs`; stop() gives the peak in MB. */
@@ -192,8 +241,13 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
       await loadGo(server.url, 'go', { amount: 2000, distinctVisitors: true }),
       await loadGo(server.url, 'bare', { amount: 2000, distinctVisitors: true }),
     ];
+    const pid = server.child.pid!;
+    const cpuStart = cpuMs(pid);
     const bare = await loadGo(server.url, 'bare', { distinctVisitors: true });
+    const cpuBare = cpuMs(pid);
     const go302 = await loadGo(server.url, 'go', { distinctVisitors: true });
+    // Read at once: the clicks of the run still being written are the next run's CPU.
+    const cpuGo = cpuMs(pid);
     // One visitor hammering every link: each link counts once within the hour.
     const repeat = await loadGo(server.url, 'go', {
       seconds: Math.max(2, Math.round(SECONDS / 2)),
@@ -209,10 +263,16 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
     const figures = {
       seconds: SECONDS,
       connections: CONNECTIONS,
+      visitors: VISITORS,
       loadAverage: { before: loadBefore, after: loadAfter },
       bare,
       go: go302,
       repeatVisitor: repeat,
+      // The server process's CPU (every thread) per 1,000 requests of each run.
+      serverCpuMsPer1000: {
+        bare: perThousand(cpuStart, cpuBare, bare),
+        go: perThousand(cpuBare, cpuGo, go302),
+      },
       ratioToBare: Number(
         (go302.requestsPerSecond / Math.max(1, bare.requestsPerSecond)).toFixed(2),
       ),
@@ -239,13 +299,16 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
       sampledPeakRssMb,
     };
     console.log(
-      `\n== /go/{id} on ${dialect} (${CONNECTIONS} connections, ${SECONDS} s per run; load average ${loadBefore} -> ${loadAfter}) ==`,
+      `\n== /go/{id} on ${dialect} (${CONNECTIONS} connections, ${SECONDS} s per run, new visitors by ${VISITORS}; load average ${loadBefore} -> ${loadAfter}) ==`,
     );
     console.log(
       `bare Express 302 : ${bare.requestsPerSecond} req/s, p50 ${bare.p50Ms} ms, p99 ${bare.p99Ms} ms`,
     );
     console.log(
       `/go/{id}         : ${go302.requestsPerSecond} req/s (${figures.ratioToBare} of bare; budget >= 0.8), p50 ${go302.p50Ms} ms, p99 ${go302.p99Ms} ms, 503 ${go302.busy}, errors ${go302.errors}, other ${go302.other}`,
+    );
+    console.log(
+      `server CPU       : ${figures.serverCpuMsPer1000.bare} ms per 1,000 bare 302s, ${figures.serverCpuMsPer1000.go} ms per 1,000 /go (the clicks' writes during the run included)`,
     );
     console.log(
       `server peak RSS  : ${serverPeakRssMb} MB (VmHWM; sampled VmRSS peak ${sampledPeakRssMb} MB; budget < 300 MB)`,
