@@ -22,7 +22,8 @@ import { startProcess, type ServerProcess } from './support/processes';
  * bench/go.bench.ts`; `GO_BENCH_SECONDS` sets the measured duration (default 10);
  * `GO_BENCH_VISITORS=addresses` makes the new visitors a crowd of addresses with 40 agents
  * (see VISITORS). Prints the server's CPU per 1,000 requests of each run too (/proc), which the
- * other processes on a shared machine move far less than they move requests per second.
+ * other processes on a shared machine move less than they move requests per second (it too
+ * rises under heavy load: compare runs at like loads).
  */
 const LINKS = 600;
 const CONNECTIONS = 50;
