@@ -34,7 +34,7 @@ describe('the PostgreSQL backend of a connection', () => {
     expect(localBackendOf(other)).toBeNull();
     // A server reached over the network.
     const remote = {
-      processID: client.processID,
+      processID: (client as unknown as { processID: number }).processID,
       connection: { stream: { localPort: 40_000, remoteAddress: '10.0.0.5' } },
     };
     expect(localBackendOf(remote)).toBeNull();
