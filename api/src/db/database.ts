@@ -153,6 +153,10 @@ export interface DatabaseOptions {
   pool?: { max: number };
   /** SQLite: the write transaction's page cache in KiB (WRITE_CACHE_KIB when left out). */
   writeCacheKib?: number;
+  /** PostgreSQL: names the connections in pg_stat_activity (who is working, for operators). */
+  applicationName?: string;
+  /** PostgreSQL: each new connection of the pool, its node-postgres client. */
+  onConnect?: (client: unknown) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -165,6 +169,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       logging,
       define,
       pool: { max: options.pool?.max ?? 10, min: 0, idle: 10_000 },
+      ...(options.applicationName
+        ? { dialectOptions: { application_name: options.applicationName } }
+        : {}),
+      hooks: {
+        afterConnect: (client: unknown) => options.onConnect?.(client),
+      },
     });
     await sequelize.authenticate();
     return {

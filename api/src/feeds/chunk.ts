@@ -10,6 +10,7 @@ import {
   refreshProductFigures,
 } from '../catalogue/products/figures';
 import type { Database } from '../db/database';
+import { execute, inList } from '../db/sql';
 import { toDbTimestamp } from '../db/timestamps';
 import { stringArray } from '../lib/json';
 import { timeOrderedUuid } from '../lib/time-ordered-id';
@@ -361,11 +362,16 @@ export async function writeChunk(
   const now = toDbTimestamp(Date.now());
   const skus = rows.map((row) => row.sku);
   const items = new Map<string, ItemRow>();
-  for (const item of await q.query<ItemRow>(
+  // The chunk's skus (and below its seen items) as one array parameter on PostgreSQL: a
+  // thousand literals in the text cost the database more to parse and plan than to read.
+  const skuList = inList(db.dialect, 'sku', skus);
+  for (const item of (await execute(
+    db,
+    transaction,
     `SELECT id, sku, "productId", "contentHash", deactivated FROM feed_items
-     WHERE "feedId" = :feedId AND sku IN (:skus)`,
-    { replacements: { feedId: feed.id, skus }, type: QueryTypes.SELECT, transaction },
-  )) {
+     WHERE "feedId" = ? AND ${skuList.sql}`,
+    [feed.id, ...skuList.params],
+  )) as unknown as ItemRow[]) {
     items.set(item.sku, item);
   }
 
@@ -716,9 +722,12 @@ export async function writeChunk(
   if (seenItemIds.length > 0) {
     // Seen and unchanged: only the item's seen mark. Its price counts as confirmed by this
     // run through that mark (product-source.ts): no platform_links write.
-    await q.query(
-      `UPDATE feed_items SET "lastSeenRunId" = :runId, "missedRuns" = 0 WHERE id IN (:ids)`,
-      { replacements: { runId, ids: seenItemIds }, transaction },
+    const seen = inList(db.dialect, 'id', seenItemIds, 'bigint');
+    await execute(
+      db,
+      transaction,
+      `UPDATE feed_items SET "lastSeenRunId" = ?, "missedRuns" = 0 WHERE ${seen.sql}`,
+      [runId, ...seen.params],
     );
   }
   await q.query('DELETE FROM product_figures_deferred', { transaction });

@@ -1,9 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { openDatabase } from '../db/database';
+import { lowestPriority, localBackendOf } from './priority';
 import { applyFeedFile } from './run';
-import type { FeedWorkerData, FromFeedWorker, ToFeedWorker } from './worker-messages';
+import {
+  FEED_APPLICATION_NAME,
+  type FeedWorkerData,
+  type FromFeedWorker,
+  type ToFeedWorker,
+} from './worker-messages';
 
 /**
  * A feed chunk's write cache on SQLite (the server's is 32 MB, for an import's): its 1,000 rows
@@ -44,8 +47,17 @@ async function main(
     ...data.database,
     pool: { max: 2 },
     writeCacheKib: FEED_WRITE_CACHE_KIB,
+    applicationName: FEED_APPLICATION_NAME,
+    // On PostgreSQL the chunk's writes, their triggers and the figure refresh run in the
+    // database server's process for this connection, at the site's priority: that backend
+    // takes the lowest priority too when it is on this machine and the server may set it.
+    onConnect: (client) => {
+      const backend = localBackendOf(client);
+      if (backend !== null) lowestPriority(backend);
+    },
   });
-  yieldTheCpu();
+  // Loaded at the normal priority, so a run starts at once on a busy machine.
+  lowestPriority(process.pid);
   try {
     const applied = await applyFeedFile(
       {
@@ -60,43 +72,6 @@ async function main(
     await send({ type: 'applied', applied });
   } finally {
     await db.close();
-  }
-}
-
-/**
- * The lowest scheduling priority for every thread of this process, once it has loaded (at
- * the normal priority, so a run starts at once on a busy machine). On Linux a nice value is
- * a thread's own and a new thread takes its creator's: each thread that exists now (the main
- * one, V8's, libuv's pool where SQLite runs its statements) is set, and the rest inherit it.
- * Elsewhere the value is the process's. Not permitted: the run keeps the normal priority.
- */
-function yieldTheCpu() {
-  const threads = (() => {
-    try {
-      return readdirSync('/proc/self/task').map(Number);
-    } catch {
-      return [0];
-    }
-  })();
-  for (const thread of threads) {
-    try {
-      setPriority(thread, 19);
-    } catch {
-      // Gone already, or not permitted.
-    }
-  }
-  // Linux's idle scheduling class on top (util-linux's chrt; Node has no call for it): a
-  // thread of the site that wakes takes the core from this process at once, where at nice 19
-  // it waited for the running slice to end.
-  if (process.platform === 'linux') {
-    try {
-      execFileSync('chrt', ['--all-tasks', '--idle', '--pid', '0', String(process.pid)], {
-        stdio: 'ignore',
-        timeout: 5_000,
-      });
-    } catch {
-      // No chrt, or not permitted: nice 19 alone.
-    }
   }
 }
 

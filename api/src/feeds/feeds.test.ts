@@ -13,9 +13,11 @@ import type {
   FeedRun,
   StatsResponse,
 } from '@shared/types';
+import type { Database } from '../db/database';
 import { createMigrator, migrate } from '../db/migrate';
 import { FEED_RUN_MESSAGES } from './run';
 import { FeedRunner } from './service';
+import { FEED_APPLICATION_NAME } from './worker-messages';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { unique } from '../../test/support/fixtures';
 
@@ -586,11 +588,16 @@ describeApi('product feeds', (api) => {
     const runUntilSignalled = async (signal: NodeJS.Signals) => {
       const started = await api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`);
       expect(started.status).toBe(202);
-      // Every thread of the feed process takes nice 19 and the idle class once it has loaded.
+      // Every thread of the feed process takes nice 19 and the idle class once it has loaded;
+      // on PostgreSQL (on this machine, and the tests may set it) so do the backends that
+      // execute its statements.
+      const lowest = ({ nice, policy }: ThreadPriority) => nice === 19 && policy === SCHED_IDLE;
       const feedProcess = await waitFor(async () => {
         const pid = feedProcessOf(process.pid);
-        const lowest = ({ nice, policy }: ThreadPriority) => nice === 19 && policy === SCHED_IDLE;
-        return pid !== null && threadPriorities(pid).every(lowest) ? pid : null;
+        if (pid === null || !threadPriorities(pid).every(lowest)) return null;
+        if (api.dialect !== 'postgres') return pid;
+        const backends = await feedBackends(api.server.running.db);
+        return backends.length > 0 && backends.flatMap(threadPriorities).every(lowest) ? pid : null;
       });
       process.kill(feedProcess, signal);
       return waitForRun(api, started.body.id);
@@ -629,6 +636,15 @@ function feedProcessOf(parent: number): number | null {
 }
 
 const SCHED_IDLE = 5;
+
+/** The PostgreSQL backends serving the feed process's connections. */
+async function feedBackends(db: Database): Promise<number[]> {
+  const rows = await db.sequelize.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE application_name = :name AND datname = current_database()',
+    { type: QueryTypes.SELECT, replacements: { name: FEED_APPLICATION_NAME } },
+  );
+  return rows.map((row) => Number(row.pid));
+}
 
 interface ThreadPriority {
   nice: number;

@@ -2,6 +2,9 @@ import type { DatabaseOptions } from '../db/database';
 import type { AppliedFile } from './run';
 import type { StoredFeed } from './store';
 
+/** The feed process's PostgreSQL connections in pg_stat_activity. */
+export const FEED_APPLICATION_NAME = 'diskonradar feed';
+
 /** What the server hands the feed process (structured-cloned over IPC: data only). */
 export interface FeedWorkerData {
   database: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'sqliteFile'>;

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_ADMIN_URL } from '../../test/support/databases';
+import { localBackendOf, lowestPriority } from './priority';
+
+const SCHED_IDLE = 5;
+
+/** nice and policy of a process's main thread (fields 19 and 41 of /proc/PID/stat). */
+function priorityOf(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { nice: Number(fields[16]), policy: Number(fields[38]) };
+}
+
+describe('the PostgreSQL backend of a connection', () => {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  beforeAll(() => client.connect());
+  afterAll(() => client.end());
+
+  it('is found on this machine, and is the one PostgreSQL names for the connection', async () => {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    expect(localBackendOf(client)).toBe(rows[0]!.pid);
+  });
+
+  it('is not taken for a process that only shares its number', () => {
+    // The number PostgreSQL reports, were the server elsewhere: this test's own process.
+    const stream = { localPort: 40_000, remoteAddress: '127.0.0.1' };
+    expect(localBackendOf({ processID: process.pid, connection: { stream } })).toBeNull();
+    // Another connection's backend: its title names another port.
+    const other = { ...client, connection: { stream: { ...stream, localPort: 1 } } };
+    expect(localBackendOf(other)).toBeNull();
+    // A server reached over the network.
+    const remote = {
+      processID: (client as unknown as { processID: number }).processID,
+      connection: { stream: { localPort: 40_000, remoteAddress: '10.0.0.5' } },
+    };
+    expect(localBackendOf(remote)).toBeNull();
+    expect(localBackendOf(null)).toBeNull();
+    expect(localBackendOf({ processID: 0 })).toBeNull();
+  });
+});
+
+it('gives a process and its threads nice 19 and the idle scheduling class', async () => {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  try {
+    await once(child, 'spawn');
+    lowestPriority(child.pid!);
+    expect(priorityOf(child.pid!)).toEqual({ nice: 19, policy: SCHED_IDLE });
+  } finally {
+    child.kill();
+  }
+});

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/**
+ * The lowest CPU priority for a process the feed run works through: the feed process itself,
+ * and on PostgreSQL the server processes ("backends") that execute its statements when the
+ * database runs on this machine. Linux only past nice; elsewhere, or where it is not permitted
+ * (another user's backend without CAP_SYS_NICE), the process keeps its priority and the run
+ * goes on.
+ *
+ * On Linux a nice value is a thread's own and a new thread takes its creator's: each thread
+ * that exists now (for Node: the main one, V8's, libuv's pool where SQLite runs its
+ * statements) is set, and the rest inherit it. Linux's idle scheduling class goes on top
+ * (util-linux's chrt; Node has no call for it): a thread of the site that wakes takes the core
+ * at once, where at nice 19 it waited for the running slice to end.
+ */
+export function lowestPriority(pid: number): void {
+  const threads = (() => {
+    try {
+      return readdirSync(`/proc/${pid}/task`).map(Number);
+    } catch {
+      return [pid];
+    }
+  })();
+  for (const thread of threads) {
+    try {
+      setPriority(thread, 19);
+    } catch {
+      // Gone already, or not permitted.
+    }
+  }
+  if (process.platform !== 'linux') return;
+  try {
+    execFileSync('chrt', ['--all-tasks', '--idle', '--pid', '0', String(pid)], {
+      stdio: 'ignore',
+      timeout: 5_000,
+    });
+  } catch {
+    // No chrt, or not permitted: nice 19 alone.
+  }
+}
+
+/** What node-postgres's Client exposes of the backend it talks to. */
+interface PostgresClient {
+  processID?: number | null;
+  connection?: { stream?: { localPort?: number; remoteAddress?: string } };
+}
+
+/**
+ * The process id of the PostgreSQL backend serving `client`, when that backend is a process of
+ * this machine that can be told apart for certain; otherwise null. The id PostgreSQL reports is
+ * the server's: on another machine, or in a container's own process namespace, the same number
+ * can be an unrelated local process, so it counts only if that process is a postgres backend
+ * whose title names this connection's own port (`postgres: user db 127.0.0.1(54321) ...`).
+ * A connection over a Unix socket is local by construction; its title says `[local]`.
+ */
+export function localBackendOf(client: unknown): number | null {
+  const { processID, connection } = (client ?? {}) as PostgresClient;
+  if (typeof processID !== 'number' || !Number.isInteger(processID) || processID <= 0) return null;
+  const stream = connection?.stream;
+  const tcp = typeof stream?.localPort === 'number';
+  if (tcp && !isLoopback(stream.remoteAddress)) return null;
+  try {
+    if (readFileSync(`/proc/${processID}/comm`, 'utf8').trim() !== 'postgres') return null;
+    const title = readFileSync(`/proc/${processID}/cmdline`, 'utf8');
+    const names = tcp ? `(${stream.localPort})` : '[local]';
+    return title.startsWith('postgres:') && title.includes(names) ? processID : null;
+  } catch {
+    return null;
+  }
+}
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
