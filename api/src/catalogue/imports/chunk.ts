@@ -42,7 +42,7 @@ export interface ChunkSettings {
 }
 
 /**
- * Rows per multi-row INSERT statement: a whole chunk's products (CHUNK_ROWS, 500) in one, its
+ * Rows per multi-row INSERT statement: a whole chunk's products (CHUNK_ROWS, 1,000) in one, its
  * links in one or a few. On SQLite each statement that fires triggers opens a statement
  * savepoint, and at each savepoint FTS5 flushes what it holds in memory as a new segment of
  * each of the four search tables (merged later), and the statement copies each page it

@@ -25,7 +25,7 @@ import {
   upload,
   waitForJob,
 } from './test-support';
-import { ROW_REFUSED } from './runner';
+import { CHUNK_ROWS, HEADER_CHECK_ROWS, ROW_REFUSED } from './runner';
 
 /** What a spreadsheet runs as a formula (OWASP "CSV injection"), fullwidth forms included. */
 const RUNS_AS_FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
@@ -172,7 +172,10 @@ describeApi('hostile CSV files', (api) => {
 
   it('fails the job with the line when the broken quoting comes later in the file', async () => {
     const marker = `kutip${unique()}`;
+    // Past the rows the upload reads before it answers, inside the first chunk.
     const rows = Array.from({ length: 700 }, (_, n) => productRow(marker, n));
+    expect(rows.length).toBeGreaterThan(HEADER_CHECK_ROWS);
+    expect(rows.length).toBeLessThan(CHUNK_ROWS);
     const body = `${csv(COLUMNS, rows)}${marker}-x,"judul"tanpa pemisah\r\n`;
     const res = await upload(api, body);
     expect(res.status).toBe(202);
@@ -185,11 +188,13 @@ describeApi('hostile CSV files', (api) => {
 
   it('cleans NUL characters like a JSON body: every row of every chunk is written', async () => {
     const marker = `nul${unique()}`;
-    const rows = Array.from({ length: 600 }, (_, n) =>
-      productRow(marker, n, n === 550 ? { title: `Produk\u0000 ${marker} nol` } : {}),
+    // Two chunks; the NUL is in the second.
+    const count = CHUNK_ROWS + 100;
+    const rows = Array.from({ length: count }, (_, n) =>
+      productRow(marker, n, n === CHUNK_ROWS + 50 ? { title: `Produk\u0000 ${marker} nol` } : {}),
     );
     const job: ImportJob = await importCsv(api, csv(COLUMNS, rows));
-    expect(job).toMatchObject({ status: 'done', created: 600, failed: 0 });
+    expect(job).toMatchObject({ status: 'done', created: count, failed: 0 });
     const [product] = (await adminSearch(api, `${marker} nol`)).products;
     expect(product?.title).toBe(`Produk ${marker} nol`);
   });
@@ -230,14 +235,21 @@ describeApi('hostile CSV files', (api) => {
         WHEN NEW.title = '${refused}' BEGIN SELECT RAISE(ABORT, 'ditolak'); END`);
     }
     try {
-      // The second chunk (rows 502 to 521) holds the refused row.
-      const rows = Array.from({ length: 520 }, (_, n) =>
-        productRow(marker, n, n === 510 ? { title: refused } : {}),
+      // The second chunk (rows CHUNK_ROWS + 2 to CHUNK_ROWS + 21) holds the refused row.
+      const count = CHUNK_ROWS + 20;
+      const rows = Array.from({ length: count }, (_, n) =>
+        productRow(marker, n, n === CHUNK_ROWS + 10 ? { title: refused } : {}),
       );
       const job = await importCsv(api, csv(COLUMNS, rows));
-      expect(job).toMatchObject({ status: 'done', created: 519, failed: 1 });
-      expect(job.errors).toEqual([{ row: 512, field: '', message: ROW_REFUSED }]);
-      expect((await adminSearch(api, marker)).totalCount).toBe(519);
+      expect(job).toMatchObject({ status: 'done', created: count - 1, failed: 1 });
+      expect(job.errors).toEqual([{ row: CHUNK_ROWS + 12, field: '', message: ROW_REFUSED }]);
+      // Counted in the table: a search counts up to 1,000.
+      const [stored] = await db.sequelize.query<{ count: number | string }>(
+        `SELECT COUNT(*) AS count FROM products WHERE sku LIKE ?`,
+        { replacements: [`${marker}-%`], type: QueryTypes.SELECT },
+      );
+      expect(Number(stored?.count)).toBe(count - 1);
+      expect((await adminSearch(api, refused)).totalCount).toBe(0);
     } finally {
       await db.sequelize.query(
         db.dialect === 'postgres'

@@ -17,7 +17,7 @@ import { json, route, validate } from '../../middleware/validate';
 import { readHeader, UnreadableCsv } from './csv-source';
 import { resolveHeader } from './header';
 import { cancelJob, failedRows, findJob, insertJob, jobHeaders } from './jobs';
-import { CHUNK_ROWS } from './runner';
+import { HEADER_CHECK_ROWS } from './runner';
 import { uploadsDir, type ImportRunner } from './service';
 import { writeCsv } from '../exports/csv-response';
 
@@ -103,7 +103,7 @@ export function adminImportRoutes({ config, db }: AppContext, options: ImportRou
       let started = false;
       try {
         const fileSize = await receiveFile(req, file, config.importMaxMb);
-        const header = await readHeader(file, CHUNK_ROWS).catch((error: unknown) => {
+        const header = await readHeader(file, HEADER_CHECK_ROWS).catch((error: unknown) => {
           throw error instanceof UnreadableCsv ? badRequest(error.message) : error;
         });
         if (fileSize === 0 || header.names.length === 0) throw badRequest(IMPORT_EMPTY);
