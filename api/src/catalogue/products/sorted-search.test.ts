@@ -212,7 +212,8 @@ describe('sorted search costs', () => {
 /**
  * PostgreSQL: a search over the whole catalogue sorted by price or saving split by category
  * (listing-sql.ts, splitSearchPage) answers what the general path answers on every page,
- * whether each category walks its sort index, is a set, or is chosen by its cost. `tas` is a
+ * whether each category walks its sort index, is a set, or is chosen by its cost, after a
+ * walk of the whole catalogue's index that found the page or stopped short of it. `tas` is a
  * word of one category (with a few elsewhere), `kopi` of two, `promo` of every one; creation
  * times, prices and savings are shared, some products are inactive or without a price.
  */
@@ -291,6 +292,12 @@ describe('sorted search split by category on postgres', () => {
             for (const mode of ['walk', 'set', 'split'] as const) {
               const found = await splitSearchPage(db, scope, sort, page, mode);
               expect(found, JSON.stringify({ term, sort, page, mode })).toEqual(general);
+            }
+            // The walk of the whole catalogue first, stopped before the page's end (then the
+            // split) or not.
+            for (const probeRows of [30, 150]) {
+              const found = await splitSearchPage(db, scope, sort, page, 'split', probeRows);
+              expect(found, JSON.stringify({ term, sort, page, probeRows })).toEqual(general);
             }
             rows += general.length;
           }
