@@ -428,3 +428,102 @@ export async function searchSetPage(
   );
   return found.map((row) => row.id);
 }
+
+/** How a PostgreSQL split search reads each category's matches (splitSearchPage). */
+export type SplitMode = 'split' | 'walk' | 'set';
+
+/**
+ * Walk a category when its matches squared reach this many times the page's end times its
+ * products: a walk reads end × products / matches rows of the category's sort index, each
+ * tested on its search row (a look-up by primary key and the vector's match, about twice a set
+ * row's cost), where the set joins every match of the category with its product.
+ */
+const WALK_FACTOR = 2;
+
+/**
+ * Rows of the whole catalogue's sort index a split search walks first (testing each row's
+ * search vector, ~10-20 us under load) before it reads the matches by category.
+ */
+export const SPLIT_PROBE_ROWS = 1_500;
+
+/**
+ * PostgreSQL, a search without filters over the whole catalogue sorted by a product figure,
+ * whose words are those of a few categories (docs/decisions.md, "A search sorted by a product
+ * figure on PostgreSQL: split by category"): the planner's own plan walks the sort's index over
+ * the whole catalogue testing each row, and prices follow categories, so `sepatu` by price
+ * read hundreds of thousands of rows where it is absent (1.6-2.3 s at 1,000,000). Here the
+ * matches are taken from the search index once (GIN: their product and category, no product
+ * row), counted by category; a category where the word is common walks its own sort index
+ * (migrations 0014, 0018) testing each row's search vector, up to the page's end, and the
+ * others' matches are joined with their products. The page is the first of the union in the
+ * listing's order: every match is in one category, and each category gives at least its own
+ * first `end`, so nothing of the page is missed. Reading every match costs one heap page of
+ * the search index per match (`sepatu`: 47,000 matches on 32,600 pages), so the whole
+ * catalogue's sort index is walked first for `probeRows` rows. `mode`: the tests force every
+ * category to walk or to be a set (no probe).
+ */
+export async function splitSearchPage(
+  db: Database,
+  scope: ListingScope,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+  mode: SplitMode = 'split',
+  probeRows = SPLIT_PROBE_ROWS,
+): Promise<string[]> {
+  const end = page.offset + page.limit;
+  if (mode === 'split' && probeRows > 0) {
+    // The planner's own walk first, for a bounded number of rows: a word found early in the
+    // sort's order (its categories cheap, by price) needs no more.
+    const probe = new ListingSql(db, scope, { platforms: [], inStock: false }, sort);
+    const probeQuery = probe.params.add(tsAll(scope.groups!));
+    const order = probe.orderBy(sort);
+    const hits = await selectBound<{ id: string }>(
+      db,
+      `SELECT p.id FROM (SELECT p.id, p."lowestPrice", p.saving, p."createdAt",
+          (SELECT s.document @@ ${probeQuery}::tsquery FROM product_search s
+            WHERE s."productId" = p.id) AS hit
+          FROM products p WHERE p."isActive" = TRUE
+          ORDER BY ${order} LIMIT ${probe.params.add(probeRows)}::integer) AS p
+        WHERE p.hit ORDER BY ${order} LIMIT ${probe.params.add(end)}::integer`,
+      probe.params.values,
+    );
+    // The first `end` matches in the sort's order are among the rows walked.
+    if (hits.length === end) return hits.slice(page.offset).map((row) => row.id);
+  }
+  const rows = new ListingSql(db, scope, { platforms: [], inStock: false }, sort);
+  const query = rows.params.add(tsAll(scope.groups!));
+  const walk =
+    mode === 'walk'
+      ? 'TRUE'
+      : mode === 'set'
+        ? 'FALSE'
+        : `count(*)::float8 * count(*) >= ${rows.params.add(WALK_FACTOR * end)}::float8
+            * coalesce(max(a.active), 0)`;
+  // The listing's order, on the union's columns (named as the products' own).
+  const order = rows.orderBy(sort);
+  const columns = 'p.id, p."lowestPrice", p.saving, p."discountPercentage", p."createdAt"';
+  const found = await selectBound<{ id: string }>(
+    db,
+    `WITH m AS MATERIALIZED (SELECT s."productId", s."categoryId" FROM product_search s
+        WHERE s.document @@ ${query}::tsquery),
+      c AS MATERIALIZED (SELECT m."categoryId", ${walk} AS walk
+        FROM m LEFT JOIN product_active_counts a ON a."categoryId" = m."categoryId"
+        GROUP BY m."categoryId")
+      SELECT p.id FROM (
+        SELECT w.* FROM c CROSS JOIN LATERAL (
+          SELECT ${columns} FROM products p
+          WHERE p."isActive" = TRUE AND p."categoryId" = c."categoryId"
+            AND (SELECT s.document @@ ${query}::tsquery FROM product_search s
+              WHERE s."productId" = p.id)
+          ORDER BY ${order} LIMIT ${rows.params.add(end)}::integer) AS w
+        WHERE c.walk
+        UNION ALL
+        SELECT ${columns} FROM m JOIN c ON c."categoryId" = m."categoryId" AND NOT c.walk
+          JOIN products p ON p.id = m."productId"
+        WHERE p."isActive" = TRUE) AS p
+      ORDER BY ${order} LIMIT ${rows.params.add(page.limit)}::integer
+        OFFSET ${rows.params.add(page.offset)}::integer`,
+    rows.params.values,
+  );
+  return found.map((row) => row.id);
+}

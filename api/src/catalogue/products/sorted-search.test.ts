@@ -13,6 +13,7 @@ import {
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { listingPage, type ListingScope } from './listing';
+import { sortedPage, splitSearchPage } from './listing-sql';
 import { choose, splitPlan, walkQuery, type NewestMatches } from './sorted-search';
 
 /**
@@ -206,4 +207,103 @@ describe('sorted search costs', () => {
     expect(choose(12, 0.008, 48_000, null, true)).toBe('walk');
     expect(choose(12, 0.008, 8_000, null, true)).toBe('set');
   });
+});
+
+/**
+ * PostgreSQL: a search over the whole catalogue sorted by price or saving split by category
+ * (listing-sql.ts, splitSearchPage) answers what the general path answers on every page,
+ * whether each category walks its sort index, is a set, or is chosen by its cost, after a
+ * walk of the whole catalogue's index that found the page or stopped short of it. `tas` is a
+ * word of one category (with a few elsewhere), `kopi` of two, `promo` of every one; creation
+ * times, prices and savings are shared, some products are inactive or without a price.
+ */
+describe('sorted search split by category on postgres', () => {
+  let fixture: FixtureDatabase;
+  const categories: number[] = [];
+
+  beforeAll(async () => {
+    fixture = await openMigratedDatabase('postgres');
+    const { db } = fixture;
+    for (let i = 0; i < 4; i++) categories.push(await insertCategory(db));
+    const random = seededRandom(35);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const base = Date.UTC(2026, 0, 1);
+    const products = [];
+    const links = [];
+    for (let i = 0; i < 400; i++) {
+      const id = randomUUID();
+      const createdAt = new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 60_000);
+      const category = pick(categories);
+      const words = [
+        category === categories[0] ? (random() < 0.8 ? 'Tas' : '') : i % 37 === 0 ? 'Tas' : '',
+        category === categories[1] || category === categories[2]
+          ? random() < 0.5
+            ? 'Kopi'
+            : ''
+          : '',
+      ];
+      products.push(
+        productRow({
+          id,
+          categoryId: category,
+          title: `${words.join(' ')} Produk ${i}`,
+          description: random() < 0.6 ? 'Cocok untuk hadiah' : 'Barang bagus',
+          badgeText: random() < 0.5 ? 'Promo' : null,
+          discountPercentage: pick([0, 10, 25, 50]),
+          isActive: random() < 0.9,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      );
+      if (random() < 0.15) continue; // no price
+      // Prices follow categories, as in the seeded catalogue: a category's word starts far
+      // down the whole catalogue's price index.
+      const dear = categories.indexOf(category) * 100_000;
+      links.push({
+        productId: id,
+        platform: pick(PLATFORMS),
+        affiliateUrl: `https://example.com/${i}`,
+        price: '',
+        priceValue: dear + pick([50_000, 90_000, 100_000]),
+        originalPriceValue: random() < 0.5 ? dear + 200_000 : null,
+        availability: 'in_stock',
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    const qi = db.sequelize.getQueryInterface();
+    await qi.bulkInsert('products', products);
+    await qi.bulkInsert('platform_links', links);
+  }, 60_000);
+  afterAll(() => fixture?.close());
+
+  it('walks, takes the set or chooses by category as the general path reads', async () => {
+    const { db } = fixture;
+    const filters = { platforms: [], inStock: false };
+    let rows = 0;
+    for (const term of ['tas', 'kopi', 'promo', 'tas promo', 'zzzz']) {
+      const groups = await wordGroups(db, tokenize(term));
+      const scope: ListingScope = { categoryId: null, groups };
+      for (const sort of ['price_asc', 'price_desc', 'saving'] as const) {
+        for (const limit of [7, 40]) {
+          for (let offset = 0; offset <= 160; offset += limit) {
+            const page = { limit, offset };
+            const general = await sortedPage(db, scope, { ...filters, sort }, sort, page);
+            for (const mode of ['walk', 'set', 'split'] as const) {
+              const found = await splitSearchPage(db, scope, sort, page, mode);
+              expect(found, JSON.stringify({ term, sort, page, mode })).toEqual(general);
+            }
+            // The walk of the whole catalogue first, stopped before the page's end (then the
+            // split) or not.
+            for (const probeRows of [30, 150]) {
+              const found = await splitSearchPage(db, scope, sort, page, 'split', probeRows);
+              expect(found, JSON.stringify({ term, sort, page, probeRows })).toEqual(general);
+            }
+            rows += general.length;
+          }
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(1000);
+  }, 120_000);
 });
