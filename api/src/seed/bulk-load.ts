@@ -467,9 +467,9 @@ export async function tuneBulkTransaction(db: Database, transaction: Transaction
   const statements =
     db.dialect === 'postgres'
       ? [
-          // 1 GB: the descriptions' trigram GIN (the longest index build) then gathers its
-          // entries in one pass instead of flushing them to the index several times.
-          `SET LOCAL maintenance_work_mem = '1GB'`,
+          // 1 GB was tried for the descriptions' trigram GIN (fewer flushes of its entries):
+          // it built in 58.7 s instead of 28.8 s at 100,000 products (session 35), so 512 MB.
+          `SET LOCAL maintenance_work_mem = '512MB'`,
           `SET LOCAL work_mem = '64MB'`,
           // A crash during the seed means seeding again anyway; no commit waits for its WAL.
           `SET LOCAL synchronous_commit = off`,
