@@ -106,7 +106,7 @@ async function derivedState(db: Database) {
   return state;
 }
 
-/** The triggers and indexes of the schema, as the database describes them. */
+/** The triggers, indexes and constraints of the schema, as the database describes them. */
 async function schema(db: Database): Promise<Row[]> {
   return db.dialect === 'postgres'
     ? select(
@@ -115,11 +115,25 @@ async function schema(db: Database): Promise<Row[]> {
           WHERE NOT tgisinternal
          UNION ALL
          SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'
+         UNION ALL
+         SELECT c.relname || '.' || k.conname, pg_get_constraintdef(k.oid)
+          FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+          WHERE c.relnamespace = 'public'::regnamespace
          ORDER BY 1`,
       )
     : select(
         db,
-        `SELECT name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') ORDER BY name`,
+        // The full-text tables' stored settings too (the seed changes one for the load).
+        `SELECT name, sql FROM sqlite_master WHERE type IN ('trigger', 'index')
+         UNION ALL
+         SELECT 'product_search_config.' || k, v FROM product_search_config
+         UNION ALL
+         SELECT 'product_search_title_config.' || k, v FROM product_search_title_config
+         UNION ALL
+         SELECT 'product_search_label_config.' || k, v FROM product_search_label_config
+         UNION ALL
+         SELECT 'product_admin_search_config.' || k, v FROM product_admin_search_config
+         ORDER BY name`,
       );
 }
 
