@@ -74,6 +74,79 @@ export function productRow(
   };
 }
 
+/** What a seeded catalogue's callbacks see of the product being made. */
+export interface SeededProduct {
+  index: number;
+  id: string;
+  createdAt: Date;
+  categories: readonly number[];
+  random: () => number;
+  pick: <T>(list: readonly T[]) => T;
+}
+
+export interface SeededCatalogueOptions {
+  categories: number;
+  seed: number;
+  products: number;
+  /** Every `tieEvery`th product shares its creation time with the one before. */
+  tieEvery: number;
+  /**
+   * The product's own fields (productRow's defaults fill the rest). It and `links` draw from
+   * one random sequence in turn, so the order of their draws is the catalogue: keep it when
+   * moving a test here, or its data changes.
+   */
+  product(p: SeededProduct): { categoryId: number; title: string } & Record<string, unknown>;
+  /** The product's platform_links rows, without productId and the timestamps (none: no link). */
+  links?(p: SeededProduct, product: { categoryId: number }): Record<string, unknown>[];
+}
+
+export interface SeededCatalogue extends FixtureDatabase {
+  categories: number[];
+  /** The products' ids in the order made. */
+  productIds: string[];
+}
+
+/**
+ * A migrated database holding a deterministic random catalogue: the same rows on both engines
+ * and every run (but the products' UUIDs), so a test can compare two ways of reading it.
+ */
+export async function openSeededCatalogue(
+  dialect: TestDialect,
+  options: SeededCatalogueOptions,
+): Promise<SeededCatalogue> {
+  const fixture = await openMigratedDatabase(dialect);
+  const { db } = fixture;
+  const categories: number[] = [];
+  for (let i = 0; i < options.categories; i++) categories.push(await insertCategory(db));
+  const random = seededRandom(options.seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const base = Date.UTC(2026, 0, 1);
+  const productIds: string[] = [];
+  const products = [];
+  const links = [];
+  for (let index = 0; index < options.products; index++) {
+    const id = randomUUID();
+    productIds.push(id);
+    const tied = index % options.tieEvery === options.tieEvery - 1;
+    const createdAt = new Date(base + (index - (tied ? 1 : 0)) * 60_000);
+    const made: SeededProduct = { index, id, createdAt, categories, random, pick };
+    const fields = options.product(made);
+    products.push(productRow({ id, ...fields, createdAt, updatedAt: createdAt }));
+    for (const link of options.links?.(made, fields) ?? []) {
+      links.push({ productId: id, ...link, createdAt, updatedAt: createdAt });
+    }
+  }
+  // In slices of 200 rows: a catalogue of thousands of products is not one huge statement.
+  const qi = db.sequelize.getQueryInterface();
+  for (let i = 0; i < products.length; i += 200) {
+    await qi.bulkInsert('products', products.slice(i, i + 200));
+  }
+  for (let i = 0; i < links.length; i += 200) {
+    await qi.bulkInsert('platform_links', links.slice(i, i + 200));
+  }
+  return { ...fixture, categories, productIds };
+}
+
 export async function insertProduct(
   db: Database,
   fields: { categoryId: number; title?: string; isActive?: boolean },

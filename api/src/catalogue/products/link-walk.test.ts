@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { LISTING_SORTS, type ListingFilters } from '@shared/schemas';
 import {
-  insertCategory,
-  openMigratedDatabase,
-  seededRandom,
-  productRow,
-  type FixtureDatabase,
+  openSeededCatalogue,
+  type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
 import { listingFacets, listingPage, type ListingScope } from './listing';
 
@@ -24,56 +20,39 @@ import { listingFacets, listingPage, type ListingScope } from './listing';
 const dialects = ['sqlite', 'postgres'] as const;
 
 describe.each(dialects)('listing link walk on %s', (dialect) => {
-  let fixture: FixtureDatabase;
-  const categories: number[] = [];
+  let fixture: SeededCatalogue;
 
   beforeAll(async () => {
-    fixture = await openMigratedDatabase(dialect);
-    const { db } = fixture;
-    for (let i = 0; i < 3; i++) categories.push(await insertCategory(db));
-    const random = seededRandom(7);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const base = Date.UTC(2026, 0, 1);
-    const products = [];
-    const links = [];
-    for (let i = 0; i < 90; i++) {
-      const id = randomUUID();
-      // Every third product shares its creation time with the one before.
-      const createdAt = new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 60_000);
-      products.push(
-        productRow({
-          id,
-          categoryId: pick(categories),
-          title: `Produk ${i}`,
-          discountPercentage: pick([0, 10, 25, 50, 70]),
-          isActive: random() < 0.9,
-          isFeaturedPromo: random() < 0.2,
-          createdAt,
-          updatedAt: createdAt,
-        }),
-      );
-      if (random() < 0.1) continue; // no link at all
-      const platforms = PLATFORMS.filter(() => random() < 0.5);
-      for (const platform of platforms.length > 0 ? platforms : [pick(PLATFORMS)]) {
-        // Few distinct prices: ties across products and across a product's own links.
-        const priceValue =
-          random() < 0.08 ? null : pick([50_000, 90_000, 100_000, 150_000, 400_000]);
-        links.push({
-          productId: id,
-          platform,
-          affiliateUrl: `https://example.com/${i}/${platform}`,
-          price: priceValue === null ? '' : `Rp ${priceValue}`,
-          priceValue,
-          originalPriceValue: priceValue !== null && random() < 0.4 ? priceValue * 2 : null,
-          availability: random() < 0.25 ? 'out_of_stock' : 'in_stock',
-          createdAt,
-          updatedAt: createdAt,
+    fixture = await openSeededCatalogue(dialect, {
+      categories: 3,
+      seed: 7,
+      products: 90,
+      tieEvery: 3,
+      product: ({ index, categories, random, pick }) => ({
+        categoryId: pick(categories),
+        title: `Produk ${index}`,
+        discountPercentage: pick([0, 10, 25, 50, 70]),
+        isActive: random() < 0.9,
+        isFeaturedPromo: random() < 0.2,
+      }),
+      links: ({ index, random, pick }) => {
+        if (random() < 0.1) return []; // no link at all
+        const platforms = PLATFORMS.filter(() => random() < 0.5);
+        return (platforms.length > 0 ? platforms : [pick(PLATFORMS)]).map((platform) => {
+          // Few distinct prices: ties across products and across a product's own links.
+          const priceValue =
+            random() < 0.08 ? null : pick([50_000, 90_000, 100_000, 150_000, 400_000]);
+          return {
+            platform,
+            affiliateUrl: `https://example.com/${index}/${platform}`,
+            price: priceValue === null ? '' : `Rp ${priceValue}`,
+            priceValue,
+            originalPriceValue: priceValue !== null && random() < 0.4 ? priceValue * 2 : null,
+            availability: random() < 0.25 ? 'out_of_stock' : 'in_stock',
+          };
         });
-      }
-    }
-    const qi = db.sequelize.getQueryInterface();
-    await qi.bulkInsert('products', products);
-    await qi.bulkInsert('platform_links', links);
+      },
+    });
   }, 60_000);
   afterAll(() => fixture?.close());
 
@@ -93,7 +72,7 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
   }
 
   it('answers every page exactly as the general path does', async () => {
-    const { db } = fixture;
+    const { db, categories } = fixture;
     const scopes: ListingScope[] = [
       { categoryId: null, groups: null },
       { categoryId: categories[0]!, groups: null },
@@ -164,7 +143,7 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
   }, 120_000);
 
   it("counts a large scope's facets over its newest products, as lower bounds", async () => {
-    const { db } = fixture;
+    const { db, categories } = fixture;
     for (const scope of [
       { categoryId: null, groups: null },
       { categoryId: categories[1]!, groups: null },

@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '@shared/constants';
 import type { ListingSort } from '@shared/schemas';
 import {
-  insertCategory,
-  openMigratedDatabase,
-  seededRandom,
-  productRow,
-  type FixtureDatabase,
+  openSeededCatalogue,
+  type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
@@ -22,46 +18,29 @@ import { listingPage, type ListingScope } from './listing';
 const dialects = ['sqlite', 'postgres'] as const;
 
 describe.each(dialects)('sorted search count on %s', (dialect) => {
-  let fixture: FixtureDatabase;
-  const categories: number[] = [];
-  const ids: string[] = [];
+  let fixture: SeededCatalogue;
 
   beforeAll(async () => {
-    fixture = await openMigratedDatabase(dialect);
-    const { db } = fixture;
-    for (let i = 0; i < 3; i++) categories.push(await insertCategory(db));
-    const random = seededRandom(26);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const base = Date.UTC(2026, 0, 1);
-    const products = [];
-    // More `promo` matches than the cap over the whole catalogue, fewer in each category.
-    for (let i = 0; i < SEARCH_COUNT_CAP + 300; i++) {
-      const id = randomUUID();
-      ids.push(id);
-      const createdAt = new Date(base + (i - (i % 4 === 3 ? 1 : 0)) * 60_000);
-      products.push(
-        productRow({
-          id,
-          categoryId: pick(categories),
-          title: `${random() < 0.3 ? 'Sepatu' : 'Kopi'} Produk ${i}`,
-          description: random() < 0.9 ? 'Harga promo untuk hadiah' : 'Barang bagus',
-          badgeText: random() < 0.2 ? 'Promo' : null,
-          discountPercentage: pick([0, 10, 25, 50]),
-          isActive: random() < 0.93,
-          createdAt,
-          updatedAt: createdAt,
-        }),
-      );
-    }
-    const qi = db.sequelize.getQueryInterface();
-    for (let i = 0; i < products.length; i += 200) {
-      await qi.bulkInsert('products', products.slice(i, i + 200));
-    }
+    fixture = await openSeededCatalogue(dialect, {
+      categories: 3,
+      seed: 26,
+      // More `promo` matches than the cap over the whole catalogue, fewer in each category.
+      products: SEARCH_COUNT_CAP + 300,
+      tieEvery: 4,
+      product: ({ index, categories, random, pick }) => ({
+        categoryId: pick(categories),
+        title: `${random() < 0.3 ? 'Sepatu' : 'Kopi'} Produk ${index}`,
+        description: random() < 0.9 ? 'Harga promo untuk hadiah' : 'Barang bagus',
+        badgeText: random() < 0.2 ? 'Promo' : null,
+        discountPercentage: pick([0, 10, 25, 50]),
+        isActive: random() < 0.93,
+      }),
+    });
   }, 120_000);
   afterAll(() => fixture?.close());
 
   const compareAll = async () => {
-    const { db } = fixture;
+    const { db, categories } = fixture;
     let capped = 0;
     let rows = 0;
     for (const term of ['promo', 'sepatu', 'sepatu promo', 'zzzz']) {
@@ -103,7 +82,7 @@ describe.each(dialects)('sorted search count on %s', (dialect) => {
   }, 180_000);
 
   it('still agrees after deactivations, moves and new words (through the triggers)', async () => {
-    const { db } = fixture;
+    const { db, categories, productIds: ids } = fixture;
     const t = dialect === 'postgres' ? 'TRUE' : '1';
     const f = dialect === 'postgres' ? 'FALSE' : '0';
     const some = (from: number) => ids.slice(from, from + 40);

@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS } from '@shared/constants';
 import { LISTING_SORTS, type ListingFilters, type ListingSort } from '@shared/schemas';
 import {
-  insertCategory,
-  openMigratedDatabase,
-  seededRandom,
-  productRow,
-  type FixtureDatabase,
+  openSeededCatalogue,
+  type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
@@ -24,51 +20,39 @@ import { choose, splitPlan, walkQuery, type NewestMatches } from './sorted-searc
  * products without a price.
  */
 describe('sorted search on sqlite', () => {
-  let fixture: FixtureDatabase;
-  const categories: number[] = [];
+  let fixture: SeededCatalogue;
 
   beforeAll(async () => {
-    fixture = await openMigratedDatabase('sqlite');
-    const { db } = fixture;
-    for (let i = 0; i < 3; i++) categories.push(await insertCategory(db));
-    const random = seededRandom(11);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const base = Date.UTC(2026, 0, 1);
-    const products = [];
-    const links = [];
-    for (let i = 0; i < 150; i++) {
-      const id = randomUUID();
-      const createdAt = new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 60_000);
-      const words = ['Sepatu', 'Kopi', 'Tas', 'Promosi'].filter(() => random() < 0.4);
-      products.push(
-        productRow({
-          id,
+    fixture = await openSeededCatalogue('sqlite', {
+      categories: 3,
+      seed: 11,
+      products: 150,
+      tieEvery: 3,
+      product: ({ index, categories, random, pick }) => {
+        const words = ['Sepatu', 'Kopi', 'Tas', 'Promosi'].filter(() => random() < 0.4);
+        return {
           categoryId: pick(categories),
-          title: `${words.join(' ')} Produk ${i}`,
+          title: `${words.join(' ')} Produk ${index}`,
           description: random() < 0.6 ? 'Cocok untuk hadiah' : 'Barang bagus',
           badgeText: random() < 0.3 ? 'Promo' : null,
           discountPercentage: pick([0, 10, 25, 50]),
           isActive: random() < 0.9,
-          createdAt,
-          updatedAt: createdAt,
-        }),
-      );
-      if (random() < 0.15) continue; // no price
-      links.push({
-        productId: id,
-        platform: pick(PLATFORMS),
-        affiliateUrl: `https://example.com/${i}`,
-        price: '',
-        priceValue: pick([50_000, 90_000, 100_000, 150_000]),
-        originalPriceValue: random() < 0.5 ? 200_000 : null,
-        availability: 'in_stock',
-        createdAt,
-        updatedAt: createdAt,
-      });
-    }
-    const qi = db.sequelize.getQueryInterface();
-    await qi.bulkInsert('products', products);
-    await qi.bulkInsert('platform_links', links);
+        };
+      },
+      links: ({ index, random, pick }) => {
+        if (random() < 0.15) return []; // no price
+        return [
+          {
+            platform: pick(PLATFORMS),
+            affiliateUrl: `https://example.com/${index}`,
+            price: '',
+            priceValue: pick([50_000, 90_000, 100_000, 150_000]),
+            originalPriceValue: random() < 0.5 ? 200_000 : null,
+            availability: 'in_stock',
+          },
+        ];
+      },
+    });
   }, 60_000);
   afterAll(() => fixture?.close());
 
@@ -91,7 +75,7 @@ describe('sorted search on sqlite', () => {
   };
 
   it('walks, splits, takes the set and reads the general path alike', async () => {
-    const { db } = fixture;
+    const { db, categories } = fixture;
     const sorts: ListingSort[] = ['newest', 'discount', 'price_asc', 'price_desc', 'saving'];
     let rows = 0;
     for (const term of ['promo', 'untuk', 'sepatu kopi', 'tas untuk', 'zzzz']) {
@@ -112,7 +96,7 @@ describe('sorted search on sqlite', () => {
   }, 120_000);
 
   it('reads a search with filters as the general path does', async () => {
-    const { db } = fixture;
+    const { db, categories } = fixture;
     const filterSets: Omit<ListingFilters, 'sort'>[] = [
       { platforms: ['Shopee'], inStock: false },
       { platforms: ['Tokopedia', 'Lazada'], inStock: true },
@@ -139,7 +123,7 @@ describe('sorted search on sqlite', () => {
     expect(rows).toBeGreaterThan(1000);
   }, 120_000);
   it('tests the filters of a walk from the sort index, never a product row (migration 0026)', async () => {
-    const { db } = fixture;
+    const { db, categories } = fixture;
     const groups = await wordGroups(db, tokenize('promo'));
     const filterSets: Omit<ListingFilters, 'sort'>[] = [
       { platforms: [], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
@@ -218,62 +202,56 @@ describe('sorted search costs', () => {
  * times, prices and savings are shared, some products are inactive or without a price.
  */
 describe('sorted search split by category on postgres', () => {
-  let fixture: FixtureDatabase;
-  const categories: number[] = [];
+  let fixture: SeededCatalogue;
 
   beforeAll(async () => {
-    fixture = await openMigratedDatabase('postgres');
-    const { db } = fixture;
-    for (let i = 0; i < 4; i++) categories.push(await insertCategory(db));
-    const random = seededRandom(35);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const base = Date.UTC(2026, 0, 1);
-    const products = [];
-    const links = [];
-    for (let i = 0; i < 400; i++) {
-      const id = randomUUID();
-      const createdAt = new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 60_000);
-      const category = pick(categories);
-      const words = [
-        category === categories[0] ? (random() < 0.8 ? 'Tas' : '') : i % 37 === 0 ? 'Tas' : '',
-        category === categories[1] || category === categories[2]
-          ? random() < 0.5
-            ? 'Kopi'
-            : ''
-          : '',
-      ];
-      products.push(
-        productRow({
-          id,
+    fixture = await openSeededCatalogue('postgres', {
+      categories: 4,
+      seed: 35,
+      products: 400,
+      tieEvery: 3,
+      product: ({ index, categories, random, pick }) => {
+        const category = pick(categories);
+        const words = [
+          category === categories[0]
+            ? random() < 0.8
+              ? 'Tas'
+              : ''
+            : index % 37 === 0
+              ? 'Tas'
+              : '',
+          category === categories[1] || category === categories[2]
+            ? random() < 0.5
+              ? 'Kopi'
+              : ''
+            : '',
+        ];
+        return {
           categoryId: category,
-          title: `${words.join(' ')} Produk ${i}`,
+          title: `${words.join(' ')} Produk ${index}`,
           description: random() < 0.6 ? 'Cocok untuk hadiah' : 'Barang bagus',
           badgeText: random() < 0.5 ? 'Promo' : null,
           discountPercentage: pick([0, 10, 25, 50]),
           isActive: random() < 0.9,
-          createdAt,
-          updatedAt: createdAt,
-        }),
-      );
-      if (random() < 0.15) continue; // no price
-      // Prices follow categories, as in the seeded catalogue: a category's word starts far
-      // down the whole catalogue's price index.
-      const dear = categories.indexOf(category) * 100_000;
-      links.push({
-        productId: id,
-        platform: pick(PLATFORMS),
-        affiliateUrl: `https://example.com/${i}`,
-        price: '',
-        priceValue: dear + pick([50_000, 90_000, 100_000]),
-        originalPriceValue: random() < 0.5 ? dear + 200_000 : null,
-        availability: 'in_stock',
-        createdAt,
-        updatedAt: createdAt,
-      });
-    }
-    const qi = db.sequelize.getQueryInterface();
-    await qi.bulkInsert('products', products);
-    await qi.bulkInsert('platform_links', links);
+        };
+      },
+      links: ({ index, categories, random, pick }, { categoryId }) => {
+        if (random() < 0.15) return []; // no price
+        // Prices follow categories, as in the seeded catalogue: a category's word starts far
+        // down the whole catalogue's price index.
+        const dear = categories.indexOf(categoryId) * 100_000;
+        return [
+          {
+            platform: pick(PLATFORMS),
+            affiliateUrl: `https://example.com/${index}`,
+            price: '',
+            priceValue: dear + pick([50_000, 90_000, 100_000]),
+            originalPriceValue: random() < 0.5 ? dear + 200_000 : null,
+            availability: 'in_stock',
+          },
+        ];
+      },
+    });
   }, 60_000);
   afterAll(() => fixture?.close());
 
