@@ -172,9 +172,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.applicationName
         ? { dialectOptions: { application_name: options.applicationName } }
         : {}),
-      hooks: {
-        afterConnect: (client: unknown) => options.onConnect?.(client),
-      },
+      // No hook at all without a caller's: Sequelize runs every installed hook on each connect.
+      ...(options.onConnect ? { hooks: { afterConnect: options.onConnect } } : {}),
     });
     await sequelize.authenticate();
     return {
