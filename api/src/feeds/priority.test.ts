@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POSTGRES_ADMIN_URL } from '../../test/support/databases';
 import { localBackendOf, lowestPriority } from './priority';
 
@@ -51,5 +53,32 @@ it('gives a process and its threads nice 19 and the idle scheduling class', asyn
     expect(priorityOf(child.pid!)).toEqual({ nice: 19, policy: SCHED_IDLE });
   } finally {
     child.kill();
+  }
+});
+
+it('starts no chrt for a process whose threads have the idle class already', async () => {
+  const start = () =>
+    spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  const child = start();
+  const other = start();
+  // A chrt that only says it ran, first on PATH.
+  const bin = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-chrt-'));
+  const ran = path.join(bin, 'ran');
+  writeFileSync(path.join(bin, 'chrt'), `#!/bin/sh\necho "$@" >> '${ran}'\n`, { mode: 0o755 });
+  try {
+    await Promise.all([once(child, 'spawn'), once(other, 'spawn')]);
+    lowestPriority(child.pid!);
+    expect(priorityOf(child.pid!)).toEqual({ nice: 19, policy: SCHED_IDLE });
+    vi.stubEnv('PATH', `${bin}:${process.env.PATH}`);
+    lowestPriority(child.pid!);
+    expect(existsSync(ran)).toBe(false);
+    // A process of the normal class still gets it.
+    lowestPriority(other.pid!);
+    expect(readFileSync(ran, 'utf8')).toContain(String(other.pid));
+  } finally {
+    vi.unstubAllEnvs();
+    child.kill();
+    other.kill();
+    rmSync(bin, { recursive: true, force: true });
   }
 });

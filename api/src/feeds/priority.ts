@@ -30,7 +30,9 @@ export function lowestPriority(pid: number): void {
       // Gone already, or not permitted.
     }
   }
-  if (process.platform !== 'linux') return;
+  // Called again and again (the feed worker: for each new connection of its pool), so a process
+  // whose threads all have the idle class already (new ones inherit it) gets no chrt process.
+  if (process.platform !== 'linux' || threads.every((thread) => runsIdle(pid, thread))) return;
   try {
     execFileSync('chrt', ['--all-tasks', '--idle', '--pid', '0', String(pid)], {
       stdio: 'ignore',
@@ -38,6 +40,20 @@ export function lowestPriority(pid: number): void {
     });
   } catch {
     // No chrt, or not permitted: nice 19 alone.
+  }
+}
+
+const SCHED_IDLE = 5;
+
+/** Whether a thread's scheduling policy (field 41 of its /proc stat) is SCHED_IDLE. */
+function runsIdle(pid: number, thread: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+    // The fields after the command's name, which may hold spaces and parentheses: 3 onwards.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[41 - 3]) === SCHED_IDLE;
+  } catch {
+    return false;
   }
 }
 
