@@ -23,6 +23,7 @@ import {
 } from './chunk';
 import { fetchFeed, readFeedFile } from './io';
 import { FeedUnreadableError } from './preview';
+import { ChunkPipeline } from './chunk-pipeline';
 import { LEASE_MS, releaseLease, renewLease, type Claim } from './lease';
 import { findFeed, type StoredFeed } from './store';
 
@@ -256,6 +257,7 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
   const { db } = deps;
   const { feed, runId, file } = job;
   const counts = emptyCounts();
+  const writes = new ChunkPipeline();
   try {
     const context = await runContext(db, feed, runId);
     let chunk: MappedRow[] = [];
@@ -266,28 +268,36 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
     // them as empty (a third of the speed, the figure refresh walking whole indexes).
     const statistics = new GrowthStatistics(db, ['feed_items', 'platform_links', 'products']);
     const slices = new TimeSlices(FEED_SLICE_MS);
-    const flush = async () => {
-      if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
-      if (job.leaseLost.aborted) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
-      const rows = chunk;
-      chunk = [];
-      chunkSkus = new Set();
+    /** One chunk's transaction and what follows it; the next chunk is read meanwhile. */
+    const write = async (rows: MappedRow[], rowFailures: RowFailure[]) => {
       const result = await db.write((transaction) => writeChunk(db, context, rows, transaction));
       counts.created += result.created;
       counts.updated += result.updated;
       counts.unchanged += result.unchanged;
       counts.failed += result.failures.length;
       await statistics.grew(result.created);
-      failures.push(...result.failures);
-      await saveFailures(db, runId, failures, stored);
-      stored += failures.length;
-      failures = [];
+      const failed = [...rowFailures, ...result.failures];
+      await saveFailures(db, runId, failed, stored);
+      stored += failed.length;
       if (result.wordsChanged.length > 0) {
         await (deps.learnWords
           ? deps.learnWords(result.wordsChanged)
           : learnProductWords(db, { skus: result.wordsChanged }));
       }
-      await sleep(FEED_CHUNK_PAUSE_MS[db.dialect]);
+    };
+    const flush = async () => {
+      // Chunks are written one after another, in the feed's order: the later sees what the
+      // earlier wrote. Only the reading and mapping of the next overlaps a chunk's write; the
+      // pause after a commit stays whole (nothing of the run works in it).
+      if (await writes.settled()) await sleep(FEED_CHUNK_PAUSE_MS[db.dialect]);
+      if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
+      if (job.leaseLost.aborted) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
+      const rows = chunk;
+      const rowFailures = failures;
+      chunk = [];
+      chunkSkus = new Set();
+      failures = [];
+      writes.start(write(rows, rowFailures));
       slices.restart();
     };
     for await (const record of readFeedFile(file, feed.format)) {
@@ -311,11 +321,14 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
       chunkSkus.add(mapped.sku);
     }
     if (chunk.length > 0 || failures.length > 0) await flush();
+    await writes.settled();
     await statistics.finished();
     const ending = await deactivateMissing(db, feed, runId, counts.rows);
     counts.deactivated = ending.deactivated;
     return { counts, message: ending.message, complete: ending.complete, failure: null };
   } catch (error) {
+    // A chunk still being written when the reading failed ends before the run does.
+    await writes.abandoned();
     const readable = describeRunError(error);
     if (!readable) deps.onUnexpectedError(error);
     return { counts, message: null, complete: false, failure: { readable } };
