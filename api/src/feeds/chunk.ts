@@ -10,7 +10,7 @@ import {
   refreshProductFigures,
 } from '../catalogue/products/figures';
 import type { Database } from '../db/database';
-import { execute, inList } from '../db/sql';
+import { execute, inList, rowsSource } from '../db/sql';
 import { toDbTimestamp } from '../db/timestamps';
 import { stringArray } from '../lib/json';
 import { timeOrderedUuid } from '../lib/time-ordered-id';
@@ -340,6 +340,87 @@ async function updateInGroups(
 }
 
 /**
+ * The chunk's rows already in the feed_items of this feed (into `items`, by sku), and the
+ * skus whose content is as the last run saw it (`unchanged`): those cost only their item's
+ * seen mark. On PostgreSQL, where the database's work is the run's larger half, one statement
+ * finds and marks the unchanged (most of a feed on most runs) and only the others are read;
+ * on SQLite every item is read and the unchanged ones are marked at the chunk's end
+ * (`seenItemIds`, markSeen).
+ */
+async function matchItems(
+  db: Database,
+  context: RunContext,
+  rows: MappedRow[],
+  items: Map<string, ItemRow>,
+  transaction: Transaction,
+): Promise<{ unchanged: Set<string>; seenItemIds: number[] }> {
+  const { feed, runId } = context;
+  const unchanged = new Set<string>();
+  const seenItemIds: number[] = [];
+  let unknown = rows;
+  if (db.dialect === 'postgres') {
+    const source = rowsSource(
+      db.dialect,
+      rows.map((row) => [row.sku, row.hash]),
+      ['text', 'text'],
+    );
+    for (const item of await execute(
+      db,
+      transaction,
+      `UPDATE feed_items AS f SET "lastSeenRunId" = ?, "missedRuns" = 0
+       FROM ${source.sql}
+       WHERE f."feedId" = ? AND f.sku = v.column1 AND f."contentHash" = v.column2
+         AND NOT f.deactivated
+       RETURNING f.sku`,
+      [runId, ...source.params, feed.id],
+    )) {
+      unchanged.add(String(item.sku));
+    }
+    if (unchanged.size > 0) unknown = rows.filter((row) => !unchanged.has(row.sku));
+  }
+  if (unknown.length === 0) return { unchanged, seenItemIds };
+  // The skus as one array parameter on PostgreSQL: a thousand literals in the text cost the
+  // database more to parse and plan than to read.
+  const skuList = inList(
+    db.dialect,
+    'sku',
+    unknown.map((row) => row.sku),
+  );
+  for (const item of (await execute(
+    db,
+    transaction,
+    `SELECT id, sku, "productId", "contentHash", deactivated FROM feed_items
+     WHERE "feedId" = ? AND ${skuList.sql}`,
+    [feed.id, ...skuList.params],
+  )) as unknown as ItemRow[]) {
+    items.set(item.sku, item);
+  }
+  for (const row of unknown) {
+    const item = items.get(row.sku);
+    if (item && item.contentHash === row.hash && !item.deactivated) {
+      unchanged.add(row.sku);
+      seenItemIds.push(Number(item.id));
+    }
+  }
+  return { unchanged, seenItemIds };
+}
+
+/**
+ * Seen and unchanged: only the item's seen mark. Its price counts as confirmed by this run
+ * through that mark (product-source.ts): no platform_links write.
+ */
+async function markSeen(db: Database, runId: string, ids: number[], transaction: Transaction) {
+  if (ids.length === 0) return;
+  const seen = inList(db.dialect, 'id', ids, 'bigint');
+  await execute(
+    db,
+    transaction,
+    `UPDATE feed_items SET "lastSeenRunId" = ?, "missedRuns" = 0 WHERE ${seen.sql}`,
+    [runId, ...seen.params],
+  );
+}
+
+/**
  * Writes one chunk of mapped rows inside `transaction` (no repeated sku in a chunk). Rows the
  * product form's schema refuses fail alone; the others are written.
  */
@@ -360,30 +441,10 @@ export async function writeChunk(
   };
   if (rows.length === 0) return counts;
   const now = toDbTimestamp(Date.now());
-  const skus = rows.map((row) => row.sku);
   const items = new Map<string, ItemRow>();
-  // The chunk's skus (and below its seen items) as one array parameter on PostgreSQL: a
-  // thousand literals in the text cost the database more to parse and plan than to read.
-  const skuList = inList(db.dialect, 'sku', skus);
-  for (const item of (await execute(
-    db,
-    transaction,
-    `SELECT id, sku, "productId", "contentHash", deactivated FROM feed_items
-     WHERE "feedId" = ? AND ${skuList.sql}`,
-    [feed.id, ...skuList.params],
-  )) as unknown as ItemRow[]) {
-    items.set(item.sku, item);
-  }
-
-  const seenItemIds: number[] = [];
-  const work: MappedRow[] = [];
-  for (const row of rows) {
-    const item = items.get(row.sku);
-    if (item && item.contentHash === row.hash && !item.deactivated) {
-      counts.unchanged++;
-      seenItemIds.push(Number(item.id));
-    } else work.push(row);
-  }
+  const { unchanged, seenItemIds } = await matchItems(db, context, rows, items, transaction);
+  counts.unchanged = unchanged.size;
+  const work = unchanged.size === 0 ? rows : rows.filter((row) => !unchanged.has(row.sku));
 
   // Skus new to this feed: a product of ours with the same sku (not another feed's) is adopted.
   const newSkus = work.filter((row) => !items.has(row.sku)).map((row) => row.sku);
@@ -719,17 +780,7 @@ export async function writeChunk(
     now,
     transaction,
   );
-  if (seenItemIds.length > 0) {
-    // Seen and unchanged: only the item's seen mark. Its price counts as confirmed by this
-    // run through that mark (product-source.ts): no platform_links write.
-    const seen = inList(db.dialect, 'id', seenItemIds, 'bigint');
-    await execute(
-      db,
-      transaction,
-      `UPDATE feed_items SET "lastSeenRunId" = ?, "missedRuns" = 0 WHERE ${seen.sql}`,
-      [runId, ...seen.params],
-    );
-  }
+  await markSeen(db, runId, seenItemIds, transaction);
   await q.query('DELETE FROM product_figures_deferred', { transaction });
   return counts;
 }
