@@ -8,13 +8,11 @@ import type { FeedWorkerData, FromFeedWorker, ToFeedWorker } from './worker-mess
 
 /**
  * The feed process's heap: a run streams its file in chunks of 1,000 rows and keeps no more,
- * and the server's memory budget (300 MB) holds both processes. A ceiling on the old
- * generation, which also makes V8 grow the heap by less than its default factor, and V8's
- * default young generation (16 MB semi-spaces, as the server's): with 2 MB a chunk's rows
- * outlived their scavenge and were promoted, and garbage collection took a fifth of the
- * process's CPU (2.8 of 14 s for 100,000 rows on PostgreSQL, profiled in session 36).
+ * and the server's memory budget (300 MB) holds both processes. A young generation of 2 MB
+ * semi-spaces (the server's are 16: it answers requests, a run does not) and a ceiling,
+ * which also makes V8 grow the heap by less than its default factor.
  */
-const FEED_PROCESS_FLAGS = ['--max-old-space-size=64', '--max-semi-space-size=16'];
+const FEED_PROCESS_FLAGS = ['--max-old-space-size=64', '--max-semi-space-size=2'];
 
 /**
  * The feed process's script: beside the server bundle (`dist/server/feed-worker.js`, built
