@@ -340,9 +340,9 @@ async function updateInGroups(
 }
 
 /**
- * The chunk's rows already in the feed_items of this feed (into `items`, by sku), and the
- * skus whose content is as the last run saw it (`unchanged`): those cost only their item's
- * seen mark. On PostgreSQL, where the database's work is the run's larger half, one statement
+ * The chunk's rows already in the feed_items of this feed (into `items`, by sku); how many
+ * have their content as the last run saw it (`unchanged`: those cost only their item's seen
+ * mark) and the rows left to write (`work`). On PostgreSQL, where the database's work is the run's larger half, one statement
  * finds and marks the unchanged (most of a feed on most runs) and only the others are read;
  * on SQLite every item is read and the unchanged ones are marked at the chunk's end
  * (`seenItemIds`, markSeen).
@@ -353,7 +353,7 @@ async function matchItems(
   rows: MappedRow[],
   items: Map<string, ItemRow>,
   transaction: Transaction,
-): Promise<{ unchanged: Set<string>; seenItemIds: number[] }> {
+): Promise<{ unchanged: number; work: MappedRow[]; seenItemIds: number[] }> {
   const { feed, runId } = context;
   const unchanged = new Set<string>();
   const seenItemIds: number[] = [];
@@ -378,7 +378,7 @@ async function matchItems(
     }
     if (unchanged.size > 0) unknown = rows.filter((row) => !unchanged.has(row.sku));
   }
-  if (unknown.length === 0) return { unchanged, seenItemIds };
+  if (unknown.length === 0) return { unchanged: unchanged.size, work: [], seenItemIds };
   // The skus as one array parameter on PostgreSQL: a thousand literals in the text cost the
   // database more to parse and plan than to read.
   const skuList = inList(
@@ -402,7 +402,8 @@ async function matchItems(
       seenItemIds.push(Number(item.id));
     }
   }
-  return { unchanged, seenItemIds };
+  const work = unchanged.size === 0 ? rows : rows.filter((row) => !unchanged.has(row.sku));
+  return { unchanged: unchanged.size, work, seenItemIds };
 }
 
 /**
@@ -442,9 +443,8 @@ export async function writeChunk(
   if (rows.length === 0) return counts;
   const now = toDbTimestamp(Date.now());
   const items = new Map<string, ItemRow>();
-  const { unchanged, seenItemIds } = await matchItems(db, context, rows, items, transaction);
-  counts.unchanged = unchanged.size;
-  const work = unchanged.size === 0 ? rows : rows.filter((row) => !unchanged.has(row.sku));
+  const { unchanged, work, seenItemIds } = await matchItems(db, context, rows, items, transaction);
+  counts.unchanged = unchanged;
 
   // Skus new to this feed: a product of ours with the same sku (not another feed's) is adopted.
   const newSkus = work.filter((row) => !items.has(row.sku)).map((row) => row.sku);
