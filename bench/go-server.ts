@@ -4,13 +4,16 @@
 // bare Express route that answers the same 302 without any lookup. On SIGTERM it stops like
 // the server (queue, then the write buffer), prints its counters and exits.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import express from 'express';
 import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { fixedSecurityHeaders, securityHeaders } from '../api/src/middleware/security';
-import { AnalyticsWriteBuffer } from '../api/src/analytics';
-import { createGo } from '../api/src/go';
+import { AnalyticsWriteBuffer, type EventRecord, type VisitorInfo } from '../api/src/analytics';
+import { createGo, type ClickSink } from '../api/src/go';
+import type { ClickMessage } from './go-click-worker';
 
 const links = Number(process.env.LINKS ?? 600);
 const db = await openDatabase({
@@ -82,14 +85,50 @@ writer.start();
  * GO_BENCH_CLICKS, a diagnostic: where a click's cost lies. `unwritten`: clicks are recorded
  * (dedupe, queue, the record and its visitor made) and then dropped instead of written;
  * `unrecorded`: clicks are admitted and queued but never made into records. Either way the
- * bench reports every click lost: the figures are not the product's.
+ * bench reports every click lost: the figures are not the product's. `worker`: clicks are written
+ * by a write buffer of their own on a worker thread (bench/go-click-worker.ts), all stored.
  */
 const diagnostic = process.env.GO_BENCH_CLICKS;
+const clickWorker =
+  diagnostic === 'worker'
+    ? // TypeScript through tsx, registered in the worker itself (it has no --import of its own).
+      new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
+          new URL('./go-click-worker.ts', import.meta.url).href,
+        )}); });`,
+        {
+          eval: true,
+          workerData: {
+            databaseUrl: process.env.DATABASE_URL || null,
+            dataDir: process.env.DATA_DIR,
+          },
+        },
+      )
+    : null;
+if (clickWorker) await once(clickWorker, 'message');
+let outbox: Array<[EventRecord, VisitorInfo | undefined]> = [];
+const sendClicks = () => {
+  if (outbox.length === 0) return;
+  clickWorker!.postMessage({ type: 'clicks', clicks: outbox } satisfies ClickMessage);
+  outbox = [];
+};
+const workerSink: ClickSink = {
+  addClick(record, visitor) {
+    if (outbox.length === 0) setImmediate(sendClicks);
+    outbox.push([record, visitor]);
+    return true;
+  },
+};
 const go = createGo({
   config: { sessionSecret: 'bench-secret' },
   db,
   log: (line) => console.error(line),
-  clicks: diagnostic === 'unwritten' ? { addClick: () => true, addBot: () => true } : writer,
+  clicks:
+    diagnostic === 'unwritten'
+      ? { addClick: () => true, addBot: () => true }
+      : clickWorker
+        ? workerSink
+        : writer,
 });
 const { recorder, queue } = go;
 if (diagnostic === 'unrecorded') recorder.emitAdmitted = () => 'counted';
@@ -122,12 +161,18 @@ process.on('SIGTERM', () => {
     .close()
     .then(() => writer.stop())
     .then(async () => {
+      let worker = { written: 0, dropped: 0 };
+      if (clickWorker) {
+        sendClicks();
+        clickWorker.postMessage({ type: 'stop' } satisfies ClickMessage);
+        [worker] = (await once(clickWorker, 'message')) as [typeof worker];
+      }
       console.log(
         `go counters ${JSON.stringify({
           counted: recorder.counted,
           duplicates: recorder.duplicates,
-          dropped: recorder.dropped + writer.dropped,
-          written: writer.written,
+          dropped: recorder.dropped + writer.dropped + worker.dropped,
+          written: writer.written + worker.written,
           queue: queue.stats(),
           writeBuffer: { fullEvents: writer.stats().fullEvents },
         })}`,

@@ -1,0 +1,32 @@
+// GO_BENCH_CLICKS=worker (bench/go-server.ts), a diagnostic: the /go clicks written by an
+// analytics write buffer of their own on a worker thread, with its own connection, instead of
+// on the thread that answers the redirects. Not the product: no backpressure to the queue, and
+// what the thread holds is lost if the process dies, as the buffer's rows are.
+import { parentPort, workerData } from 'node:worker_threads';
+import { AnalyticsWriteBuffer, type EventRecord, type VisitorInfo } from '../api/src/analytics';
+import { openDatabase } from '../api/src/db/database';
+
+export type ClickMessage =
+  { type: 'clicks'; clicks: Array<[EventRecord, VisitorInfo | undefined]> } | { type: 'stop' };
+
+const { databaseUrl, dataDir } = workerData as { databaseUrl: string | null; dataDir: string };
+const db = await openDatabase({ databaseUrl, dataDir, pool: { max: 2 } });
+const writer = new AnalyticsWriteBuffer(db, {
+  flushIntervalMs: 1000,
+  flushRows: 2000,
+  maxBufferedRows: 50_000,
+  log: (line) => console.error(line),
+});
+writer.start();
+const port = parentPort!;
+port.on('message', (message: ClickMessage) => {
+  if (message.type === 'clicks') {
+    for (const [record, visitor] of message.clicks) writer.addClick(record, visitor);
+    return;
+  }
+  void writer
+    .stop()
+    .then(() => db.close())
+    .then(() => port.postMessage({ written: writer.written, dropped: writer.dropped }));
+});
+port.postMessage({ ready: true });
