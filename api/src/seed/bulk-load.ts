@@ -481,6 +481,11 @@ export async function tuneBulkTransaction(db: Database, transaction: Transaction
 export interface BulkLoadOptions {
   /** Writes the rows (in its own write transactions); called once. */
   load: () => Promise<void>;
+  /**
+   * The `DERIVED` entries (by name) whose columns `load` writes itself, as their triggers
+   * would: their rebuild is skipped (their triggers are still set aside and restored).
+   */
+  written?: string[];
   onPhase?: (message: string) => void;
 }
 
@@ -507,6 +512,11 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   const phase = options.onPhase ?? (() => undefined);
   const refusal = await bulkLoadRefusal(db);
   if (refusal) throw new Error(`The bulk load cannot run: ${refusal}`);
+  const written = new Set(options.written ?? []);
+  for (const name of written) {
+    if (!DERIVED.some((entry) => entry.name === name)) throw new Error(`No derived ${name}`);
+  }
+  const derived = DERIVED.filter((entry) => !written.has(entry.name));
   const { triggers, indexes, foreignKeys } = await readSchema(db);
   const run = (sql: string, transaction?: Transaction) =>
     db.sequelize.query(sql, transaction ? { transaction } : {});
@@ -570,7 +580,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     };
     // The figures look links up by product: the links' indexes first.
     const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
-    await rebuild(DERIVED.filter((entry) => entry.beforeLinkIndexes));
+    await rebuild(derived.filter((entry) => entry.beforeLinkIndexes));
     await createIndexes(linkIndexes);
     if (postgres) await run('ANALYZE products, platform_links');
     // The search lane not earlier (tried): started beside the links' figures, it held its
@@ -579,9 +589,9 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     await allLanes(
       postgres
         ? (['search', 'rows'] as const).map((lane) =>
-            rebuild(DERIVED.filter((entry) => entry.lane === lane && !entry.beforeLinkIndexes)),
+            rebuild(derived.filter((entry) => entry.lane === lane && !entry.beforeLinkIndexes)),
           )
-        : [rebuild(DERIVED.filter((entry) => !entry.beforeLinkIndexes))],
+        : [rebuild(derived.filter((entry) => !entry.beforeLinkIndexes))],
     );
     await createIndexes(indexes.filter((index) => !linkIndexes.includes(index)));
   } finally {
