@@ -31,6 +31,9 @@ const LOAD_TABLES: Record<Dialect, string[]> = {
   postgres: ['products', 'platform_links', 'price_points', 'product_search'],
 };
 
+/** SQLite's memory map for the bulk transactions: its largest (SQLITE_MAX_MMAP_SIZE, 2 GB). */
+const SQLITE_BULK_MMAP = 0x7fff0000;
+
 /** The current time as Sequelize writes DATE columns on SQLite (as migration 0004's triggers). */
 const SQLITE_NOW = `strftime('%Y-%m-%d %H:%M:%f', 'now') || ' +00:00'`;
 
@@ -410,12 +413,40 @@ interface PostgresConnection {
   query(sql: string, params: unknown[]): Promise<unknown>;
 }
 
+/** Each table's column types (without modifiers), per database, for the arrays' casts. */
+const columnTypes = new WeakMap<Database, Map<string, Map<string, string>>>();
+
+async function postgresColumnTypes(
+  db: Database,
+  transaction: Transaction,
+  table: string,
+): Promise<Map<string, string>> {
+  let tables = columnTypes.get(db);
+  if (!tables) columnTypes.set(db, (tables = new Map()));
+  let types = tables.get(table);
+  if (!types) {
+    const rows = await db.sequelize.query<{ name: string; type: string }>(
+      `SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute
+        WHERE attrelid = :table::regclass AND attnum > 0 AND NOT attisdropped`,
+      { replacements: { table: `"${table}"` }, type: QueryTypes.SELECT, transaction },
+    );
+    types = new Map(rows.map((row) => [row.name, row.type]));
+    tables.set(table, types);
+  }
+  return types;
+}
+
 /**
- * One multi-row INSERT of `rows` (all with the keys of the first) on the transaction's own
- * driver connection, with bound parameters: Sequelize's bulkInsert escapes every value into
- * the SQL text and scans that text again, which cost more than the database's work. Values are
- * written as Sequelize writes them (dates as above on SQLite, booleans 1/0). At most 32,766
- * parameters on SQLite, 65,535 on PostgreSQL.
+ * One INSERT of `rows` (all with the keys of the first) on the transaction's own driver
+ * connection, with bound parameters: Sequelize's bulkInsert escapes every value into the SQL
+ * text and scans that text again, which cost more than the database's work. Values are
+ * written as Sequelize writes them (dates as above on SQLite, booleans 1/0).
+ *
+ * SQLite: a multi-row VALUES, one parameter per value (at most 32,766). PostgreSQL: one array
+ * per column, unnested (`INSERT ... SELECT * FROM unnest($1::uuid[], ...)`): 1,000 products
+ * are 26 parameters instead of 26,000, each of which the server parsed, bound and planned as
+ * a VALUES entry. The arrays are cast to the columns' types without modifiers, so a value too
+ * long for its column still fails the INSERT (an explicit cast would cut it).
  */
 export async function insertRows(
   db: Database,
@@ -425,7 +456,27 @@ export async function insertRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const postgres = db.dialect === 'postgres';
+  const names = columns.map((c) => `"${c}"`).join(',');
+  const connection = (transaction as unknown as { connection: unknown }).connection;
+  if (db.dialect === 'postgres') {
+    const types = await postgresColumnTypes(db, transaction, table);
+    const arrays = columns.map((column) =>
+      rows.map((row) => {
+        const value = row[column];
+        return value instanceof Date ? value.toISOString() : (value ?? null);
+      }),
+    );
+    const casts = columns.map((column, i) => {
+      const type = types.get(column);
+      if (!type) throw new Error(`No column ${table}.${column}`);
+      return `$${i + 1}::${type}[]`;
+    });
+    await (connection as PostgresConnection).query(
+      `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${casts.join(',')})`,
+      arrays,
+    );
+    return;
+  }
   const params: unknown[] = [];
   const tuples: string[] = [];
   for (const row of rows) {
@@ -434,23 +485,16 @@ export async function insertRows(
       const value = row[column];
       params.push(
         value instanceof Date
-          ? postgres
-            ? value.toISOString()
-            : sqliteDate(value)
-          : typeof value === 'boolean' && !postgres
+          ? sqliteDate(value)
+          : typeof value === 'boolean'
             ? Number(value)
             : (value ?? null),
       );
-      marks.push(postgres ? `$${params.length}` : '?');
+      marks.push('?');
     }
     tuples.push(`(${marks.join(',')})`);
   }
-  const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${tuples.join(',')}`;
-  const connection = (transaction as unknown as { connection: unknown }).connection;
-  if (postgres) {
-    await (connection as PostgresConnection).query(sql, params);
-    return;
-  }
+  const sql = `INSERT INTO "${table}" (${names}) VALUES ${tuples.join(',')}`;
   await new Promise<void>((resolve, reject) =>
     (connection as SqliteConnection).run(sql, params, (error) =>
       error ? reject(error) : resolve(),
@@ -474,7 +518,13 @@ export async function tuneBulkTransaction(db: Database, transaction: Transaction
           // A crash during the seed means seeding again anyway; no commit waits for its WAL.
           `SET LOCAL synchronous_commit = off`,
         ]
-      : ['PRAGMA cache_size = -262144'];
+      : [
+          'PRAGMA cache_size = -262144',
+          // The table's pages read in place from the file's mapping rather than copied in by
+          // a read() each: every index build and full-text fill scans the whole products
+          // table (1 GB at 1,000,000 products). Set back to 0 (the default) by bulkLoad.
+          `PRAGMA mmap_size = ${SQLITE_BULK_MMAP}`,
+        ];
   for (const sql of statements) await db.sequelize.query(sql, { transaction });
 }
 
@@ -599,6 +649,8 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     for (const index of indexes) await run(ifNotExists(index.sql));
     await db.write(async (transaction) => {
       for (const trigger of triggers) await run(trigger.sql, transaction);
+      // The writer's connection stays open for the next writes: no mapping left to them.
+      if (!postgres) await run('PRAGMA mmap_size = 0', transaction);
     });
     // Last: a key that finds a row without its parent throws, after the rest is back.
     await restoreForeignKeys(db, foreignKeys, phase);
