@@ -51,6 +51,8 @@ interface Derived {
    * built first would be written again row by row (it reads products by primary key only).
    */
   beforeLinkIndexes?: boolean;
+  /** It UPDATEs the loaded products or links (rather than writing tables of its own). */
+  rewrites?: boolean;
   /** The INSERT-firing triggers whose work it does. */
   triggers: Record<Dialect, string[]>;
   /**
@@ -131,6 +133,7 @@ export const DERIVED: Derived[] = [
   {
     name: 'sku',
     lane: 'rows',
+    rewrites: true,
     triggers: { sqlite: ['products_default_sku'], postgres: ['products_default_sku'] },
     rebuild: fixed({
       sqlite: [`UPDATE products SET sku = id WHERE sku IS NULL OR sku = ''`],
@@ -271,6 +274,7 @@ export const DERIVED: Derived[] = [
   {
     name: 'link figures',
     lane: 'rows',
+    rewrites: true,
     beforeLinkIndexes: true,
     triggers: {
       sqlite: ['platform_links_figures_own_insert'],
@@ -281,6 +285,7 @@ export const DERIVED: Derived[] = [
   {
     name: 'product figures',
     lane: 'rows',
+    rewrites: true,
     triggers: {
       sqlite: ['platform_links_figures_insert'],
       postgres: ['platform_links_figures'],
@@ -593,7 +598,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   );
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  const createIndexes = async (which: SchemaObject[]) => {
+  const createIndexes = async (which: SchemaObject[], width = lanes) => {
     // The slowest first (GIN over text), so the last one to finish is a short one.
     const queue = [...which].sort((a, b) => Number(isGin(b)) - Number(isGin(a)));
     const worker = async () => {
@@ -607,7 +612,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
         phase(`index ${name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
       }
     };
-    await allLanes(Array.from({ length: lanes }, worker));
+    await allLanes(Array.from({ length: width }, worker));
   };
   let loadError: unknown = null;
   try {
@@ -615,7 +620,24 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   } catch (error) {
     loadError = error;
   }
+  // PostgreSQL, when nothing rewrites the loaded rows after the load (the load wrote the
+  // figures and sku): the products' trigram GIN indexes start at once on a connection of their
+  // own, beside every rebuild, instead of after them. The descriptions' GIN is the longest step
+  // of the seed (185 s at 1,000,000) and was the last to end. Not beside an UPDATE of the
+  // loaded rows: a build's snapshot keeps their old versions (see the search lane below).
+  // ANALYZE products first: it waits for a CREATE INDEX on the table.
+  const earlyIndexes =
+    postgres && !loadError && !derived.some((entry) => entry.rewrites)
+      ? indexes.filter((index) => index.table === 'products' && isGin(index))
+      : [];
+  let early: Promise<void> = Promise.resolve();
   try {
+    if (earlyIndexes.length > 0) {
+      await run('ANALYZE products');
+      early = createIndexes(earlyIndexes, 1);
+      // Awaited below, also when a rebuild fails first: no unhandled rejection meanwhile.
+      early.catch(() => undefined);
+    }
     const rebuild = async (entries: Derived[]) => {
       for (const entry of entries) {
         const at = performance.now();
@@ -632,7 +654,11 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
     await rebuild(derived.filter((entry) => entry.beforeLinkIndexes));
     await createIndexes(linkIndexes);
-    if (postgres) await run('ANALYZE products, platform_links');
+    if (postgres) {
+      await run(
+        earlyIndexes.length > 0 ? 'ANALYZE platform_links' : 'ANALYZE products, platform_links',
+      );
+    }
     // The search lane not earlier (tried): started beside the links' figures, it held its
     // snapshot through their UPDATE, so (as read, not proven) the 2.2 million old link versions
     // stayed in the links' new indexes unpruned, and the product figures ran 12+ min, not 122 s.
@@ -643,8 +669,13 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
           )
         : [rebuild(derived.filter((entry) => !entry.beforeLinkIndexes))],
     );
-    await createIndexes(indexes.filter((index) => !linkIndexes.includes(index)));
+    await createIndexes(
+      indexes.filter((index) => !linkIndexes.includes(index) && !earlyIndexes.includes(index)),
+    );
+    await early;
   } finally {
+    // Nothing still building when the schema is restored.
+    await early.catch(() => undefined);
     // The schema comes back whatever happened above.
     for (const index of indexes) await run(ifNotExists(index.sql));
     await db.write(async (transaction) => {
