@@ -6,9 +6,10 @@
  * they fill) and the tables' secondary indexes are read from the database itself
  * (sqlite_master; pg_get_triggerdef / pg_get_indexdef), dropped, the rows loaded in large
  * chunks, then everything the triggers would have written is rebuilt with set-based
- * statements (`DERIVED` below), and the indexes and triggers are created again from the text
- * read before: they come back exactly as the migrations left them, whatever later migrations
- * change. A trigger that fires on INSERT and that no entry of `DERIVED` covers means the
+ * statements (`DERIVED` below; a loader that writes some of it with its rows, as the catalogue
+ * seed does the sku and figures, names those entries in `written`), and the indexes and
+ * triggers are created again from the text read before: they come back exactly as the
+ * migrations left them, whatever later migrations change. A trigger that fires on INSERT and that no entry of `DERIVED` covers means the
  * rebuild does not know what it keeps: the bulk path then refuses and the caller loads
  * through the triggers (one more derived table is one more entry here).
  *
