@@ -6,9 +6,10 @@
  * they fill) and the tables' secondary indexes are read from the database itself
  * (sqlite_master; pg_get_triggerdef / pg_get_indexdef), dropped, the rows loaded in large
  * chunks, then everything the triggers would have written is rebuilt with set-based
- * statements (`DERIVED` below), and the indexes and triggers are created again from the text
- * read before: they come back exactly as the migrations left them, whatever later migrations
- * change. A trigger that fires on INSERT and that no entry of `DERIVED` covers means the
+ * statements (`DERIVED` below; a loader that writes some of it with its rows, as the catalogue
+ * seed does the sku and figures, names those entries in `written`), and the indexes and
+ * triggers are created again from the text read before: they come back exactly as the
+ * migrations left them, whatever later migrations change. A trigger that fires on INSERT and that no entry of `DERIVED` covers means the
  * rebuild does not know what it keeps: the bulk path then refuses and the caller loads
  * through the triggers (one more derived table is one more entry here).
  *
@@ -31,6 +32,9 @@ const LOAD_TABLES: Record<Dialect, string[]> = {
   postgres: ['products', 'platform_links', 'price_points', 'product_search'],
 };
 
+/** SQLite's memory map for the bulk transactions: its largest (SQLITE_MAX_MMAP_SIZE, 2 GB). */
+const SQLITE_BULK_MMAP = 0x7fff0000;
+
 /** The current time as Sequelize writes DATE columns on SQLite (as migration 0004's triggers). */
 const SQLITE_NOW = `strftime('%Y-%m-%d %H:%M:%f', 'now') || ' +00:00'`;
 
@@ -48,6 +52,8 @@ interface Derived {
    * built first would be written again row by row (it reads products by primary key only).
    */
   beforeLinkIndexes?: boolean;
+  /** It UPDATEs the loaded products or links (rather than writing tables of its own). */
+  rewrites?: boolean;
   /** The INSERT-firing triggers whose work it does. */
   triggers: Record<Dialect, string[]>;
   /**
@@ -128,6 +134,7 @@ export const DERIVED: Derived[] = [
   {
     name: 'sku',
     lane: 'rows',
+    rewrites: true,
     triggers: { sqlite: ['products_default_sku'], postgres: ['products_default_sku'] },
     rebuild: fixed({
       sqlite: [`UPDATE products SET sku = id WHERE sku IS NULL OR sku = ''`],
@@ -268,6 +275,7 @@ export const DERIVED: Derived[] = [
   {
     name: 'link figures',
     lane: 'rows',
+    rewrites: true,
     beforeLinkIndexes: true,
     triggers: {
       sqlite: ['platform_links_figures_own_insert'],
@@ -278,6 +286,7 @@ export const DERIVED: Derived[] = [
   {
     name: 'product figures',
     lane: 'rows',
+    rewrites: true,
     triggers: {
       sqlite: ['platform_links_figures_insert'],
       postgres: ['platform_links_figures'],
@@ -410,12 +419,40 @@ interface PostgresConnection {
   query(sql: string, params: unknown[]): Promise<unknown>;
 }
 
+/** Each table's column types (without modifiers), per database, for the arrays' casts. */
+const columnTypes = new WeakMap<Database, Map<string, Map<string, string>>>();
+
+async function postgresColumnTypes(
+  db: Database,
+  transaction: Transaction,
+  table: string,
+): Promise<Map<string, string>> {
+  let tables = columnTypes.get(db);
+  if (!tables) columnTypes.set(db, (tables = new Map()));
+  let types = tables.get(table);
+  if (!types) {
+    const rows = await db.sequelize.query<{ name: string; type: string }>(
+      `SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute
+        WHERE attrelid = :table::regclass AND attnum > 0 AND NOT attisdropped`,
+      { replacements: { table: `"${table}"` }, type: QueryTypes.SELECT, transaction },
+    );
+    types = new Map(rows.map((row) => [row.name, row.type]));
+    tables.set(table, types);
+  }
+  return types;
+}
+
 /**
- * One multi-row INSERT of `rows` (all with the keys of the first) on the transaction's own
- * driver connection, with bound parameters: Sequelize's bulkInsert escapes every value into
- * the SQL text and scans that text again, which cost more than the database's work. Values are
- * written as Sequelize writes them (dates as above on SQLite, booleans 1/0). At most 32,766
- * parameters on SQLite, 65,535 on PostgreSQL.
+ * One INSERT of `rows` (all with the keys of the first) on the transaction's own driver
+ * connection, with bound parameters: Sequelize's bulkInsert escapes every value into the SQL
+ * text and scans that text again, which cost more than the database's work. Values are
+ * written as Sequelize writes them (dates as above on SQLite, booleans 1/0).
+ *
+ * SQLite: a multi-row VALUES, one parameter per value (at most 32,766). PostgreSQL: one array
+ * per column, unnested (`INSERT ... SELECT * FROM unnest($1::uuid[], ...)`): 1,000 products
+ * are 26 parameters instead of 26,000, each of which the server parsed, bound and planned as
+ * a VALUES entry. The arrays are cast to the columns' types without modifiers, so a value too
+ * long for its column still fails the INSERT (an explicit cast would cut it).
  */
 export async function insertRows(
   db: Database,
@@ -425,7 +462,27 @@ export async function insertRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const postgres = db.dialect === 'postgres';
+  const names = columns.map((c) => `"${c}"`).join(',');
+  const connection = (transaction as unknown as { connection: unknown }).connection;
+  if (db.dialect === 'postgres') {
+    const types = await postgresColumnTypes(db, transaction, table);
+    const arrays = columns.map((column) =>
+      rows.map((row) => {
+        const value = row[column];
+        return value instanceof Date ? value.toISOString() : (value ?? null);
+      }),
+    );
+    const casts = columns.map((column, i) => {
+      const type = types.get(column);
+      if (!type) throw new Error(`No column ${table}.${column}`);
+      return `$${i + 1}::${type}[]`;
+    });
+    await (connection as PostgresConnection).query(
+      `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${casts.join(',')})`,
+      arrays,
+    );
+    return;
+  }
   const params: unknown[] = [];
   const tuples: string[] = [];
   for (const row of rows) {
@@ -434,23 +491,16 @@ export async function insertRows(
       const value = row[column];
       params.push(
         value instanceof Date
-          ? postgres
-            ? value.toISOString()
-            : sqliteDate(value)
-          : typeof value === 'boolean' && !postgres
+          ? sqliteDate(value)
+          : typeof value === 'boolean'
             ? Number(value)
             : (value ?? null),
       );
-      marks.push(postgres ? `$${params.length}` : '?');
+      marks.push('?');
     }
     tuples.push(`(${marks.join(',')})`);
   }
-  const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${tuples.join(',')}`;
-  const connection = (transaction as unknown as { connection: unknown }).connection;
-  if (postgres) {
-    await (connection as PostgresConnection).query(sql, params);
-    return;
-  }
+  const sql = `INSERT INTO "${table}" (${names}) VALUES ${tuples.join(',')}`;
   await new Promise<void>((resolve, reject) =>
     (connection as SqliteConnection).run(sql, params, (error) =>
       error ? reject(error) : resolve(),
@@ -474,13 +524,24 @@ export async function tuneBulkTransaction(db: Database, transaction: Transaction
           // A crash during the seed means seeding again anyway; no commit waits for its WAL.
           `SET LOCAL synchronous_commit = off`,
         ]
-      : ['PRAGMA cache_size = -262144'];
+      : [
+          'PRAGMA cache_size = -262144',
+          // The table's pages read in place from the file's mapping rather than copied in by
+          // a read() each: every index build and full-text fill scans the whole products
+          // table (1 GB at 1,000,000 products). Set back to 0 (the default) by bulkLoad.
+          `PRAGMA mmap_size = ${SQLITE_BULK_MMAP}`,
+        ];
   for (const sql of statements) await db.sequelize.query(sql, { transaction });
 }
 
 export interface BulkLoadOptions {
   /** Writes the rows (in its own write transactions); called once. */
   load: () => Promise<void>;
+  /**
+   * The `DERIVED` entries (by name) whose columns `load` writes itself, as their triggers
+   * would: their rebuild is skipped (their triggers are still set aside and restored).
+   */
+  written?: string[];
   onPhase?: (message: string) => void;
 }
 
@@ -507,6 +568,11 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   const phase = options.onPhase ?? (() => undefined);
   const refusal = await bulkLoadRefusal(db);
   if (refusal) throw new Error(`The bulk load cannot run: ${refusal}`);
+  const written = new Set(options.written ?? []);
+  for (const name of written) {
+    if (!DERIVED.some((entry) => entry.name === name)) throw new Error(`No derived ${name}`);
+  }
+  const derived = DERIVED.filter((entry) => !written.has(entry.name));
   const { triggers, indexes, foreignKeys } = await readSchema(db);
   const run = (sql: string, transaction?: Transaction) =>
     db.sequelize.query(sql, transaction ? { transaction } : {});
@@ -533,7 +599,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   );
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  const createIndexes = async (which: SchemaObject[]) => {
+  const createIndexes = async (which: SchemaObject[], width = lanes) => {
     // The slowest first (GIN over text), so the last one to finish is a short one.
     const queue = [...which].sort((a, b) => Number(isGin(b)) - Number(isGin(a)));
     const worker = async () => {
@@ -547,7 +613,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
         phase(`index ${name} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
       }
     };
-    await allLanes(Array.from({ length: lanes }, worker));
+    await allLanes(Array.from({ length: width }, worker));
   };
   let loadError: unknown = null;
   try {
@@ -555,7 +621,24 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   } catch (error) {
     loadError = error;
   }
+  // PostgreSQL, when nothing rewrites the loaded rows after the load (the load wrote the
+  // figures and sku): the products' trigram GIN indexes start at once on a connection of their
+  // own, beside every rebuild, instead of after them. The descriptions' GIN is the longest step
+  // of the seed (185 s at 1,000,000) and was the last to end. Not beside an UPDATE of the
+  // loaded rows: a build's snapshot keeps their old versions (see the search lane below).
+  // ANALYZE products first: it waits for a CREATE INDEX on the table.
+  const earlyIndexes =
+    postgres && !loadError && !derived.some((entry) => entry.rewrites)
+      ? indexes.filter((index) => index.table === 'products' && isGin(index))
+      : [];
+  let early: Promise<void> = Promise.resolve();
   try {
+    if (earlyIndexes.length > 0) {
+      await run('ANALYZE products');
+      early = createIndexes(earlyIndexes, 1);
+      // Awaited below, also when a rebuild fails first: no unhandled rejection meanwhile.
+      early.catch(() => undefined);
+    }
     const rebuild = async (entries: Derived[]) => {
       for (const entry of entries) {
         const at = performance.now();
@@ -570,25 +653,36 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
     };
     // The figures look links up by product: the links' indexes first.
     const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
-    await rebuild(DERIVED.filter((entry) => entry.beforeLinkIndexes));
+    await rebuild(derived.filter((entry) => entry.beforeLinkIndexes));
     await createIndexes(linkIndexes);
-    if (postgres) await run('ANALYZE products, platform_links');
+    if (postgres) {
+      await run(
+        earlyIndexes.length > 0 ? 'ANALYZE platform_links' : 'ANALYZE products, platform_links',
+      );
+    }
     // The search lane not earlier (tried): started beside the links' figures, it held its
     // snapshot through their UPDATE, so (as read, not proven) the 2.2 million old link versions
     // stayed in the links' new indexes unpruned, and the product figures ran 12+ min, not 122 s.
     await allLanes(
       postgres
         ? (['search', 'rows'] as const).map((lane) =>
-            rebuild(DERIVED.filter((entry) => entry.lane === lane && !entry.beforeLinkIndexes)),
+            rebuild(derived.filter((entry) => entry.lane === lane && !entry.beforeLinkIndexes)),
           )
-        : [rebuild(DERIVED.filter((entry) => !entry.beforeLinkIndexes))],
+        : [rebuild(derived.filter((entry) => !entry.beforeLinkIndexes))],
     );
-    await createIndexes(indexes.filter((index) => !linkIndexes.includes(index)));
+    await createIndexes(
+      indexes.filter((index) => !linkIndexes.includes(index) && !earlyIndexes.includes(index)),
+    );
+    await early;
   } finally {
+    // Nothing still building when the schema is restored.
+    await early.catch(() => undefined);
     // The schema comes back whatever happened above.
     for (const index of indexes) await run(ifNotExists(index.sql));
     await db.write(async (transaction) => {
       for (const trigger of triggers) await run(trigger.sql, transaction);
+      // The writer's connection stays open for the next writes: no mapping left to them.
+      if (!postgres) await run('PRAGMA mmap_size = 0', transaction);
     });
     // Last: a key that finds a row without its parent throws, after the rest is back.
     await restoreForeignKeys(db, foreignKeys, phase);

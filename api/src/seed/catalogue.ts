@@ -19,6 +19,7 @@ import { QueryTypes } from 'sequelize';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { formatRupiah } from '@shared/rules/price';
 import type { Database } from '../db/database';
+import { newProductFigures, sqliteLinkSaving } from '../catalogue/products/figures';
 import { bulkLoad, bulkLoadRefusal, insertRows, tuneBulkTransaction } from './bulk-load';
 import { seededRandom } from '../lib/prng';
 import { MEDIA_DIR } from '../paths';
@@ -27,6 +28,12 @@ const CHUNK = 1_000;
 /** The bulk path's rows per INSERT and products per transaction. */
 const BULK_CHUNK = 1_000;
 const BULK_TRANSACTION = 50_000;
+/**
+ * The derived columns (bulk-load.ts `DERIVED` entries) the bulk path's rows carry already, so
+ * their whole-table UPDATEs are skipped: at 1,000,000 products the product figures' UPDATE
+ * rewrote every products row (116 s on SQLite, a second version of every row on PostgreSQL).
+ */
+const BULK_WRITTEN = ['sku', 'link figures', 'product figures'];
 
 /** Name, group, the kinds of product its titles start with. */
 const CATEGORIES: [string, string, string[]][] = [
@@ -273,8 +280,11 @@ function catalogueGenerator(categoryIds: number[], seed: number) {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const start = Date.UTC(2024, 0, 1);
   const span = Date.UTC(2026, 10, 1) - start;
-  /** Products `from` to `to` (exclusive) of the run, with their links. */
-  return (from: number, to: number, withSku: boolean) => {
+  /**
+   * Products `from` to `to` (exclusive) of the run, with their links. `bulk`: with the
+   * columns the bulk path's set-aside triggers would write (see BULK_WRITTEN).
+   */
+  return (from: number, to: number, bulk: boolean) => {
     const products: Record<string, unknown>[] = [];
     const productLinks: Record<string, unknown>[] = [];
     for (let i = from; i < to; i++) {
@@ -295,9 +305,10 @@ function catalogueGenerator(categoryIds: number[], seed: number) {
       if (platforms.length === 0) platforms.push(pick(PLATFORMS));
       const linked = platforms.slice(0, 3);
       const slug = slugify(title);
+      const own: Record<string, unknown>[] = [];
       for (const platform of linked) {
         const priceValue = shopPrice(basePrice * (0.9 + random() * 0.2));
-        productLinks.push({
+        own.push({
           productId: id,
           platform,
           affiliateUrl: `${PLATFORM_HOSTS[platform]}/${slug}-${i + 1}?utm_source=diskonradar`,
@@ -308,11 +319,10 @@ function catalogueGenerator(categoryIds: number[], seed: number) {
           updatedAt: createdAt,
         });
       }
-      products.push({
+      const categoryId = categoryIds[c]!;
+      const product: Record<string, unknown> = {
         id,
-        // The bulk path writes what the sku trigger would (the id); the trigger path leaves it.
-        ...(withSku ? { sku: id } : {}),
-        categoryId: categoryIds[c]!,
+        categoryId,
         title,
         description: `${title}. ${words.join(' ')}.`,
         imageUrl: pick(pictures),
@@ -328,7 +338,30 @@ function catalogueGenerator(categoryIds: number[], seed: number) {
         featuredOrder: 0,
         createdAt,
         updatedAt: createdAt,
-      });
+      };
+      if (bulk) {
+        // What the set-aside triggers would write (the trigger path leaves it to them): the
+        // sku (the id), each link's saving and category (migration 0025), the product's
+        // listing figures (0014, 0018). New links are in stock (the column's default); every
+        // price is a whole number of rupiah with no original price, for which the SQL's
+        // saving (numeric on PostgreSQL, doubles on SQLite) and sqliteLinkSaving agree.
+        const discount = product.discountPercentage as number;
+        for (const link of own) {
+          link.saving = sqliteLinkSaving(link.priceValue as number, null, discount);
+          link.categoryId = categoryId;
+        }
+        const figures = newProductFigures(
+          own.map((link) => ({
+            platform: link.platform as Platform,
+            priceValue: link.priceValue as number,
+            originalPriceValue: null,
+          })),
+          discount,
+        );
+        Object.assign(product, { sku: id, ...figures });
+      }
+      products.push(product);
+      productLinks.push(...own);
     }
     return { products, productLinks };
   };
@@ -370,6 +403,7 @@ export async function seedCatalogue(
   }
   await bulkLoad(db, {
     onPhase: options.onPhase,
+    written: BULK_WRITTEN,
     load: async () => {
       // The next chunk is generated while the database writes the current one (the insert
       // is already sent): generating and writing each take a core, and the machine has two.

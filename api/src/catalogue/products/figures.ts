@@ -136,7 +136,11 @@ const sqliteRound = (value: number) => Math.trunc(value + 0.5);
  * divisions, then round): the same value to the rupiah, where savingOf's arithmetic may round
  * a tie the other way. PostgreSQL computes it in numeric: see newProductFigures.
  */
-function sqliteLinkSaving(priceValue: number, originalPriceValue: number | null, discount: number) {
+export function sqliteLinkSaving(
+  priceValue: number,
+  originalPriceValue: number | null,
+  discount: number,
+) {
   if (priceValue <= 0) return 0;
   if (originalPriceValue !== null) {
     return originalPriceValue > priceValue ? originalPriceValue - priceValue : 0;
