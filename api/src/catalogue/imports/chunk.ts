@@ -33,6 +33,12 @@ export interface ChunkOutcome {
   failed: number;
   errors: ImportRowError[];
   failures: { row: number; reason: string; cells: string[] }[];
+  /**
+   * The values of the active products whose indexed text this chunk wrote (created, or
+   * updated with new values): what the search index now holds for them, without reading it
+   * back (the runner learns their words). Empty on a dry run.
+   */
+  indexed: ProductValues[];
 }
 
 export interface ChunkSettings {
@@ -102,12 +108,18 @@ export function storedProduct(row: ProductRow): StoredProduct {
   };
 }
 
-export async function categorySlugs(db: Database): Promise<Map<string, number>> {
-  const rows = await db.sequelize.query<{ id: number | string; slug: string }>(
-    `SELECT id, slug FROM categories`,
+/** Category slug -> id (what a row names) and id -> name (what the search index holds). */
+export async function categoryKeys(
+  db: Database,
+): Promise<{ slugs: Map<string, number>; names: Map<number, string> }> {
+  const rows = await db.sequelize.query<{ id: number | string; slug: string; name: string }>(
+    `SELECT id, slug, name FROM categories`,
     { type: QueryTypes.SELECT },
   );
-  return new Map(rows.map((row) => [row.slug.toLowerCase(), Number(row.id)]));
+  return {
+    slugs: new Map(rows.map((row) => [row.slug.toLowerCase(), Number(row.id)])),
+    names: new Map(rows.map((row) => [Number(row.id), row.name])),
+  };
 }
 
 async function storedState(db: Database, skus: string[], transaction?: Transaction) {
@@ -352,6 +364,7 @@ export async function processChunk(
     failed: 0,
     errors: [],
     failures: [],
+    indexed: [],
   };
   const skuIndex = settings.columns.get('sku')!;
   const keyed = rows.map((row) => ({ row, sku: skuSchema.safeParse(row.cells[skuIndex] ?? '') }));
@@ -392,6 +405,10 @@ export async function processChunk(
   }
   if (!settings.dryRun && transaction && plans.length > 0) {
     await writePlans(db, plans, transaction);
+    for (const { plan } of plans) {
+      const values = plan.kind === 'create' || plan.kind === 'update' ? plan.values : null;
+      if (values?.isActive) outcome.indexed.push(values);
+    }
   }
   return outcome;
 }

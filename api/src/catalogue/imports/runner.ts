@@ -8,8 +8,10 @@ import {
 import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
 import { GrowthStatistics } from '../../db/planner-statistics';
-import { learnProductWords } from '../search/learn-words';
-import { categorySlugs, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
+import { foldedWords } from '../search/terms';
+import { learnWords } from '../search/vocabulary';
+import type { ProductValues } from './row-plan';
+import { categoryKeys, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
 import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from './csv-source';
 import type { ColumnIndex } from './header';
 import {
@@ -101,7 +103,23 @@ function refusedOutcome(rows: CsvRow[]): ChunkOutcome {
     failed: rows.length,
     errors,
     failures: rows.map((row) => ({ row: row.row, reason: ROW_REFUSED, cells: row.cells })),
+    indexed: [],
   };
+}
+
+/**
+ * The words the search index now holds for these products (title, category name, badge,
+ * description), folded as the index folds them: what learnProductWords would read back.
+ */
+function indexedWords(products: ProductValues[], categoryNames: ReadonlyMap<number, string>) {
+  const words = new Set<string>();
+  for (const values of products) {
+    const category = categoryNames.get(values.categoryId);
+    for (const text of [values.title, values.description, values.badgeText, category]) {
+      if (text) for (const word of foldedWords(text)) words.add(word);
+    }
+  }
+  return words;
 }
 
 /** The job's counts once `outcome` (of `rowCount` rows) is committed. */
@@ -158,7 +176,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
         canceled = true;
         return;
       }
-      const categories = await categorySlugs(db);
+      const { slugs: categories, names: categoryNames } = await categoryKeys(db);
       // The rows, their failed rows (errors.csv keeps the first ones, however many fail) and
       // the job's counts commit together; the counts move on only once they have.
       const commit = (part: CsvRow[], refused: boolean) =>
@@ -175,10 +193,12 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
         });
       let wrote = 0;
       let created = 0;
+      const indexed: ProductValues[] = [];
       try {
         const outcome = await commit(rows, false);
         wrote = outcome.created + outcome.updated;
         created = outcome.created;
+        indexed.push(...outcome.indexed);
       } catch (error) {
         if (!refusedByDatabase(error)) throw error;
         // A value no schema foresaw made the database refuse the chunk: again a row at a
@@ -188,6 +208,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
             const outcome = await commit([row], false);
             wrote += outcome.created + outcome.updated;
             created += outcome.created;
+            indexed.push(...outcome.indexed);
           } catch (rowError) {
             if (!refusedByDatabase(rowError)) throw rowError;
             deps.onUnexpectedError(rowError);
@@ -198,8 +219,10 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       if (!run.dryRun) await statistics.grew(created);
       if (!run.dryRun && wrote > 0) {
         // Before the caches are dropped: a search after that finds the new words' typos too.
-        const skus = rows.map((row) => (row.cells[skuIndex] ?? '').trim());
-        await learnProductWords(db, { skus });
+        // From the values the chunk wrote, not read back (learnProductWords' query): the same
+        // words, those of the active products it created or whose text it changed. SQLite
+        // only, as learnProductWords (PostgreSQL's word table follows from its triggers).
+        if (db.dialect === 'sqlite') await learnWords(db, indexedWords(indexed, categoryNames));
         deps.onCatalogueChanged();
       }
     };

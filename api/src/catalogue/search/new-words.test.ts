@@ -87,6 +87,20 @@ describeApi('a new word is a typo fix at once', (api) => {
     expect(await searchIds(api, typo)).toHaveLength(1);
   });
 
+  it('after an import changes a product it had written, in the description', async () => {
+    const { word, typo } = newWord();
+    const sku = `kata-ubah-${word}`;
+    const header =
+      'sku,title,description,category,imageUrl,discountPercentage,isActive,shopee_url,shopee_price\r\n';
+    const row = (description: string) =>
+      `${sku},Kipas Meja Portabel,${description},${api.categories[0]!.slug},https://example.com/a.webp,10,ya,https://shopee.co.id/${sku},Rp 99.000\r\n`;
+    expect(await importCsv(api, header + row('Deskripsi biasa'))).toMatchObject({ created: 1 });
+    await expectMiss(api, typo);
+    const job = await importCsv(api, header + row(`Angin ${word} yang sejuk`));
+    expect(job).toMatchObject({ status: 'done', updated: 1 });
+    expect(await searchIds(api, typo)).toHaveLength(1);
+  });
+
   it('after a bulk action shows an inactive product', async () => {
     const { word, typo } = newWord();
     const product = await api.createProduct({ title: `Senter ${word} Kecil`, isActive: false });
