@@ -13,7 +13,8 @@ import { setPriority } from 'node:os';
  * that exists now (for Node: the main one, V8's, libuv's pool where SQLite runs its
  * statements) is set, and the rest inherit it. Linux's idle scheduling class goes on top
  * (util-linux's chrt; Node has no call for it): a thread of the site that wakes takes the core
- * at once, where at nice 19 it waited for the running slice to end.
+ * at once, where at nice 19 it waited for the running slice to end. On several cores the
+ * process keeps to the last one (taskset, lastAllowedCore).
  */
 export function lowestPriority(pid: number): void {
   const threads = (() => {
