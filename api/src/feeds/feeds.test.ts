@@ -15,6 +15,7 @@ import type {
 } from '@shared/types';
 import type { Database } from '../db/database';
 import { createMigrator, migrate } from '../db/migrate';
+import { lastAllowedCore } from './priority';
 import { FEED_RUN_MESSAGES } from './run';
 import { FeedRunner } from './service';
 import { FEED_APPLICATION_NAME } from './worker-messages';
@@ -588,10 +589,12 @@ describeApi('product feeds', (api) => {
     const runUntilSignalled = async (signal: NodeJS.Signals) => {
       const started = await api.admin.post<{ id: string }>(`/api/admin/feeds/${feed.id}/run`);
       expect(started.status).toBe(202);
-      // Every thread of the feed process takes nice 19 and the idle class once it has loaded;
-      // on PostgreSQL (on this machine, and the tests may set it) so do the backends that
-      // execute its statements.
-      const lowest = ({ nice, policy }: ThreadPriority) => nice === 19 && policy === SCHED_IDLE;
+      // Every thread of the feed process takes nice 19, the idle class and the last core (on a
+      // machine of several) once it has loaded; on PostgreSQL (on this machine, and the tests
+      // may set it) so do the backends that execute its statements.
+      const core = lastAllowedCore(process.pid);
+      const lowest = ({ nice, policy, cores }: ThreadPriority) =>
+        nice === 19 && policy === SCHED_IDLE && (core === null || cores === String(core));
       const feedProcess = await waitFor(async () => {
         const pid = feedProcessOf(process.pid);
         if (pid === null || !threadPriorities(pid).every(lowest)) return null;
@@ -649,14 +652,21 @@ async function feedBackends(db: Database): Promise<number[]> {
 interface ThreadPriority {
   nice: number;
   policy: number;
+  /** The cores it may run on (Cpus_allowed_list). */
+  cores: string;
 }
 
-/** Each thread's nice value and scheduling policy (fields 19 and 41 of /proc/PID/task/TID/stat). */
+/**
+ * Each thread's nice value and scheduling policy (fields 19 and 41 of /proc/PID/task/TID/stat)
+ * and its cores.
+ */
 function threadPriorities(pid: number): ThreadPriority[] {
   return readdirSync(`/proc/${pid}/task`).map((thread) => {
     const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { nice: Number(fields[16]), policy: Number(fields[38]) };
+    const status = readFileSync(`/proc/${pid}/task/${thread}/status`, 'utf8');
+    const cores = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1] ?? '';
+    return { nice: Number(fields[16]), policy: Number(fields[38]), cores };
   });
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POSTGRES_ADMIN_URL } from '../../test/support/databases';
-import { localBackendOf, lowestPriority } from './priority';
+import { lastAllowedCore, localBackendOf, lowestPriority } from './priority';
 
 const SCHED_IDLE = 5;
 
@@ -45,12 +45,22 @@ describe('the PostgreSQL backend of a connection', () => {
   });
 });
 
-it('gives a process and its threads nice 19 and the idle scheduling class', async () => {
+/** The cores a process may run on (Cpus_allowed_list of /proc/PID/status). */
+function coresOf(pid: number) {
+  return /^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+}
+
+it('gives a process and its threads nice 19, the idle scheduling class and the last core', async () => {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
   try {
     await once(child, 'spawn');
+    const before = coresOf(child.pid!);
     lowestPriority(child.pid!);
     expect(priorityOf(child.pid!)).toEqual({ nice: 19, policy: SCHED_IDLE });
+    // On a machine of several cores it keeps to the highest one it was allowed.
+    const last = lastAllowedCore(process.pid);
+    expect(coresOf(child.pid!)).toBe(last === null ? before : String(last));
+    if (os.availableParallelism() > 1) expect(last).toBe(Number(before!.split(/[-,]/).pop()));
   } finally {
     child.kill();
   }

@@ -1,4 +1,28 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
 import { SwrCache } from './swr-cache';
+
+/** Smaller bodies are sent as they are (the compression middleware's own threshold). */
+const GZIP_MIN_CHARS = 1024;
+
+/**
+ * A cached answer as it is sent: the JSON, its ETag, and for an answer clients fetch, the JSON
+ * gzipped once when it was stored. Compressing per request cost every hit a gzip of 10-40 KB in
+ * the thread pool: a cached list page took twice the time of an uncompressed one, and up to 8x
+ * at its p95 while a feed run kept the other core busy (docs/decisions.md, "Feed runs").
+ */
+interface CachedBody {
+  json: string;
+  gzip: Buffer | null;
+  etag: string;
+}
+
+function cachedBody(json: string, compress: boolean): CachedBody {
+  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  const gzip = compress && json.length >= GZIP_MIN_CHARS ? gzipSync(json) : null;
+  return { json, gzip, etag };
+}
 
 /**
  * A small in-process cache for public catalogue reads. Shoppers hammer the same few pages of
@@ -14,22 +38,49 @@ import { SwrCache } from './swr-cache';
  * entries live bound how stale a process can be while it cannot listen.
  */
 export class ResponseCache {
-  private readonly cache: SwrCache<string, string>;
+  private readonly cache: SwrCache<string, CachedBody>;
 
   constructor(ttlMs = 5_000, maxEntries = 500, staleMs = 10_000, now: () => number = Date.now) {
-    this.cache = new SwrCache<string, string>({
+    this.cache = new SwrCache<string, CachedBody>({
       ttlMs,
       staleMs,
       maxEntries,
-      // About 16 MB of JSON at most (string length, UTF-16 code units).
+      // About 16 MB of JSON at most (string length, UTF-16 code units), gzip counted in bytes.
       maxSize: 8_000_000,
-      sizeOf: (body) => body.length,
+      sizeOf: (body) => body.json.length + (body.gzip?.length ?? 0),
       now,
     });
   }
 
-  get(key: string, load: () => Promise<unknown>): Promise<string> {
-    return this.cache.get(key, async () => JSON.stringify(await load()));
+  /** The JSON of `key`, for a caller that reads it (facets within a list). */
+  async get(key: string, load: () => Promise<unknown>): Promise<string> {
+    const body = await this.cache.get(key, async () =>
+      cachedBody(JSON.stringify(await load()), false),
+    );
+    return body.json;
+  }
+
+  /**
+   * Answers the request with the JSON of `key`: gzipped as stored when the client takes gzip
+   * (the compression middleware leaves an encoded answer alone), with its ETag, so a client
+   * that has it gets a 304.
+   */
+  async send(
+    req: Request,
+    res: Response,
+    key: string,
+    load: () => Promise<unknown>,
+  ): Promise<void> {
+    const body = await this.cache.get(key, async () =>
+      cachedBody(JSON.stringify(await load()), true),
+    );
+    res.type('json').set('ETag', body.etag).vary('Accept-Encoding');
+    // A client that has it (req.fresh, from the ETag just set) gets res.send's bare 304.
+    if (body.gzip && !req.fresh && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      res.set('Content-Encoding', 'gzip').send(body.gzip);
+      return;
+    }
+    res.send(body.json);
   }
 
   clear(): void {

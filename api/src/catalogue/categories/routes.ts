@@ -8,8 +8,8 @@ import { createCategory, deleteCategory, listCategories, updateCategory } from '
 
 export function publicCategoryRoutes({ db }: AppContext, cache: ResponseCache): Router {
   const router = Router();
-  router.get('/', async (_req, res) => {
-    res.type('json').send(await cache.get('categories', () => listCategories(db)));
+  router.get('/', async (req, res) => {
+    await cache.send(req, res, 'categories', () => listCategories(db));
   });
   return router;
 }

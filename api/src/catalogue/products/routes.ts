@@ -50,20 +50,18 @@ export function publicProductRoutes({ db }: AppContext, cache: ResponseCache): R
 
   router.get(
     '/',
-    route(validate({ query: listQuerySchema }), async ({ query }, res) => {
+    route(validate({ query: listQuerySchema }), async ({ query }, res, req) => {
       const key = `products:${query.page}:${query.limit}:${query.categoryId ?? ''}:${query.category ?? ''}:${query.search?.trim().toLowerCase() ?? ''}:${listingCacheKey(query)}`;
-      res
-        .type('json')
-        .send(await cache.get(key, () => listActiveProducts(db, query, cachedFacets)));
+      await cache.send(req, res, key, () => listActiveProducts(db, query, cachedFacets));
     }),
   );
 
   for (const kind of ['promo', 'popular'] as const) {
-    router.get(`/featured/${kind}`, async (_req, res) => {
-      res.type('json').send(await cache.get(`featured:${kind}`, () => featuredProducts(db, kind)));
+    router.get(`/featured/${kind}`, async (req, res) => {
+      await cache.send(req, res, `featured:${kind}`, () => featuredProducts(db, kind));
     });
-    router.get(`/fallback/${kind}`, async (_req, res) => {
-      res.type('json').send(await cache.get(`fallback:${kind}`, () => fallbackProducts(db, kind)));
+    router.get(`/fallback/${kind}`, async (req, res) => {
+      await cache.send(req, res, `fallback:${kind}`, () => fallbackProducts(db, kind));
     });
   }
 
