@@ -58,11 +58,11 @@ export function lowestPriority(pid: number): void {
 
 /**
  * The highest core a process may run on, when it may run on more than one: the feed process and
- * its backends keep to it (taskset), so the site's other cores stay clear of their work. Idle
- * class alone still let a run's processes hold both cores of a 2-core machine between the
- * site's requests, and a request that woke there found the core's caches full of the run: the
- * list page's p95 during a PostgreSQL run went 6.0-9.0 ms -> 5.6-6.4 ms kept to one core, for 5%
- * of the rows per second (docs/decisions.md, "Feed runs"). Null: one core, or unknown.
+ * its backends keep to it (taskset), so the site's other cores stay clear of their work. With
+ * the idle class alone a run's processes held both cores of a 2-core machine between the
+ * site's requests, and even `/healthz` took 2-4x longer at p95 during a PostgreSQL run: kept
+ * to one core, the list page's p95 during a run went 7.4-9.0 ms -> 5.6-6.4 ms, for 5% of the
+ * rows per second (docs/decisions.md, "Feed runs"). Null: one core, or unknown.
  */
 export function lastAllowedCore(pid: number): number | null {
   try {
