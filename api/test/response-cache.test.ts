@@ -1,13 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@shared/types';
-import { createApp } from '../src/app';
-import type { Database } from '../src/db/database';
-import { prepareDatabase } from '../src/server';
-import { createTestDatabase, type TestDatabase } from './support/databases';
-import { testConfig } from './support/server';
+import { startTestServer, type TestServer } from './support/server';
 
 /** The raw answer: headers and the bytes as sent, undecoded (fetch would inflate them). */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -27,25 +22,14 @@ function rawGet(url: string, headers: Record<string, string>) {
 }
 
 describe.each(['sqlite', 'postgres'] as const)('cached public JSON on %s', (dialect) => {
-  let database: TestDatabase;
-  let db: Database;
-  let server: http.Server;
+  let server: TestServer;
   let url: string;
 
   beforeAll(async () => {
-    const template = inject('databaseTemplates')[dialect];
-    database = await createTestDatabase(dialect, { ...template, drop: async () => undefined });
-    const config = testConfig(database);
-    db = await prepareDatabase(config, () => undefined);
-    server = http.createServer(createApp({ config, db }));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startTestServer(dialect, {}, { fromTemplate: true });
+    url = server.url;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await db?.close();
-    await database?.drop();
-  });
+  afterAll(() => server?.close());
 
   it('sends the list gzipped as stored, the same JSON as plain, with one strong ETag and 304', async () => {
     const path = `${url}/api/products?page=1&limit=12`;

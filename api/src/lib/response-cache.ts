@@ -4,7 +4,12 @@ import type { Request, Response } from 'express';
 import { SwrCache } from './swr-cache';
 
 /** Smaller bodies are sent as they are (the compression middleware's own threshold). */
-const GZIP_MIN_CHARS = 1024;
+export const GZIP_MIN_BYTES = 1024;
+
+/** A strong ETag: the SHA-1 of the body. */
+export function strongEtag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
 
 /**
  * A cached answer as it is sent: the JSON, its ETag, and for an answer clients fetch, the JSON
@@ -19,9 +24,8 @@ interface CachedBody {
 }
 
 function cachedBody(json: string, compress: boolean): CachedBody {
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-  const gzip = compress && json.length >= GZIP_MIN_CHARS ? gzipSync(json) : null;
-  return { json, gzip, etag };
+  const gzip = compress && json.length >= GZIP_MIN_BYTES ? gzipSync(json) : null;
+  return { json, gzip, etag: strongEtag(json) };
 }
 
 /**
@@ -54,10 +58,7 @@ export class ResponseCache {
 
   /** The JSON of `key`, for a caller that reads it (facets within a list). */
   async get(key: string, load: () => Promise<unknown>): Promise<string> {
-    const body = await this.cache.get(key, async () =>
-      cachedBody(JSON.stringify(await load()), false),
-    );
-    return body.json;
+    return (await this.body(key, load, false)).json;
   }
 
   /**
@@ -71,9 +72,7 @@ export class ResponseCache {
     key: string,
     load: () => Promise<unknown>,
   ): Promise<void> {
-    const body = await this.cache.get(key, async () =>
-      cachedBody(JSON.stringify(await load()), true),
-    );
+    const body = await this.body(key, load, true);
     res.type('json').set('ETag', body.etag).vary('Accept-Encoding');
     // A client that has it (req.fresh, from the ETag just set) gets res.send's bare 304.
     if (body.gzip && !req.fresh && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
@@ -81,6 +80,10 @@ export class ResponseCache {
       return;
     }
     res.send(body.json);
+  }
+
+  private body(key: string, load: () => Promise<unknown>, compress: boolean) {
+    return this.cache.get(key, async () => cachedBody(JSON.stringify(await load()), compress));
   }
 
   clear(): void {

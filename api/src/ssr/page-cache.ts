@@ -1,9 +1,9 @@
 // Rendered public pages from memory (docs/contracts.md, "Rendered-page cache"): a crowd on `/`
 // costs one render per key every few seconds, not one per visitor.
-import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Request } from 'express';
 import { SESSION_COOKIE } from '../auth/session';
+import { GZIP_MIN_BYTES, strongEtag } from '../lib/response-cache';
 import { SwrCache } from '../lib/swr-cache';
 
 /**
@@ -34,12 +34,10 @@ export interface PageCacheOptions {
 
 /** Only these answers are the same for every visitor and worth keeping. */
 const CACHED_STATUSES = new Set([200, 404]);
-/** Smaller pages are sent as they are (the compression middleware's own threshold). */
-const GZIP_MIN_BYTES = 1024;
 
 export function cachedPage(status: number, html: string): CachedPage {
   const body = Buffer.from(html, 'utf8');
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const etag = strongEtag(body);
   if (body.length < GZIP_MIN_BYTES) return { status, body, gzip: null, etag };
   return { status, body: null, gzip: gzipSync(body), etag };
 }
