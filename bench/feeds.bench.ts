@@ -4,7 +4,7 @@
  * streams a generated 100,000-row CSV feed with an ETag. The first run creates the 100,000
  * products (the seed, linked to the feed); the measured run reads the feed again with 10% of
  * the prices changed. Prints rows per second, the public list page's p95 at rest and during
- * the run, the server's peak resident memory, and the time of an unchanged feed (304, and the
+ * the run (to the last byte as the server sends it, gzip not decoded: support/admin-server.ts), the server's peak resident memory, and the time of an unchanged feed (304, and the
  * same bytes without an ETag). Budgets: at least 5,000 rows/s, p95 during within 2x of rest,
  * memory under 300 MB, an unchanged feed under 1 s. Figures are printed, never asserted.
  *

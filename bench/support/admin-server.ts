@@ -4,6 +4,7 @@
  * list page timed between polls, and the percentiles of those timings.
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { startApiServer, type ServerProcess } from './processes';
 
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
@@ -65,12 +66,33 @@ export function cpuSeconds(pid: number, options: { endedChildren?: boolean } = {
   return (own + children) / USER_HZ;
 }
 
-/** Milliseconds the visitor page took (its whole body read); null when it did not answer 200. */
-export async function visitorMs(url: string): Promise<number | null> {
+/** One kept-alive connection, as a shopper's browser holds one to the site. */
+const visitorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * Milliseconds the visitor page took, to the last byte of the answer as the server sends it
+ * (gzip, as a browser asks for it); null when it did not answer 200. The body is read but not
+ * decompressed: a shopper's phone decompresses on its own CPU, while the bench's own gunzip
+ * (fetch's, in this process's thread pool) ran on the same two cores as the feed run it
+ * measured, and was the whole of the page's p95 growing during a run (docs/decisions.md, "Feed
+ * runs", session 38). autocannon, in the other benches, does not decompress either.
+ */
+export function visitorMs(url: string): Promise<number | null> {
   const asked = performance.now();
-  const page = await fetch(`${url}${VISITOR_PAGE}`);
-  await page.arrayBuffer();
-  return page.ok ? performance.now() - asked : null;
+  return new Promise((resolve) => {
+    const request = http.get(
+      `${url}${VISITOR_PAGE}`,
+      { agent: visitorAgent, headers: { 'accept-encoding': 'gzip' } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve(response.statusCode === 200 ? performance.now() - asked : null),
+        );
+        response.on('error', () => resolve(null));
+      },
+    );
+    request.on('error', () => resolve(null));
+  });
 }
 
 export interface Latencies {
