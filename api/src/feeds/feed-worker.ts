@@ -56,7 +56,8 @@ async function main(
       if (backend !== null) lowestPriority(backend);
     },
   });
-  // Loaded at the normal priority, so a run starts at once on a busy machine.
+  // Started in the idle class on the last core where it could be (run-in-child.ts): this adds
+  // nice 19, and where the start could not, the class and the core.
   lowestPriority(process.pid);
   try {
     const applied = await applyFeedFile(

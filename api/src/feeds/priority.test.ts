@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POSTGRES_ADMIN_URL } from '../../test/support/databases';
-import { lastAllowedCore, localBackendOf, lowestPriority } from './priority';
+import { atLowestPriority, lastAllowedCore, localBackendOf, lowestPriority } from './priority';
 
 const SCHED_IDLE = 5;
 
@@ -91,4 +91,23 @@ it('starts no chrt for a process whose threads have the idle class already', asy
     other.kill();
     rmSync(bin, { recursive: true, force: true });
   }
+});
+
+it('starts a command in the idle class and on the last core from its first instruction', async () => {
+  // The child reports its own class and cores before it does anything else.
+  const report =
+    "const fs = require('fs'); const stat = fs.readFileSync('/proc/self/stat', 'utf8');" +
+    "const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');" +
+    "const cores = /^Cpus_allowed_list:\\s*(\\S+)$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1];" +
+    'process.stdout.write(JSON.stringify({ policy: Number(fields[38]), cores }));';
+  const { command, args } = await atLowestPriority(process.execPath, ['-e', report]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number];
+  expect(code).toBe(0);
+  const started = JSON.parse(output) as { policy: number; cores: string };
+  expect(started.policy).toBe(SCHED_IDLE);
+  const last = lastAllowedCore(process.pid);
+  expect(started.cores).toBe(last === null ? coresOf(process.pid) : String(last));
 });

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
@@ -78,6 +78,38 @@ export function lastAllowedCore(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * How to start `command` already in the idle scheduling class and kept to the last core, from
+ * its first instruction: `chrt --idle 0 taskset --cpu-list CORE command ...args` (each execs
+ * the next in place, so the process keeps one pid, and its threads inherit both). Loading the
+ * feed process at the normal priority took a core from the site for about half a second at the
+ * start of every run, and that is where a run's slowest visitor pages clustered (docs/
+ * decisions.md, "Feed runs", session 38). The command as it is where chrt is missing or not
+ * permitted (checked once, by running `true` so); lowestPriority still follows once loaded.
+ */
+export async function atLowestPriority(
+  command: string,
+  args: readonly string[],
+): Promise<{ command: string; args: string[] }> {
+  if (process.platform !== 'linux') return { command, args: [...args] };
+  const core = lastAllowedCore(process.pid);
+  const prefix = [
+    'chrt',
+    '--idle',
+    '0',
+    ...(core === null ? [] : ['taskset', '--cpu-list', String(core)]),
+  ];
+  idleStartWorks ??= new Promise((resolve) => {
+    execFile(prefix[0]!, [...prefix.slice(1), 'true'], { timeout: 5_000 }, (error) =>
+      resolve(!error),
+    );
+  });
+  if (!(await idleStartWorks)) return { command, args: [...args] };
+  return { command: prefix[0]!, args: [...prefix.slice(1), command, ...args] };
+}
+
+let idleStartWorks: Promise<boolean> | null = null;
 
 const SCHED_IDLE = 5;
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { atLowestPriority } from './priority';
 import type { AppliedFile, ApplyJob } from './run';
 import type { FeedWorkerData, FromFeedWorker, ToFeedWorker } from './worker-messages';
 
@@ -57,9 +58,12 @@ async function bundleFromSource(): Promise<string> {
   return script;
 }
 
-/** Starts the feed process; it takes the lowest CPU priority itself once loaded (feed-worker.ts). */
-function startFeedProcess(script: string): ChildProcess {
-  return spawn(process.execPath, [...FEED_PROCESS_FLAGS, script], {
+/**
+ * Starts the feed process in the idle class on the last core (priority.ts, atLowestPriority);
+ * once loaded it lowers the rest (nice 19, and its backends on PostgreSQL: feed-worker.ts).
+ */
+function startFeedProcess(start: { command: string; args: string[] }): ChildProcess {
+  return spawn(start.command, start.args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
     env: process.env,
@@ -88,7 +92,10 @@ export async function applyInWorker(
   options: FeedWorkerOptions,
   job: ApplyJob,
 ): Promise<AppliedFile> {
-  const script = await feedProcessScript();
+  const start = await atLowestPriority(process.execPath, [
+    ...FEED_PROCESS_FLAGS,
+    await feedProcessScript(),
+  ]);
   return new Promise((resolve, reject) => {
     const data: FeedWorkerData = {
       database: options.database,
@@ -100,7 +107,7 @@ export async function applyInWorker(
     };
     let child: ChildProcess;
     try {
-      child = startFeedProcess(script);
+      child = startFeedProcess(start);
     } catch (error) {
       reject(error instanceof Error ? error : new FeedWorkerDied(String(error)));
       return;
