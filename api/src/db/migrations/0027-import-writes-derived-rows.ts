@@ -79,7 +79,8 @@ const linkSaving = (discount: string, row: string) => `CASE
         ELSE 0 END
     ELSE 0 END`;
 
-const ofProduct = (column: string) => `(SELECT "${column}" FROM products WHERE id = NEW."productId")`;
+const ofProduct = (column: string) =>
+  `(SELECT "${column}" FROM products WHERE id = NEW."productId")`;
 
 const linkInsert = (guarded: boolean) => {
   const value = `coalesce(${linkSaving(ofProduct('discountPercentage'), 'platform_links')}, 0)`;
