@@ -312,6 +312,91 @@ describeApi('the import writes the search rows the triggers write', (api) => {
     },
   );
 
+  it.runIf(api.dialect === 'sqlite')(
+    'SQLite (0027): the guard rows defer the search and link insert triggers, and only them',
+    async () => {
+      const db = api.server.running.db;
+      const product = await api.createProduct({ title: `Lampu ${word('gd')}` });
+      await rolledBack(db, async (transaction) => {
+        const run = (sql: string, replacements: Record<string, unknown> = {}) =>
+          db.sequelize.query(sql, { transaction, replacements });
+        const count = async (sql: string, replacements: Record<string, unknown>) =>
+          Number((await select<{ n: number }>(db, sql, transaction, replacements))[0]!.n);
+        const columns = (
+          await select<{ name: string }>(db, `PRAGMA table_info(products)`, transaction)
+        )
+          .map((column) => `"${column.name}"`)
+          .filter((name) => name !== '"id"' && name !== '"sku"')
+          .join(', ');
+        const id = `${product.id.slice(0, -12)}${'e'.repeat(12)}`;
+        await run('INSERT INTO product_search_deferred (token) VALUES (1)');
+        await run('INSERT INTO link_figures_deferred (token) VALUES (1)');
+        await run(
+          `INSERT INTO products (id, sku, ${columns})
+           SELECT :id, :id, ${columns} FROM products WHERE id = :from`,
+          { id, from: product.id },
+        );
+        await run(
+          `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price,
+             "priceValue", saving, "categoryId", "createdAt", "updatedAt")
+           VALUES (:id, 'Shopee', 'https://shopee.co.id/x', 'Rp 1.000', 1000, 7, NULL,
+             '2026-01-01 00:00:00.000 +00:00', '2026-01-01 00:00:00.000 +00:00')`,
+          { id },
+        );
+        const docs = { id };
+        expect(
+          await count(
+            `SELECT count(*) AS n FROM product_search_docs WHERE "productId" = :id`,
+            docs,
+          ),
+        ).toBe(0);
+        expect(
+          await count(
+            `SELECT count(*) AS n FROM product_admin_search_docs WHERE "productId" = :id`,
+            docs,
+          ),
+        ).toBe(0);
+        // The link keeps what its writer gave it (the trigger would have set 0 and the category).
+        expect(
+          await count(
+            `SELECT count(*) AS n FROM platform_links
+             WHERE "productId" = :id AND saving = 7 AND "categoryId" IS NULL`,
+            docs,
+          ),
+        ).toBe(1);
+        // The counts' trigger is not deferred.
+        expect(
+          await count(
+            `SELECT count(*) AS n FROM product_counts c
+             WHERE c.total = (SELECT count(*) FROM products p WHERE p."categoryId" = c."categoryId")
+               AND c."categoryId" = (SELECT "categoryId" FROM products WHERE id = :id)`,
+            docs,
+          ),
+        ).toBe(1);
+        // Without the guard rows the triggers write as before.
+        await run('DELETE FROM product_search_deferred');
+        await run('DELETE FROM link_figures_deferred');
+        const other = `${product.id.slice(0, -12)}${'d'.repeat(12)}`;
+        await run(
+          `INSERT INTO products (id, sku, ${columns})
+           SELECT :other, :other, ${columns} FROM products WHERE id = :from`,
+          { other, from: product.id },
+        );
+        expect(
+          await count(`SELECT count(*) AS n FROM product_search_docs WHERE "productId" = :other`, {
+            other,
+          }),
+        ).toBe(1);
+        expect(
+          await count(
+            `SELECT count(*) AS n FROM product_admin_search_docs WHERE "productId" = :other`,
+            { other },
+          ),
+        ).toBe(1);
+      });
+    },
+  );
+
   it('finds imported products: public search, suggestions, typo fix and admin search', async () => {
     const tag = unique();
     const own = await api.createCategory('Cari', tag);
