@@ -26,6 +26,7 @@ import * as searchRowsNewestOrder from './migrations/0023-search-rows-newest-ord
 import * as listingLinkPrices from './migrations/0024-listing-link-prices';
 import * as linkListingFigures from './migrations/0025-link-listing-figures';
 import * as walkIndexesCarryFilters from './migrations/0026-walk-indexes-carry-filters';
+import * as importWritesDerivedRows from './migrations/0027-import-writes-derived-rows';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -58,6 +59,7 @@ export const migrations = [
   { name: '0024-listing-link-prices', ...listingLinkPrices },
   { name: '0025-link-listing-figures', ...linkListingFigures },
   { name: '0026-walk-indexes-carry-filters', ...walkIndexesCarryFilters },
+  { name: '0027-import-writes-derived-rows', ...importWritesDerivedRows },
 ];
 
 /** The applied migrations' names, as the database records them. */

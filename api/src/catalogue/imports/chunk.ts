@@ -9,6 +9,7 @@ import {
   newLinkListingColumns,
   newProductFigures,
   refreshProductFigures,
+  sqliteLinkListingColumns,
 } from '../products/figures';
 import type { ColumnIndex } from './header';
 import {
@@ -196,14 +197,28 @@ function inBatches<T>(items: T[], size: number): T[][] {
 
 const placeholders = (count: number) => `(${Array(count).fill('?').join(', ')})`;
 
-/** A link to insert; `owner` is its product's values when the chunk knows them. */
+/** A link to insert, with its product's values (as the chunk leaves them). */
 interface NewLink {
   productId: string;
   link: LinkValues;
-  owner: ProductValues | null;
+  owner: ProductValues;
 }
 
+/**
+ * Inserts the chunk's new links with their listing columns (0025: saving, category). On
+ * SQLite they are computed as its trigger would (sqliteLinkListingColumns) and the trigger is
+ * skipped for the statement (`link_figures_deferred`, migration 0027: it read the product
+ * back for every link only to find the same values); PostgreSQL's trigger still checks them.
+ */
 async function insertLinks(db: Database, links: NewLink[], now: string, transaction: Transaction) {
+  if (links.length === 0) return;
+  const sqlite = db.dialect === 'sqlite';
+  const listingColumns = sqlite ? sqliteLinkListingColumns : newLinkListingColumns;
+  if (sqlite) {
+    await db.sequelize.query('INSERT INTO link_figures_deferred (token) VALUES (1)', {
+      transaction,
+    });
+  }
   for (const batch of inBatches(links, INSERT_BATCH)) {
     await db.sequelize.query(
       `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
@@ -211,8 +226,7 @@ async function insertLinks(db: Database, links: NewLink[], now: string, transact
        VALUES ${batch.map(() => placeholders(10)).join(', ')}`,
       {
         replacements: batch.flatMap(({ productId, link, owner }) => {
-          // Unknown owner: the trigger fills the columns in.
-          const figures = owner ? newLinkListingColumns(link, owner) : null;
+          const figures = listingColumns(link, owner);
           return [
             productId,
             link.platform,
@@ -220,8 +234,8 @@ async function insertLinks(db: Database, links: NewLink[], now: string, transact
             link.price,
             link.priceValue,
             link.originalPriceValue,
-            figures?.saving ?? 0,
-            figures?.categoryId ?? null,
+            figures.saving,
+            figures.categoryId,
             now,
             now,
           ];
@@ -230,6 +244,87 @@ async function insertLinks(db: Database, links: NewLink[], now: string, transact
       },
     );
   }
+  if (sqlite) await db.sequelize.query('DELETE FROM link_figures_deferred', { transaction });
+}
+
+/** 0010's docid slot: the docids of the products created in one millisecond. */
+const DOCID_SLOT = 1_048_576;
+
+/**
+ * SQLite: the search rows of the products `ids` just created in this transaction (with
+ * `product_search_deferred` held, migration 0027), the rows the INSERT triggers of 0003/0010/
+ * 0022 (visitors' index: docs row, `product_search`, its title and label tiers) and 0007
+ * (admin search) would have written, one `INSERT ... SELECT` per table instead of a trigger
+ * program per product. Docids as 0010's: the createdAt millisecond's slot, after the last one
+ * in it, in the order the products were inserted (rowid). Tested against the triggers'
+ * rows in import-search-rows.test.ts.
+ */
+async function indexCreated(
+  db: Database,
+  ids: string[],
+  now: string,
+  transaction: Transaction,
+): Promise<void> {
+  const run = (sql: string, replacements: Record<string, unknown>) =>
+    db.sequelize.query(sql, { replacements, transaction });
+  // The docids stay in SQL: at about 1.8e18 they are past a JavaScript number's precision.
+  await run(
+    `INSERT INTO product_search_docs (docid, "productId", "categoryId")
+       SELECT f.first + row_number() OVER (ORDER BY p.rowid) - 1, p.id, p."categoryId"
+       FROM products p,
+         (SELECT coalesce(
+            (SELECT docid + 1 FROM product_search_docs
+              WHERE docid BETWEEN s.base AND s.base + ${DOCID_SLOT - 1}
+              ORDER BY docid DESC LIMIT 1),
+            s.base) AS first
+          FROM (SELECT CAST(round((julianday(:now) - 2440587.5) * 86400000) AS INTEGER)
+            * ${DOCID_SLOT} AS base) s) f
+       WHERE p.id IN (:ids) AND p."isActive" IN (1, 'true')
+       ORDER BY p.rowid`,
+    { now, ids },
+  );
+  const range = { ids };
+  const docs = `FROM product_search_docs d JOIN products p ON p.id = d."productId"`;
+  const inRange = `WHERE d."productId" IN (:ids) ORDER BY d.docid`;
+  await run(
+    `INSERT INTO product_search (rowid, title, category, badge, description, filter)
+       SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
+         p.description, 'c' || p."categoryId"
+       ${docs} LEFT JOIN categories c ON c.id = p."categoryId" ${inRange}`,
+    range,
+  );
+  await run(
+    `INSERT INTO product_search_title (rowid, title, filter)
+       SELECT d.docid, p.title, 'c' || p."categoryId" ${docs} ${inRange}`,
+    range,
+  );
+  await run(
+    `INSERT INTO product_search_label (rowid, title, category, badge, filter)
+       SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
+         'c' || p."categoryId"
+       ${docs} LEFT JOIN categories c ON c.id = p."categoryId" ${inRange}`,
+    range,
+  );
+  await run('UPDATE product_search_version SET version = version + 1', {});
+  await run(
+    `INSERT INTO product_admin_search_docs ("productId")
+       SELECT id FROM products WHERE id IN (:ids) ORDER BY rowid`,
+    { ids },
+  );
+  await run(
+    `INSERT INTO product_admin_search (rowid, title, description, badge)
+       SELECT d.docid, p.title, p.description, COALESCE(p."badgeText", '')
+       FROM product_admin_search_docs d JOIN products p ON p.id = d."productId"
+       WHERE d."productId" IN (:ids) ORDER BY d.docid`,
+    { ids },
+  );
+}
+
+/** A row to write; `stored` is its product's values as the chunk read them (an update's). */
+interface PlannedWrite {
+  sku: string;
+  plan: RowPlan;
+  stored: ProductValues | null;
 }
 
 /** A new product's listing figures (0014, 0018), written with it: see newProductFigures. */
@@ -237,22 +332,21 @@ const FIGURE_COLUMNS = `"lowestPrice", saving, "inStock", "platformMask", "stock
 
 /**
  * Writes the planned rows: new products in multi-row INSERTs, changed ones one UPDATE each,
- * links likewise. The search index, the per-category counts and the price points follow
- * from the tables' triggers (migrations 0003, 0004, 0007) inside this same transaction; the
- * listing figures (0014, 0018) of a new product are inserted with it, those of a changed one
- * refreshed once at the end of the chunk.
+ * links likewise. The per-category counts, the price points and a changed product's search
+ * rows follow from the tables' triggers (migrations 0003, 0004, 0007) inside this same
+ * transaction; on SQLite a new product's search rows are written set-based (indexCreated,
+ * migration 0027), on PostgreSQL by its trigger. The listing figures (0014, 0018) of a new
+ * product are inserted with it, those of a changed one refreshed once at the end of the chunk;
+ * a new link's listing columns (0025) are inserted with it.
  */
-async function writePlans(
-  db: Database,
-  plans: { sku: string; plan: RowPlan }[],
-  transaction: Transaction,
-) {
+async function writePlans(db: Database, plans: PlannedWrite[], transaction: Transaction) {
   const now = toDbTimestamp(Date.now());
   // The figure triggers skip their per-row work for this transaction (migration 0018); each
   // product the chunk wrote is refreshed once at the end instead.
   await db.sequelize.query('INSERT INTO product_figures_deferred (token) VALUES (1)', {
     transaction,
   });
+  const sqlite = db.dialect === 'sqlite';
   const touched: string[] = [];
   const creates: { id: string; sku: string; values: ProductValues; links: LinkValues[] }[] = [];
   const newLinks: NewLink[] = [];
@@ -266,6 +360,13 @@ async function writePlans(
       if (refreshCreated && plan.links.length > 0) touched.push(id);
       for (const link of plan.links) newLinks.push({ productId: id, link, owner: plan.values });
     }
+  }
+  // SQLite: the search triggers skip the chunk's new products (migration 0027), which
+  // indexCreated indexes set-based after their INSERT.
+  if (sqlite && creates.length > 0) {
+    await db.sequelize.query('INSERT INTO product_search_deferred (token) VALUES (1)', {
+      transaction,
+    });
   }
   for (const batch of inBatches(creates, INSERT_BATCH)) {
     await db.sequelize.query(
@@ -292,8 +393,17 @@ async function writePlans(
       },
     );
   }
+  if (sqlite && creates.length > 0) {
+    await db.sequelize.query('DELETE FROM product_search_deferred', { transaction });
+    await indexCreated(
+      db,
+      creates.map((product) => product.id),
+      now,
+      transaction,
+    );
+  }
   const deletes: number[] = [];
-  for (const { plan } of plans) {
+  for (const { plan, stored } of plans) {
     if (plan.kind !== 'update') continue;
     touched.push(plan.productId);
     if (plan.values) {
@@ -323,9 +433,10 @@ async function writePlans(
         },
       );
     }
-    for (const link of plan.insertLinks) {
-      newLinks.push({ productId: plan.productId, link, owner: plan.values });
-    }
+    // Only links changed: the product keeps the values the chunk read.
+    const owner = plan.values ?? stored;
+    if (!owner) throw new Error(`the update of ${plan.productId} lacks its product's values`);
+    for (const link of plan.insertLinks) newLinks.push({ productId: plan.productId, link, owner });
     deletes.push(...plan.deleteLinkIds);
   }
   if (deletes.length > 0) {
@@ -370,9 +481,10 @@ export async function processChunk(
   const keyed = rows.map((row) => ({ row, sku: skuSchema.safeParse(row.cells[skuIndex] ?? '') }));
   const skus = keyed.flatMap(({ sku }) => (sku.success ? [sku.data] : []));
   const stored = await storedState(db, skus, transaction);
-  const plans: { sku: string; plan: RowPlan }[] = [];
+  const plans: PlannedWrite[] = [];
   for (const { row, sku } of keyed) {
     let plan: RowPlan;
+    let storedValues: ProductValues | null = null;
     if (!sku.success) {
       plan = {
         kind: 'failed',
@@ -380,6 +492,7 @@ export async function processChunk(
       };
     } else {
       const product = stored.products.get(sku.data);
+      storedValues = product?.values ?? null;
       plan = planRow({
         row: row.row,
         cells: row.cells,
@@ -400,7 +513,7 @@ export async function processChunk(
     } else {
       if (plan.kind === 'create') outcome.created++;
       else outcome.updated++;
-      plans.push({ sku: sku.success ? sku.data : '', plan });
+      plans.push({ sku: sku.success ? sku.data : '', plan, stored: storedValues });
     }
   }
   if (!settings.dryRun && transaction && plans.length > 0) {

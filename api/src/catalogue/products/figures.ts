@@ -119,6 +119,24 @@ export function newLinkListingColumns(
   };
 }
 
+/**
+ * newLinkListingColumns as SQLite's trigger computes them (0025: linkSaving's SQL in doubles,
+ * sqliteLinkSaving), to the rupiah: for a writer that defers that trigger
+ * (`link_figures_deferred`, migration 0027), whose values nothing corrects afterwards.
+ */
+export function sqliteLinkListingColumns(
+  link: { priceValue: number | null; originalPriceValue: number | null },
+  product: { categoryId: number; discountPercentage: number },
+): { saving: number; categoryId: number } {
+  return {
+    saving:
+      link.priceValue === null
+        ? 0
+        : sqliteLinkSaving(link.priceValue, link.originalPriceValue, product.discountPercentage),
+    categoryId: product.categoryId,
+  };
+}
+
 /** A product's listing figures (the columns refreshProductFigures computes). */
 export interface ProductFigures {
   lowestPrice: number | null;
