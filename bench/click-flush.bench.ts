@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AnalyticsWriteBuffer } from '../api/src/analytics';
-import { openDatabase } from '../api/src/db/database';
+import { QueryTypes } from 'sequelize';
+import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { ClickRecorder } from '../api/src/go';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
+import { BenchClickLog } from './support/click-log';
+import { backendsCpu } from './go.bench';
 
 /**
  * What a /go click costs the server's process after its 302, without HTTP: batches of new
@@ -19,6 +22,13 @@ import { createScratchPostgres, runOnDialects, type BenchDialect } from './suppo
  * `npx tsx bench/click-flush.bench.ts [sqlite|postgres]` (`npm run bench -- click-flush`); CLICK_FLUSH_BATCH (default 2,000)
  * and CLICK_FLUSH_ROUNDS (default 12) set the size and number of batches.
  */
+/**
+ * CLICK_FLUSH_MODE: `buffer` (default, the product's write buffer); `log` or `log-derive`
+ * (session 38's proposal, bench/support/click-log.ts): each click admitted (dedupe, hash) and
+ * held as one compact row, the flush one multi-row INSERT into a click log; `log-derive` then
+ * derives the events, visits, rollups and marks from it in one statement (PostgreSQL only).
+ */
+const MODE = process.env.CLICK_FLUSH_MODE ?? 'buffer';
 const BATCH = Number(process.env.CLICK_FLUSH_BATCH ?? 2000);
 const ROUNDS = Number(process.env.CLICK_FLUSH_ROUNDS ?? 12);
 const WARM_UP = 2;
@@ -32,6 +42,59 @@ const PLATFORMS = ['Shopee', 'Tokopedia', 'Lazada'];
 function cpuNow(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
+}
+
+/** One category, 200 products and their 600 links (ids 1..600 on a fresh database). */
+async function seedLinks(db: Database): Promise<void> {
+  const qi = db.sequelize.getQueryInterface();
+  const at = new Date();
+  await qi.bulkInsert('categories', [
+    {
+      name: 'Bench',
+      slug: 'bench',
+      icon: 'tag',
+      color: 'blue',
+      group: 'Bench',
+      createdAt: at,
+      updatedAt: at,
+    },
+  ]);
+  const [category] = await db.sequelize.query<{ id: number }>(`SELECT id FROM categories`, {
+    type: QueryTypes.SELECT,
+  });
+  const products = Array.from({ length: 200 }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    categoryId: category!.id,
+    title: `Produk bench ${i}`,
+    description: 'Bench',
+    imageUrl: 'https://example.com/a.jpg',
+    imageUrls: '[]',
+    mediaType: 'default',
+    discountPercentage: 10,
+    badgeColor: 'green',
+    platforms: JSON.stringify(PLATFORMS),
+    isActive: true,
+    isFeaturedPromo: false,
+    isFeaturedPopular: false,
+    featuredOrder: 0,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  await qi.bulkInsert('products', products);
+  await qi.bulkInsert(
+    'platform_links',
+    products.flatMap((product) =>
+      PLATFORMS.map((platform) => ({
+        productId: product.id,
+        platform,
+        affiliateUrl: `https://${platform.toLowerCase()}.example/p/${product.id}`,
+        price: 'Rp 150.000',
+        priceValue: 150_000,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    ),
+  );
 }
 
 function median(values: number[]): number {
@@ -52,6 +115,15 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       log: (line) => console.error(line),
     });
     const recorder = new ClickRecorder({ secret: 'bench-secret', sink: writer });
+    const clickLog =
+      MODE === 'buffer'
+        ? null
+        : new BenchClickLog(db, 'bench-secret', { derive: MODE === 'log-derive', everyMs: null });
+    await clickLog?.create();
+    // The derive joins each click to its link: 600 links, as the clicks below name them.
+    if (MODE === 'log-derive') await seedLinks(db);
+    const databaseUrl = scratch?.url ?? null;
+    const backendMs: number[] = [];
     const recordMs: number[] = [];
     const flushMs: number[] = [];
     let visitor = 0;
@@ -60,7 +132,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       for (let i = 0; i < BATCH; i += 1) {
         visitor += 1;
         const linkId = (visitor % 600) + 1;
-        recorder.record({
+        const click = {
           linkId,
           productId: `00000000-0000-4000-8000-${String(linkId).padStart(12, '0')}`,
           categoryId: String(1 + (linkId % 8)),
@@ -68,23 +140,36 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
           ip: `${11 + ((visitor >> 16) & 127)}.${(visitor >> 8) & 255}.${visitor & 255}.7`,
           userAgent: AGENTS[visitor % AGENTS.length]!,
           fromPath: null,
-        });
+        };
+        if (!clickLog) recorder.record(click);
+        else {
+          const admitted = recorder.admit(click);
+          if (admitted) clickLog.add(admitted);
+        }
       }
       const flushStart = cpuNow();
-      await writer.flush();
+      const backendsStart = await backendsCpu(databaseUrl);
+      await (clickLog ? clickLog.flush() : writer.flush());
       const flushEnd = cpuNow();
+      const backendsEnd = await backendsCpu(databaseUrl);
+      let backends = 0;
+      for (const [pid, ms] of backendsEnd) backends += ms - (backendsStart.get(pid) ?? 0);
+      if (round >= WARM_UP) backendMs.push((backends * 1000) / BATCH);
       if (round < WARM_UP) continue;
       recordMs.push(((flushStart - recordStart) * 1000) / BATCH);
       flushMs.push(((flushEnd - flushStart) * 1000) / BATCH);
     }
     await writer.stop();
     const figures = {
+      mode: MODE,
       batch: BATCH,
       rounds: ROUNDS,
-      written: writer.written,
+      written: clickLog ? clickLog.logged : writer.written,
       dropped: writer.dropped,
       recordCpuMsPer1000: Math.round(median(recordMs)),
       flushCpuMsPer1000: Math.round(median(flushMs)),
+      // PostgreSQL's backends for the flush (their /proc ticks: 10 ms steps).
+      backendsCpuMsPer1000: Math.round(median(backendMs)),
       flushCpuMsPer1000Range: [Math.round(Math.min(...flushMs)), Math.round(Math.max(...flushMs))],
       loadAverage: os
         .loadavg()
@@ -92,7 +177,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
         .join(' '),
     };
     console.log(
-      `${dialect}: record ${figures.recordCpuMsPer1000} ms, flush ${figures.flushCpuMsPer1000} ms CPU per 1,000 clicks (flush ${figures.flushCpuMsPer1000Range.join('-')}; batches of ${BATCH}, ${ROUNDS} rounds; ${figures.written} rows written, ${figures.dropped} dropped; load ${figures.loadAverage})`,
+      `${dialect} ${MODE}: record ${figures.recordCpuMsPer1000} ms, flush ${figures.flushCpuMsPer1000} ms CPU per 1,000 clicks${scratch ? `, PostgreSQL backends ${figures.backendsCpuMsPer1000} ms` : ''} (flush ${figures.flushCpuMsPer1000Range.join('-')}; batches of ${BATCH}, ${ROUNDS} rounds; ${figures.written} rows written, ${figures.dropped} dropped; load ${figures.loadAverage})`,
     );
     return figures;
   } finally {

@@ -13,6 +13,7 @@ import { migrate } from '../api/src/db/migrate';
 import { fixedSecurityHeaders, securityHeaders } from '../api/src/middleware/security';
 import { AnalyticsWriteBuffer, type EventRecord, type VisitorInfo } from '../api/src/analytics';
 import { createGo, type ClickSink } from '../api/src/go';
+import { BenchClickLog } from './support/click-log';
 import type { ClickMessage } from './go-click-worker';
 
 const links = Number(process.env.LINKS ?? 600);
@@ -87,8 +88,14 @@ writer.start();
  * `unrecorded`: clicks are admitted and queued but never made into records. Either way the
  * bench reports every click lost: the figures are not the product's. `worker`: clicks are written
  * by a write buffer of their own on a worker thread (bench/go-click-worker.ts), all stored.
+ * `log` (session 38's proposal at its best): each click held as one compact row and written to
+ * a click log in one multi-row INSERT per flush (bench/support/click-log.ts), nothing derived
+ * (the bench reports every click lost, the log's rows printed beside); `log-derive`: the same,
+ * then the events, visits, rollups and funnel marks derived from the log by set-based SQL
+ * after each flush (the bench's check holds).
  */
 const diagnostic = process.env.GO_BENCH_CLICKS;
+
 const clickWorker =
   diagnostic === 'worker'
     ? // TypeScript through tsx, registered in the worker itself (it has no --import of its own).
@@ -132,6 +139,24 @@ const go = createGo({
 });
 const { recorder, queue } = go;
 if (diagnostic === 'unrecorded') recorder.emitAdmitted = () => 'counted';
+/**
+ * `log` (the proposal of session 38, its best case): a click stored as ONE compact row of a
+ * click log (no event, visit, step or rollup derived: the bench reports them lost; `logged`
+ * in the counters is what the log holds), its columns held in arrays until a flush writes
+ * them in one multi-row INSERT (every second or 2,000 clicks, as the write buffer).
+ */
+const clickLog =
+  diagnostic === 'log' || diagnostic === 'log-derive'
+    ? new BenchClickLog(db, 'bench-secret', { derive: diagnostic === 'log-derive', everyMs: 1000 })
+    : null;
+if (clickLog) {
+  await clickLog.create();
+  recorder.emitAdmitted = (admitted) => {
+    clickLog.add(admitted);
+    recorder.counted += 1;
+    return 'counted';
+  };
+}
 
 const app = express();
 app.disable('x-powered-by');
@@ -160,6 +185,7 @@ process.on('SIGTERM', () => {
   void go
     .close()
     .then(() => writer.stop())
+    .then(() => clickLog?.stop())
     .then(async () => {
       let worker = { written: 0, dropped: 0 };
       if (clickWorker) {
@@ -173,6 +199,7 @@ process.on('SIGTERM', () => {
           duplicates: recorder.duplicates,
           dropped: recorder.dropped + writer.dropped + worker.dropped,
           written: writer.written + worker.written,
+          logged: clickLog?.logged,
           queue: queue.stats(),
           writeBuffer: { fullEvents: writer.stats().fullEvents },
         })}`,

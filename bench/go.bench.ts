@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createScratchPostgres } from './support/databases';
 import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../api/src/db/database';
@@ -21,7 +22,7 @@ import { startProcess, type ServerProcess } from './support/processes';
  * afterwards). Stand-alone: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx
  * bench/go.bench.ts`; `GO_BENCH_SECONDS` sets the measured duration (default 10);
  * `GO_BENCH_VISITORS=addresses` makes the new visitors a crowd of addresses with 40 agents
- * (see VISITORS). Prints the server's CPU per 1,000 requests of each run too (/proc), which the
+ * (see VISITORS); `GO_BENCH_DIALECT=postgres` (or `sqlite`) runs one engine. Prints the server's CPU per 1,000 requests of each run too (/proc), which the
  * other processes on a shared machine move less than they move requests per second (it too
  * rises under heavy load: compare runs at like loads).
  */
@@ -145,6 +146,34 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU ms of the PostgreSQL backends serving `databaseUrl`'s database, by process id (/proc:
+ * the bench and the server share the machine). The server's own CPU leaves out what its
+ * statements cost PostgreSQL, which takes the same two cores.
+ */
+export async function backendsCpu(databaseUrl: string | null): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!databaseUrl) return cpu;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    for (const { pid } of rows) cpu.set(pid, cpuMs(pid));
+  } finally {
+    await client.end();
+  }
+  return cpu;
+}
+
+/** Backend CPU ms between two backendsCpu() readings (backends started in between from 0). */
+function backendsDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** Server CPU ms per 1,000 requests of a run measured between two cpuMs() readings. */
 function perThousand(cpuBefore: number, cpuAfter: number, load: Load): number {
   return load.requests > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000) / load.requests) : 0;
@@ -244,11 +273,14 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
     ];
     const pid = server.child.pid!;
     const cpuStart = cpuMs(pid);
+    const backendsStart = await backendsCpu(databaseUrl);
     const bare = await loadGo(server.url, 'bare', { distinctVisitors: true });
     const cpuBare = cpuMs(pid);
+    const backendsBare = await backendsCpu(databaseUrl);
     const go302 = await loadGo(server.url, 'go', { distinctVisitors: true });
     // Read at once: the clicks of the run still being written are the next run's CPU.
     const cpuGo = cpuMs(pid);
+    const backendsGo = await backendsCpu(databaseUrl);
     // One visitor hammering every link: each link counts once within the hour.
     const repeat = await loadGo(server.url, 'go', {
       seconds: Math.max(2, Math.round(SECONDS / 2)),
@@ -273,6 +305,11 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
       serverCpuMsPer1000: {
         bare: perThousand(cpuStart, cpuBare, bare),
         go: perThousand(cpuBare, cpuGo, go302),
+      },
+      // PostgreSQL's backends for the same database (0 on SQLite, whose work is in the server).
+      backendsCpuMsPer1000: {
+        bare: perThousand(0, backendsDelta(backendsStart, backendsBare), bare),
+        go: perThousand(0, backendsDelta(backendsBare, backendsGo), go302),
       },
       ratioToBare: Number(
         (go302.requestsPerSecond / Math.max(1, bare.requestsPerSecond)).toFixed(2),
@@ -309,7 +346,10 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
       `/go/{id}         : ${go302.requestsPerSecond} req/s (${figures.ratioToBare} of bare; budget >= 0.8), p50 ${go302.p50Ms} ms, p99 ${go302.p99Ms} ms, 503 ${go302.busy}, errors ${go302.errors}, other ${go302.other}`,
     );
     console.log(
-      `server CPU       : ${figures.serverCpuMsPer1000.bare} ms per 1,000 bare 302s, ${figures.serverCpuMsPer1000.go} ms per 1,000 /go (the clicks' writes during the run included)`,
+      `server CPU       : ${figures.serverCpuMsPer1000.bare} ms per 1,000 bare 302s, ${figures.serverCpuMsPer1000.go} ms per 1,000 /go (the clicks' writes during the run included)` +
+        (databaseUrl
+          ? `; PostgreSQL backends ${figures.backendsCpuMsPer1000.bare} and ${figures.backendsCpuMsPer1000.go}`
+          : ''),
     );
     console.log(
       `server peak RSS  : ${serverPeakRssMb} MB (VmHWM; sampled VmRSS peak ${sampledPeakRssMb} MB; budget < 300 MB)`,
@@ -321,7 +361,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
       `one visitor      : ${repeat.requestsPerSecond} req/s, p99 ${repeat.p99Ms} ms, ${repeat.linksRedirected} links`,
     );
     console.log(
-      `clicks           : expected ${expected} (302s received), counted ${String(counters.counted)} (${String(counters.duplicates)} repeats not counted), stored events ${stored.events}, rollup ${stored.rollupEvents} (by platform ${stored.rollupPlatforms}), lost ${figures.lost}, taken as a run was cut off ${figures.takenAfterCutOff} (at most ${3 * CONNECTIONS})`,
+      `clicks           : expected ${expected} (302s received), counted ${String(counters.counted)} (${String(counters.duplicates)} repeats not counted), stored events ${stored.events}${counters.logged === undefined ? '' : ` (click log rows ${String(counters.logged)})`}, rollup ${stored.rollupEvents} (by platform ${stored.rollupPlatforms}), lost ${figures.lost}, taken as a run was cut off ${figures.takenAfterCutOff} (at most ${3 * CONNECTIONS})`,
     );
     return figures;
   } finally {
@@ -341,8 +381,11 @@ async function withFreshPostgres<T>(adminUrl: string, work: (url: string) => Pro
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const results: Record<string, unknown> = { sqlite: await runOn('sqlite', null) };
-  const postgresUrl = process.env.DATABASE_URL;
+  const results: Record<string, unknown> = {};
+  // GO_BENCH_DIALECT=postgres skips the SQLite run (sqlite: the PostgreSQL one).
+  const only = process.env.GO_BENCH_DIALECT;
+  if (only !== 'postgres') results.sqlite = await runOn('sqlite', null);
+  const postgresUrl = only === 'sqlite' ? undefined : process.env.DATABASE_URL;
   if (postgresUrl) {
     results.postgres = await withFreshPostgres(postgresUrl, (url) => runOn('postgres', url));
   }
