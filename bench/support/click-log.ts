@@ -3,105 +3,105 @@
 // (GO_BENCH_CLICKS=log, log-derive) and bench/click-flush.bench.ts (CLICK_FLUSH_MODE). Not the
 // product's: see docs/decisions.md, "Session 38".
 import { anonymousVisitorKey, userAgentInfo } from '../../api/src/analytics';
-import type { Database } from '../../api/src/db/database';
+import { OTHER_BROWSER } from '../../api/src/analytics/visitor';
+import { sessionDayExpression } from '../../api/src/analytics/visits';
+import type { Database, Dialect } from '../../api/src/db/database';
 import { execute, valuesList } from '../../api/src/db/sql';
 import type { AdmittedClick } from '../../api/src/go/recorder';
 
-const DERIVE = `
-    WITH c AS (DELETE FROM click_log RETURNING *),
-    j AS (
-      SELECT c.*, l."productId"::text AS "productId", l.platform::text AS platform,
-        p."categoryId"::text AS "categoryId",
-        COALESCE((SELECT s."sessionId" FROM analytics_sessions s
-          WHERE s."visitorKey" = c."visitorKey" AND s."lastSeenMs" >= c.at - 1800000 AND s.bot = FALSE
-          ORDER BY s."lastSeenMs" DESC, s."sessionId" DESC LIMIT 1), 'go:' || c."visitorKey") AS sid,
-        (FLOOR(c.at / 3600000.0))::int AS hour
-      FROM c JOIN platform_links l ON l.id = c."linkId" JOIN products p ON p.id = l."productId"
-    ),
-    ev AS (
-      INSERT INTO events ("sessionId", "eventType", "eventData", "productId", "categoryId", platform, "createdAt")
-      SELECT sid, 'cta_click', json_build_object('source', 'redirect', 'linkId', "linkId", 'productId', "productId",
-        'platform', platform, 'categoryId', "categoryId", 'path', path)::text, "productId", "categoryId", platform,
-        to_timestamp(at / 1000.0) FROM j
-    ),
-    own AS (
-      INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
-               "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet", clicks)
-      SELECT sid, to_timestamp(MIN(at) / 1000.0), 0, TRUE, MIN("visitorKey"), MIN(device), MIN(browser), 'direct', TRUE, COUNT(*)
-      FROM j WHERE sid LIKE 'go:%' GROUP BY sid
-      ON CONFLICT ("sessionId") DO UPDATE SET clicks = analytics_sessions.clicks + excluded.clicks
-    ),
-    vc AS (
-      UPDATE analytics_sessions SET clicks = analytics_sessions.clicks + v.n
-      FROM (SELECT sid, COUNT(*) AS n FROM j WHERE sid NOT LIKE 'go:%' GROUP BY sid) v
-      WHERE analytics_sessions."sessionId" = v.sid
-    ),
-    ro AS (
-      INSERT INTO analytics_rollups (metric, hour, value, total)
-      SELECT metric, hour, value, COUNT(*) FROM (
-        SELECT 'event' AS metric, hour, 'cta_click' AS value FROM j
-        UNION ALL SELECT 'cta_platform', hour, platform FROM j
-        UNION ALL SELECT 'cta_product', hour, "productId" FROM j) r
-      GROUP BY metric, hour, value
-      ON CONFLICT (metric, hour, value) DO UPDATE SET total = analytics_rollups.total + excluded.total
-    ),
-    pd AS (
-      INSERT INTO analytics_product_daily (day, "productId", views, clicks)
-      SELECT (hour + 7) / 24, "productId", 0, COUNT(*) FROM j GROUP BY (hour + 7) / 24, "productId"
-      ON CONFLICT (day, "productId") DO UPDATE SET clicks = analytics_product_daily.clicks + excluded.clicks
-    ),
-    st AS (
-      INSERT INTO analytics_visit_steps ("sessionId", kind, value, product, click)
-      SELECT DISTINCT sid, 'category', "categoryId", 0, 1 FROM j
-      UNION SELECT DISTINCT sid, 'platform', platform, 0, 1 FROM j
-      ON CONFLICT ("sessionId", kind, value) DO UPDATE SET click = 1
-    )
-    SELECT COUNT(*) AS derived FROM c`;
-
 /**
- * The same derivation on SQLite (no data-modifying CTE): the log's rows up to a bound staged
- * with their link and visit, one statement per table, then deleted, in one transaction.
+ * The derivation, set-based, one statement per table, in one transaction: the log's rows
+ * staged with their link and visit (and deleted), then the events, the visits a click makes
+ * (or the click counts of the visitor's current visit), the hourly rollups, the product-day
+ * clicks, the funnel marks, and the daily and funnel rows by difference (the touched visits'
+ * rows taken out before the counters and marks change and put back after). Left out: the
+ * product totals and report periods (./api/src/analytics/product-periods.ts).
  */
-const SQLITE_DERIVE = [
-  `DELETE FROM click_derive`,
-  `INSERT INTO click_derive
-   SELECT c.rowid, c.at, c."linkId", c."visitorKey", c.device, c.browser, c.path,
-     l."productId", l.platform, CAST(p."categoryId" AS TEXT),
-     COALESCE((SELECT s."sessionId" FROM analytics_sessions s
-       WHERE s."visitorKey" = c."visitorKey" AND s."lastSeenMs" >= c.at - 1800000 AND s.bot = FALSE
-       ORDER BY s."lastSeenMs" DESC, s."sessionId" DESC LIMIT 1), 'go:' || c."visitorKey"),
-     c.at / 3600000,
-     strftime('%Y-%m-%d %H:%M:%f', c.at / 1000.0, 'unixepoch') || ' +00:00'
-   FROM click_log c JOIN platform_links l ON l.id = c."linkId" JOIN products p ON p.id = l."productId"`,
-  `INSERT INTO events ("sessionId", "eventType", "eventData", "productId", "categoryId", platform, "createdAt")
-   SELECT sid, 'cta_click', json_object('source', 'redirect', 'linkId', "linkId", 'productId', "productId",
-     'platform', platform, 'categoryId', "categoryId", 'path', path), "productId", "categoryId", platform,
-     created FROM click_derive`,
-  `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
-     "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet", clicks)
-   SELECT sid, MIN(created), 0, TRUE, MIN("visitorKey"), MIN(device), MIN(browser), 'direct', TRUE, COUNT(*)
-   FROM click_derive WHERE sid LIKE 'go:%' GROUP BY sid
-   ON CONFLICT ("sessionId") DO UPDATE SET clicks = analytics_sessions.clicks + excluded.clicks`,
-  `UPDATE analytics_sessions SET clicks = analytics_sessions.clicks + v.n
-   FROM (SELECT sid, COUNT(*) AS n FROM click_derive WHERE sid NOT LIKE 'go:%' GROUP BY sid) v
-   WHERE analytics_sessions."sessionId" = v.sid`,
-  `INSERT INTO analytics_rollups (metric, hour, value, total)
-   SELECT metric, hour, value, COUNT(*) FROM (
-     SELECT 'event' AS metric, hour, 'cta_click' AS value FROM click_derive
-     UNION ALL SELECT 'cta_platform', hour, platform FROM click_derive
-     UNION ALL SELECT 'cta_product', hour, "productId" FROM click_derive) r
-   WHERE TRUE GROUP BY metric, hour, value
-   ON CONFLICT (metric, hour, value) DO UPDATE SET total = analytics_rollups.total + excluded.total`,
-  `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
-   SELECT (hour + 7) / 24, "productId", 0, COUNT(*) FROM click_derive
-   WHERE TRUE GROUP BY (hour + 7) / 24, "productId"
-   ON CONFLICT (day, "productId") DO UPDATE SET clicks = analytics_product_daily.clicks + excluded.clicks`,
-  `INSERT INTO analytics_visit_steps ("sessionId", kind, value, product, click)
-   SELECT sid, 'category', "categoryId", 0, 1 FROM click_derive WHERE TRUE
-   UNION SELECT sid, 'platform', platform, 0, 1 FROM click_derive WHERE TRUE
-   ON CONFLICT ("sessionId", kind, value) DO UPDATE SET click = 1`,
-  `DELETE FROM click_log WHERE rowid <= (SELECT MAX(logId) FROM click_derive)`,
-];
+function deriveStatements(dialect: Dialect): string[] {
+  const pg = dialect === 'postgres';
+  const day = sessionDayExpression({ dialect } as Database, 's."createdAt"');
+  const stage = `SELECT c.at, c."linkId", c."visitorKey", c.device, c.browser, c.path,
+       CAST(l."productId" AS TEXT), CAST(l.platform AS TEXT), CAST(p."categoryId" AS TEXT),
+       COALESCE((SELECT s."sessionId" FROM analytics_sessions s
+         WHERE s."visitorKey" = c."visitorKey" AND s."lastSeenMs" >= c.at - 1800000
+           AND s.bot = FALSE
+         ORDER BY s."lastSeenMs" DESC, s."sessionId" DESC LIMIT 1), 'go:' || c."visitorKey"),
+       c.at / 3600000,
+       ${
+         pg
+           ? `to_timestamp(c.at / 1000.0)`
+           : `strftime('%Y-%m-%d %H:%M:%f', c.at / 1000.0, 'unixepoch') || ' +00:00'`
+       }
+     FROM c JOIN platform_links l ON l.id = c."linkId" JOIN products p ON p.id = l."productId"`;
+  const touched = `"sessionId" IN (SELECT sid FROM click_derive)`;
+  const daily = (sign: string) => `INSERT INTO analytics_daily (day, "sourceGroup", "referrerHost",
+       "utmSource", "utmMedium", "utmCampaign", device, browser, visits, "productVisits",
+       "clickVisits", "productViews", clicks)
+     SELECT ${day}, COALESCE(s."sourceGroup", 'direct'), COALESCE(s."referrerHost", ''),
+       COALESCE(s."utmSource", ''), COALESCE(s."utmMedium", ''), COALESCE(s."utmCampaign", ''),
+       COALESCE(s."visitDevice", 'desktop'), COALESCE(s."visitBrowser", '${OTHER_BROWSER}'),
+       ${sign}COUNT(*), ${sign}SUM(CASE WHEN s."productViews" > 0 THEN 1 ELSE 0 END),
+       ${sign}SUM(CASE WHEN s.clicks > 0 THEN 1 ELSE 0 END), ${sign}SUM(s."productViews"),
+       ${sign}SUM(s.clicks)
+     FROM analytics_sessions s WHERE s.${touched} AND s.bot = FALSE
+     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+     ON CONFLICT (day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign",
+       device, browser) DO UPDATE SET visits = analytics_daily.visits + excluded.visits,
+       "productVisits" = analytics_daily."productVisits" + excluded."productVisits",
+       "clickVisits" = analytics_daily."clickVisits" + excluded."clickVisits",
+       "productViews" = analytics_daily."productViews" + excluded."productViews",
+       clicks = analytics_daily.clicks + excluded.clicks`;
+  const funnel = (sign: string) => `INSERT INTO analytics_funnel_daily (day, kind, value, visits,
+       "productVisits", "clickVisits")
+     SELECT ${day}, v.kind, v.value, ${sign}COUNT(*), ${sign}SUM(v.product), ${sign}SUM(v.click)
+     FROM analytics_visit_steps v JOIN analytics_sessions s ON s."sessionId" = v."sessionId"
+     WHERE v.${touched} AND s.bot = FALSE
+     GROUP BY 1, 2, 3
+     ON CONFLICT (day, kind, value) DO UPDATE SET visits = analytics_funnel_daily.visits + excluded.visits,
+       "productVisits" = analytics_funnel_daily."productVisits" + excluded."productVisits",
+       "clickVisits" = analytics_funnel_daily."clickVisits" + excluded."clickVisits"`;
+  return [
+    `DELETE FROM click_derive`,
+    pg
+      ? `WITH c AS (DELETE FROM click_log RETURNING *) INSERT INTO click_derive ${stage}`
+      : `INSERT INTO click_derive ${stage.replace('FROM c JOIN', 'FROM click_log c JOIN')}`,
+    ...(pg ? [] : [`DELETE FROM click_log`]),
+    daily('-'),
+    funnel('-'),
+    `INSERT INTO events ("sessionId", "eventType", "eventData", "productId", "categoryId", platform, "createdAt")
+     SELECT sid, 'cta_click', ${pg ? 'CAST(json_build_object' : 'json_object'}('source', 'redirect',
+       'linkId', "linkId", 'productId', "productId", 'platform', platform, 'categoryId',
+       "categoryId", 'path', path)${pg ? ' AS TEXT)' : ''}, "productId", "categoryId", platform,
+       created FROM click_derive`,
+    `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
+       "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet", clicks)
+     SELECT sid, MIN(created), 0, TRUE, MIN("visitorKey"), MIN(device), MIN(browser), 'direct',
+       TRUE, COUNT(*)
+     FROM click_derive WHERE sid LIKE 'go:%' GROUP BY sid
+     ON CONFLICT ("sessionId") DO UPDATE SET clicks = analytics_sessions.clicks + excluded.clicks`,
+    `UPDATE analytics_sessions SET clicks = analytics_sessions.clicks + v.n
+     FROM (SELECT sid, COUNT(*) AS n FROM click_derive WHERE sid NOT LIKE 'go:%' GROUP BY sid) v
+     WHERE analytics_sessions."sessionId" = v.sid`,
+    `INSERT INTO analytics_rollups (metric, hour, value, total)
+     SELECT metric, hour, value, COUNT(*) FROM (
+       SELECT 'event' AS metric, hour, 'cta_click' AS value FROM click_derive
+       UNION ALL SELECT 'cta_platform', hour, platform FROM click_derive
+       UNION ALL SELECT 'cta_product', hour, "productId" FROM click_derive) r
+     WHERE TRUE GROUP BY metric, hour, value
+     ON CONFLICT (metric, hour, value) DO UPDATE SET total = analytics_rollups.total + excluded.total`,
+    `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
+     SELECT ${day}, d."productId", 0, COUNT(*)
+     FROM click_derive d JOIN analytics_sessions s ON s."sessionId" = d.sid
+     WHERE s.bot = FALSE GROUP BY 1, 2
+     ON CONFLICT (day, "productId") DO UPDATE SET clicks = analytics_product_daily.clicks + excluded.clicks`,
+    `INSERT INTO analytics_visit_steps ("sessionId", kind, value, product, click)
+     SELECT sid, 'category', "categoryId", 0, 1 FROM click_derive WHERE "categoryId" IS NOT NULL
+     UNION SELECT sid, 'platform', platform, 0, 1 FROM click_derive WHERE TRUE
+     ON CONFLICT ("sessionId", kind, value) DO UPDATE SET click = 1`,
+    daily(''),
+    funnel(''),
+  ];
+}
 
 export class BenchClickLog {
   private at: number[] = [];
@@ -128,13 +128,12 @@ export class BenchClickLog {
       `CREATE TABLE click_log (at BIGINT NOT NULL, "linkId" INTEGER NOT NULL,
          visitor TEXT NOT NULL, "visitorKey" TEXT NOT NULL, device TEXT, browser TEXT, path TEXT)`,
     );
-    if (this.db.dialect === 'sqlite') {
-      await this.db.sequelize.query(
-        `CREATE TABLE click_derive (logId INTEGER, at BIGINT, "linkId" INTEGER, "visitorKey" TEXT,
-           device TEXT, browser TEXT, path TEXT, "productId" TEXT, platform TEXT,
-           "categoryId" TEXT, sid TEXT, hour INTEGER, created TEXT)`,
-      );
-    }
+    await this.db.sequelize.query(
+      `CREATE TABLE click_derive (at BIGINT, "linkId" INTEGER, "visitorKey" TEXT,
+         device TEXT, browser TEXT, path TEXT, "productId" TEXT, platform TEXT,
+         "categoryId" TEXT, sid TEXT, hour INTEGER,
+         created ${this.db.dialect === 'postgres' ? 'TIMESTAMPTZ' : 'TEXT'})`,
+    );
   }
 
   add(admitted: AdmittedClick): void {
@@ -195,18 +194,13 @@ export class BenchClickLog {
         }
       });
       this.logged += rows;
-      // `log-derive`: the click log consumed by set-based statements, after and in a
-      // transaction of its own. A lower bound of what deriving costs the database: the events,
-      // the visits made by a click (or the current visit's count), the hourly rollups, the
-      // product-day clicks and the funnel marks; the daily and funnel rows by difference and
-      // the product periods are left out.
+      // `log-derive`: the click log consumed by deriveStatements(), after the log's own
+      // transaction and in one of its own.
       if (!this.options.derive) return;
-      if (this.db.dialect === 'postgres') {
-        await this.db.sequelize.query(DERIVE);
-        return;
-      }
       await this.db.sequelize.transaction(async (transaction) => {
-        for (const sql of SQLITE_DERIVE) await execute(this.db, transaction, sql);
+        for (const sql of deriveStatements(this.db.dialect)) {
+          await execute(this.db, transaction, sql);
+        }
       });
     });
     return this.flushing;
