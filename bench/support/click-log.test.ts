@@ -176,7 +176,8 @@ async function onBoth(work: (fresh: () => Promise<string | null>) => Promise<voi
   }
 }
 
-describe("the benches' click log (session 38's proposal, measured)", () => {
+// Two databases per engine, thousands of rows: more than vitest's 5 s on a loaded machine.
+describe("the benches' click log (session 38's proposal, measured)", { timeout: 60_000 }, () => {
   it('stores each new click as one row in one flush', async () => {
     await onBoth(async (fresh) => {
       const logged = await clicksThrough(await fresh(), 'log', 1_500);
