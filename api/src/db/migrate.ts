@@ -27,6 +27,7 @@ import * as listingLinkPrices from './migrations/0024-listing-link-prices';
 import * as linkListingFigures from './migrations/0025-link-listing-figures';
 import * as walkIndexesCarryFilters from './migrations/0026-walk-indexes-carry-filters';
 import * as importWritesDerivedRows from './migrations/0027-import-writes-derived-rows';
+import * as feedItemsFillfactor from './migrations/0028-feed-items-fillfactor';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -60,6 +61,7 @@ export const migrations = [
   { name: '0025-link-listing-figures', ...linkListingFigures },
   { name: '0026-walk-indexes-carry-filters', ...walkIndexesCarryFilters },
   { name: '0027-import-writes-derived-rows', ...importWritesDerivedRows },
+  { name: '0028-feed-items-fillfactor', ...feedItemsFillfactor },
 ];
 
 /** The applied migrations' names, as the database records them. */

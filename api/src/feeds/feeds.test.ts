@@ -523,6 +523,63 @@ describeApi('product feeds', (api) => {
     expect(await columns()).toContain('contentHash');
   });
 
+  it("leaves room on feed_items' pages (0028, PostgreSQL): a run's seen marks are heap-only updates", async () => {
+    const { db } = api.server.running;
+    const fillfactor = async () => {
+      const [row] = await db.sequelize.query<{ options: string[] | null }>(
+        `SELECT reloptions AS options FROM pg_class WHERE oid = 'feed_items'::regclass`,
+        { type: QueryTypes.SELECT },
+      );
+      return row!.options;
+    };
+    if (api.dialect !== 'postgres') return;
+    expect(await fillfactor()).toEqual(['fillfactor=50']);
+    await createMigrator(db).down({ to: '0028-feed-items-fillfactor' });
+    expect(await fillfactor()).toBeNull();
+    await migrate(db);
+    expect(await fillfactor()).toEqual(['fillfactor=50']);
+
+    // The feed process's backends report their counts when they end: read until they have.
+    const counts = async () => {
+      const [row] = await db.sequelize.query<{ ins: string; upd: string; hot: string }>(
+        `SELECT n_tup_ins AS ins, n_tup_upd AS upd, n_tup_hot_upd AS hot
+         FROM pg_stat_user_tables WHERE relid = 'feed_items'::regclass`,
+        { type: QueryTypes.SELECT },
+      );
+      return { ins: Number(row!.ins), upd: Number(row!.upd), hot: Number(row!.hot) };
+    };
+    const reported = async (done: (now: Awaited<ReturnType<typeof counts>>) => boolean) => {
+      for (let tries = 0; ; tries++) {
+        const now = await counts();
+        if (done(now) || tries === 150) return now;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const tag = unique();
+    const path = `/feeds/${tag}.csv`;
+    const skus = Array.from({ length: 300 }, (_, index) => `${tag}-${index}`);
+    served.set(path, { body: csvFeed(skus.map((sku) => csvRow(sku, '100000 IDR'))) });
+    const feed = await createFeed(api, path);
+    const start = await counts();
+    expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done', created: 300 });
+    const before = await reported((now) => now.ins >= start.ins + 300);
+    // One price changed, so the file differs; the other 299 rows are only marked seen.
+    served.set(path, {
+      body: csvFeed(
+        skus.map((sku, index) => csvRow(sku, index === 0 ? '90000 IDR' : '100000 IDR')),
+      ),
+    });
+    expect(await runFeed(api, feed.id)).toMatchObject({
+      status: 'done',
+      updated: 1,
+      unchanged: 299,
+    });
+    const after = await reported((now) => now.upd >= before.upd + 299);
+    expect(after.upd - before.upd).toBeGreaterThanOrEqual(299);
+    // Full pages (the default) made next to none of them heap-only.
+    expect(after.hot - before.hot).toBeGreaterThan((after.upd - before.upd) / 2);
+  });
+
   // The server runs each feed in a process of its own (run-in-child.ts): every run above went
   // through one. These check what crosses between the processes and how one ends.
   it("learns a run's new words in the server: a typo finds them at once", async () => {
