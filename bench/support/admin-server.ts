@@ -74,8 +74,9 @@ const visitorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
  * (gzip, as a browser asks for it); null when it did not answer 200. The body is read but not
  * decompressed: a shopper's phone decompresses on its own CPU, while the bench's own gunzip
  * (fetch's, in this process's thread pool) ran on the same two cores as the feed run it
- * measured, and was the whole of the page's p95 growing during a run (docs/decisions.md, "Feed
- * runs", session 38). autocannon, in the other benches, does not decompress either.
+ * measured, and in two runs timed both ways was most of the page's p95 growing during the run
+ * (docs/decisions.md, "Feed runs", session 38). autocannon, in the other benches, does not
+ * decompress either.
  */
 export function visitorMs(url: string): Promise<number | null> {
   const asked = performance.now();

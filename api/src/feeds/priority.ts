@@ -82,10 +82,10 @@ export function lastAllowedCore(pid: number): number | null {
 /**
  * How to start `command` already in the idle scheduling class and kept to the last core, from
  * its first instruction: `chrt --idle 0 taskset --cpu-list CORE command ...args` (each execs
- * the next in place, so the process keeps one pid, and its threads inherit both). Loading the
- * feed process at the normal priority took a core from the site for about half a second at the
- * start of every run, and that is where a run's slowest visitor pages clustered (docs/
- * decisions.md, "Feed runs", session 38). The command as it is where chrt is missing or not
+ * the next in place, so the process keeps one pid, and its threads inherit both). Loaded at the
+ * normal priority, the feed process competed with the site for about half a second at the
+ * start of every run, where a run's slowest visitor pages clustered (5 of the 40 past its p95
+ * in its first 0.9 s: docs/decisions.md, "Feed runs", session 38). The command as it is where chrt is missing or not
  * permitted (checked once, by running `true` so); lowestPriority still follows once loaded.
  */
 export async function atLowestPriority(
