@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AnalyticsWriteBuffer } from '../api/src/analytics';
-import { QueryTypes } from 'sequelize';
-import { openDatabase, type Database } from '../api/src/db/database';
+import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { ClickRecorder } from '../api/src/go';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
 import { BenchClickLog } from './support/click-log';
 import { backendsCpu } from './go.bench';
+import { seedBenchLinks } from './support/go-fixtures';
 
 /**
  * What a /go click costs the server's process after its 302, without HTTP: batches of new
@@ -44,59 +44,6 @@ function cpuNow(): number {
   return (usage.user + usage.system) / 1000;
 }
 
-/** One category, 200 products and their 600 links (ids 1..600 on a fresh database). */
-async function seedLinks(db: Database): Promise<void> {
-  const qi = db.sequelize.getQueryInterface();
-  const at = new Date();
-  await qi.bulkInsert('categories', [
-    {
-      name: 'Bench',
-      slug: 'bench',
-      icon: 'tag',
-      color: 'blue',
-      group: 'Bench',
-      createdAt: at,
-      updatedAt: at,
-    },
-  ]);
-  const [category] = await db.sequelize.query<{ id: number }>(`SELECT id FROM categories`, {
-    type: QueryTypes.SELECT,
-  });
-  const products = Array.from({ length: 200 }, (_, i) => ({
-    id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-    categoryId: category!.id,
-    title: `Produk bench ${i}`,
-    description: 'Bench',
-    imageUrl: 'https://example.com/a.jpg',
-    imageUrls: '[]',
-    mediaType: 'default',
-    discountPercentage: 10,
-    badgeColor: 'green',
-    platforms: JSON.stringify(PLATFORMS),
-    isActive: true,
-    isFeaturedPromo: false,
-    isFeaturedPopular: false,
-    featuredOrder: 0,
-    createdAt: at,
-    updatedAt: at,
-  }));
-  await qi.bulkInsert('products', products);
-  await qi.bulkInsert(
-    'platform_links',
-    products.flatMap((product) =>
-      PLATFORMS.map((platform) => ({
-        productId: product.id,
-        platform,
-        affiliateUrl: `https://${platform.toLowerCase()}.example/p/${product.id}`,
-        price: 'Rp 150.000',
-        priceValue: 150_000,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    ),
-  );
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -121,7 +68,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
         : new BenchClickLog(db, 'bench-secret', { derive: MODE === 'log-derive', everyMs: null });
     await clickLog?.create();
     // The derive joins each click to its link: 600 links, as the clicks below name them.
-    if (MODE === 'log-derive') await seedLinks(db);
+    if (MODE === 'log-derive') await seedBenchLinks(db, 600);
     const databaseUrl = scratch?.url ?? null;
     const backendMs: number[] = [];
     const recordMs: number[] = [];

@@ -5,18 +5,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AnalyticsWriteBuffer, type EventRecord, type VisitorInfo } from '../api/src/analytics';
 import { openDatabase } from '../api/src/db/database';
+import { SERVER_WRITER_OPTIONS } from './support/go-fixtures';
 
 export type ClickMessage =
   { type: 'clicks'; clicks: Array<[EventRecord, VisitorInfo | undefined]> } | { type: 'stop' };
 
 const { databaseUrl, dataDir } = workerData as { databaseUrl: string | null; dataDir: string };
 const db = await openDatabase({ databaseUrl, dataDir, pool: { max: 2 } });
-const writer = new AnalyticsWriteBuffer(db, {
-  flushIntervalMs: 1000,
-  flushRows: 2000,
-  maxBufferedRows: 50_000,
-  log: (line) => console.error(line),
-});
+const writer = new AnalyticsWriteBuffer(db, SERVER_WRITER_OPTIONS);
 writer.start();
 const port = parentPort!;
 port.on('message', (message: ClickMessage) => {

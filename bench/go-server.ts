@@ -3,17 +3,16 @@
 // click queue, shared claim on PostgreSQL) over a migrated database with LINKS links, beside a
 // bare Express route that answers the same 302 without any lookup. On SIGTERM it stops like
 // the server (queue, then the write buffer), prints its counters and exits.
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
-import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { fixedSecurityHeaders, securityHeaders } from '../api/src/middleware/security';
 import { AnalyticsWriteBuffer, type EventRecord, type VisitorInfo } from '../api/src/analytics';
 import { createGo, type ClickSink } from '../api/src/go';
 import { BenchClickLog } from './support/click-log';
+import { SERVER_WRITER_OPTIONS, seedBenchLinks } from './support/go-fixtures';
 import type { ClickMessage } from './go-click-worker';
 
 const links = Number(process.env.LINKS ?? 600);
@@ -22,65 +21,9 @@ const db = await openDatabase({
   dataDir: process.env.DATA_DIR ?? './data',
 });
 await migrate(db);
-const qi = db.sequelize.getQueryInterface();
-const at = new Date();
-await qi.bulkInsert('categories', [
-  {
-    name: 'Bench',
-    slug: 'bench',
-    icon: 'tag',
-    color: 'blue',
-    group: 'Bench',
-    createdAt: at,
-    updatedAt: at,
-  },
-]);
-const [category] = await db.sequelize.query<{ id: number }>(`SELECT id FROM categories`, {
-  type: QueryTypes.SELECT,
-});
-const platforms = ['Shopee', 'Tokopedia', 'Lazada'];
-const products = Array.from({ length: Math.ceil(links / platforms.length) }, (_, i) => ({
-  id: randomUUID(),
-  categoryId: category!.id,
-  title: `Produk bench ${i}`,
-  description: 'Bench',
-  imageUrl: 'https://example.com/a.jpg',
-  imageUrls: '[]',
-  mediaType: 'default',
-  discountPercentage: 10,
-  badgeColor: 'green',
-  platforms: JSON.stringify(platforms),
-  isActive: true,
-  isFeaturedPromo: false,
-  isFeaturedPopular: false,
-  featuredOrder: 0,
-  createdAt: at,
-  updatedAt: at,
-}));
-await qi.bulkInsert('products', products);
-await qi.bulkInsert(
-  'platform_links',
-  products
-    .flatMap((product) =>
-      platforms.map((platform) => ({
-        productId: product.id,
-        platform,
-        affiliateUrl: `https://${platform.toLowerCase()}.example/p/${product.id}?aff=diskonradar`,
-        price: 'Rp 150.000',
-        priceValue: 150_000,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .slice(0, links),
-);
+await seedBenchLinks(db, links);
 
-const writer = new AnalyticsWriteBuffer(db, {
-  flushIntervalMs: 1000,
-  flushRows: 2000,
-  maxBufferedRows: 50_000,
-  log: (line) => console.error(line),
-});
+const writer = new AnalyticsWriteBuffer(db, SERVER_WRITER_OPTIONS);
 writer.start();
 /**
  * GO_BENCH_CLICKS, a diagnostic: where a click's cost lies. `unwritten`: clicks are recorded

@@ -11,57 +11,18 @@ import { ClickRecorder } from '../../api/src/go';
 import { anonymizeIp } from '../../api/src/lib/ip';
 import { BenchClickLog } from './click-log';
 import { createScratchPostgres } from './databases';
+import { benchProductId, seedBenchLinks } from './go-fixtures';
 
 const AGENT =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
+/** One link (id 1, Shopee) of product 1 in one category. */
 async function seedLink(db: Database): Promise<{ linkId: number; categoryId: string }> {
-  const at = new Date();
-  const qi = db.sequelize.getQueryInterface();
-  await qi.bulkInsert('categories', [
-    { name: 'B', slug: 'b', icon: 'tag', color: 'blue', group: 'B', createdAt: at, updatedAt: at },
-  ]);
-  const [category] = await db.sequelize.query<{ id: number }>(`SELECT id FROM categories`, {
-    type: QueryTypes.SELECT,
-  });
-  const productId = '00000000-0000-4000-8000-000000000001';
-  await qi.bulkInsert('products', [
-    {
-      id: productId,
-      categoryId: category!.id,
-      title: 'P',
-      description: 'D',
-      imageUrl: 'https://example.com/a.jpg',
-      imageUrls: '[]',
-      mediaType: 'default',
-      discountPercentage: 10,
-      badgeColor: 'green',
-      platforms: '["Shopee"]',
-      isActive: true,
-      isFeaturedPromo: false,
-      isFeaturedPopular: false,
-      featuredOrder: 0,
-      createdAt: at,
-      updatedAt: at,
-    },
-  ]);
-  await qi.bulkInsert('platform_links', [
-    {
-      productId,
-      platform: 'Shopee',
-      affiliateUrl: 'https://shopee.example/p/1',
-      price: 'Rp 1',
-      createdAt: at,
-      updatedAt: at,
-    },
-  ]);
-  const [link] = await db.sequelize.query<{ id: number }>(`SELECT id FROM platform_links`, {
-    type: QueryTypes.SELECT,
-  });
-  return { linkId: link!.id, categoryId: String(category!.id) };
+  const { categoryId } = await seedBenchLinks(db, 1);
+  return { linkId: 1, categoryId: String(categoryId) };
 }
 
-const PRODUCT = '00000000-0000-4000-8000-000000000001';
+const PRODUCT = benchProductId(1);
 
 function clickOf(
   { linkId, categoryId }: { linkId: number; categoryId: string },

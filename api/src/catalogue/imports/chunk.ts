@@ -283,7 +283,6 @@ async function indexCreated(
        ORDER BY p.rowid`,
     { now, ids },
   );
-  const range = { ids };
   const docs = `FROM product_search_docs d JOIN products p ON p.id = d."productId"`;
   const inRange = `WHERE d."productId" IN (:ids) ORDER BY d.docid`;
   await run(
@@ -291,19 +290,19 @@ async function indexCreated(
        SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
          p.description, 'c' || p."categoryId"
        ${docs} LEFT JOIN categories c ON c.id = p."categoryId" ${inRange}`,
-    range,
+    { ids },
   );
   await run(
     `INSERT INTO product_search_title (rowid, title, filter)
        SELECT d.docid, p.title, 'c' || p."categoryId" ${docs} ${inRange}`,
-    range,
+    { ids },
   );
   await run(
     `INSERT INTO product_search_label (rowid, title, category, badge, filter)
        SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
          'c' || p."categoryId"
        ${docs} LEFT JOIN categories c ON c.id = p."categoryId" ${inRange}`,
-    range,
+    { ids },
   );
   await run('UPDATE product_search_version SET version = version + 1', {});
   await run(

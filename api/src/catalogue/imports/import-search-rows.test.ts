@@ -13,19 +13,12 @@ import type {
 } from '@shared/types';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { unique } from '../../../test/support/fixtures';
-import { csv, importCsv, productRow, type Cells } from './test-support';
+import { COLUMNS as BASE_COLUMNS, csv, importCsv, productRow, type Cells } from './test-support';
 
+/** The import tests' columns, and a badge and a second platform with its original price. */
 const COLUMNS = [
-  'sku',
-  'title',
-  'description',
-  'category',
-  'imageUrl',
-  'discountPercentage',
+  ...BASE_COLUMNS,
   'badgeText',
-  'isActive',
-  'shopee_url',
-  'shopee_price',
   'tokopedia_url',
   'tokopedia_price',
   'tokopedia_original_price',
