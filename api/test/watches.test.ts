@@ -14,7 +14,7 @@ import type {
 import { WATCH_MESSAGES } from '@shared/schemas/watch';
 import { loadWatchesConfig, type WatchesConfig } from '../src/watches/config';
 import { createWatch, endpointProblem } from '../src/watches/store';
-import { sendPush } from '../src/watches/push';
+import { closePushAgents, sendPush } from '../src/watches/push';
 import { WatchSender } from '../src/watches/sender';
 import { openDatabase } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
@@ -186,6 +186,31 @@ describe('push endpoint policy (no server)', () => {
       expect(result.status).not.toBe(201);
       expect(push.attempts.get('guarded')).toBeUndefined();
     } finally {
+      await push.close();
+    }
+  });
+
+  it('sends again at once on a new connection when a kept-alive one was closed under it', async () => {
+    const vapid = webpush.generateVAPIDKeys();
+    const push = new FakePushService(() => vapid.publicKey);
+    await push.start();
+    const config = {
+      ...production,
+      allowTestEndpoints: true,
+      vapid: { ...vapid, subject: 'mailto:a@b.test' },
+    };
+    try {
+      const subscription = push.subscribe('reused').toJSON();
+      const target = { endpoint: subscription.endpoint, ...subscription.keys };
+      expect((await sendPush(target, '{"n":1}', config)).status).toBe(201);
+      push.resetNextReusedConnection();
+      // Without the resend this answer is "socket hang up", and the queue's backoff (30 s by
+      // default) delays a notification the service never refused.
+      expect(await sendPush(target, '{"n":2}', config)).toEqual({ status: 201 });
+      expect(push.reusedRequests).toBe(1);
+      expect(push.deliveries('reused').map((d) => d.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      closePushAgents(config);
       await push.close();
     }
   });

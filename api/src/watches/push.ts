@@ -21,6 +21,8 @@ export interface PushResult {
 /** Time to live the push service keeps an undelivered notification: a day. */
 const TTL_SECONDS = 24 * 60 * 60;
 const TIMEOUT_MS = 15_000;
+/** How a kept-alive connection the other side has just closed fails a request written to it. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /** Refuses any name that resolves to a non-public address (the feeds' guard, DNS rebinding). */
 function publicOnlyLookup(
@@ -144,31 +146,44 @@ export async function sendPush(
     Authorization: vapidAuthorization(url.origin, config),
     'Content-Length': String(body ? body.length : 0),
   };
-  return new Promise<PushResult>((resolve) => {
-    const request = transport.request(url, {
-      method: 'POST',
-      headers,
-      agent: secure ? pool.https : pool.http,
-      timeout: TIMEOUT_MS,
-    });
-    request.on('socket', (socket: Socket) => {
-      // A kept-alive socket was checked when it connected.
-      if (!guarded || !socket.connecting) return;
-      socket.once('connect', () => {
-        if (!isPublicAddress(socket.remoteAddress ?? '')) {
-          request.destroy(new Error('blocked: not a public address'));
-        }
+  const post = (resent: boolean) =>
+    new Promise<PushResult>((resolve) => {
+      const request = transport.request(url, {
+        method: 'POST',
+        headers,
+        agent: secure ? pool.https : pool.http,
+        timeout: TIMEOUT_MS,
       });
+      request.on('socket', (socket: Socket) => {
+        // A kept-alive socket was checked when it connected.
+        if (!guarded || !socket.connecting) return;
+        socket.once('connect', () => {
+          if (!isPublicAddress(socket.remoteAddress ?? '')) {
+            request.destroy(new Error('blocked: not a public address'));
+          }
+        });
+      });
+      let answered = false;
+      request.once('response', (response) => {
+        answered = true;
+        response.resume();
+        response.once('end', () => resolve({ status: response.statusCode ?? null }));
+        response.once('error', () => resolve({ status: response.statusCode ?? null }));
+      });
+      request.once('timeout', () => request.destroy(new Error('timeout')));
+      request.once('error', (error: NodeJS.ErrnoException) => {
+        // A push service closes idle connections; a request that crossed that close on a
+        // kept-alive socket is reset unanswered. Sent once more on a new connection at once,
+        // rather than after the queue's backoff (Node's own advice for `reusedSocket`).
+        if (!resent && !answered && request.reusedSocket && RESET_CODES.has(error.code ?? '')) {
+          resolve(post(true));
+          return;
+        }
+        resolve({ status: null, error: error.message });
+      });
+      request.end(body ?? undefined);
     });
-    request.once('response', (response) => {
-      response.resume();
-      response.once('end', () => resolve({ status: response.statusCode ?? null }));
-      response.once('error', () => resolve({ status: response.statusCode ?? null }));
-    });
-    request.once('timeout', () => request.destroy(new Error('timeout')));
-    request.once('error', (error) => resolve({ status: null, error: error.message }));
-    request.end(body ?? undefined);
-  });
+  return post(false);
 }
 
 /** Closes the kept-alive connections (the server's shutdown). */

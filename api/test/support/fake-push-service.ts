@@ -66,11 +66,25 @@ export class FakePushService {
   readonly rejected: string[] = [];
   /** Every answered request, successful or not, per subscription name. */
   readonly attempts = new Map<string, number>();
+  /** Requests arriving on a connection that had served one before. */
+  reusedRequests = 0;
+  private resetNextReused = false;
 
   constructor(private readonly expectedPublicKey: () => string) {}
 
   async start(): Promise<void> {
+    const served = new WeakSet<object>();
     this.server = http.createServer((req, res) => {
+      if (served.has(req.socket)) {
+        this.reusedRequests += 1;
+        if (this.resetNextReused) {
+          // What a push service's idle timeout does to a request that crossed its FIN.
+          this.resetNextReused = false;
+          req.socket.destroy();
+          return;
+        }
+      }
+      served.add(req.socket);
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -81,6 +95,14 @@ export class FakePushService {
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /**
+   * The next request sent on a kept-alive connection is cut without an answer, as when the
+   * service closed that idle connection just as the request went out.
+   */
+  resetNextReusedConnection(): void {
+    this.resetNextReused = true;
   }
 
   /** A new browser subscription on this service; `script`: the statuses to answer in turn. */
