@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../api/src/config';
 import { startServer } from '../api/src/server';
+import { serverLogPath } from './server-log';
 
 /** The geolocation service the pages call; tests answer it with page.route(). */
 export const E2E_GEO_URL = 'https://geo.e2e.test/json/';
@@ -44,7 +45,11 @@ export default async function globalSetup() {
     // e2e/admin/feeds.spec.ts serves its feed from a loopback server of its own.
     FETCH_ALLOW_PRIVATE: 'true',
   });
-  const server = await startServer({ config, log: () => {} });
+  const serverLog = createWriteStream(serverLogPath(dataDir), { flags: 'a' });
+  const server = await startServer({
+    config,
+    log: (line) => serverLog.write(`${new Date().toISOString()} ${line}\n`),
+  });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${server.port}`;
   process.env.E2E_DATA_DIR = dataDir;
 
@@ -60,6 +65,7 @@ export default async function globalSetup() {
       console.warn('e2e server did not close within 10 s; closing its connections');
       server.server.closeAllConnections();
     }
+    await new Promise<void>((resolve) => serverLog.end(resolve));
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

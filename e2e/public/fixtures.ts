@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test as base } from '../server-log';
 import type { PlatformLink, Popup, Product, ProductListResponse } from '../../shared/types';
 
 export { expect };
