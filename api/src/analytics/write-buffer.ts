@@ -596,7 +596,7 @@ export class AnalyticsWriteBuffer {
       rollups.add(METRIC.page, hour, record.path);
     }
 
-    // 5. Events, the redirect's clicks among them. A product view carries its product's
+    // 5. Events (the /go clicks' are derived in step 9). A product view carries its product's
     // category (the client sends only the product), for the funnel per category.
     await this.fillProductCategories(transaction, batch.events);
     await bulkInsert(
