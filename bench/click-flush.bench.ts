@@ -7,9 +7,7 @@ import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { ClickRecorder } from '../api/src/go';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
-import { BenchClickLog } from './support/click-log';
 import { backendsCpu } from './go.bench';
-import { seedBenchLinks } from './support/go-fixtures';
 
 /**
  * What a /go click costs the server's process after its 302, without HTTP: batches of new
@@ -22,13 +20,8 @@ import { seedBenchLinks } from './support/go-fixtures';
  * `npx tsx bench/click-flush.bench.ts [sqlite|postgres]` (`npm run bench -- click-flush`); CLICK_FLUSH_BATCH (default 2,000)
  * and CLICK_FLUSH_ROUNDS (default 12) set the size and number of batches.
  */
-/**
- * CLICK_FLUSH_MODE: `buffer` (default, the product's write buffer); `log` or `log-derive`
- * (session 38's proposal, bench/support/click-log.ts): each click admitted (dedupe, hash) and
- * held as one compact row, the flush one multi-row INSERT into a click log; `log-derive` then
- * derives the events, visits, rollups and marks from it in one statement (PostgreSQL only).
- */
-const MODE = process.env.CLICK_FLUSH_MODE ?? 'buffer';
+/** The write buffer writes each click as a click log row and derives the rest in SQL (0029). */
+const MODE = 'buffer';
 const BATCH = Number(process.env.CLICK_FLUSH_BATCH ?? 2000);
 const ROUNDS = Number(process.env.CLICK_FLUSH_ROUNDS ?? 12);
 const WARM_UP = 2;
@@ -62,13 +55,6 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       log: (line) => console.error(line),
     });
     const recorder = new ClickRecorder({ secret: 'bench-secret', sink: writer });
-    const clickLog =
-      MODE === 'buffer'
-        ? null
-        : new BenchClickLog(db, 'bench-secret', { derive: MODE === 'log-derive', everyMs: null });
-    await clickLog?.create();
-    // The derive joins each click to its link: 600 links, as the clicks below name them.
-    if (MODE === 'log-derive') await seedBenchLinks(db, 600);
     const databaseUrl = scratch?.url ?? null;
     const backendMs: number[] = [];
     const recordMs: number[] = [];
@@ -88,15 +74,11 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
           userAgent: AGENTS[visitor % AGENTS.length]!,
           fromPath: null,
         };
-        if (!clickLog) recorder.record(click);
-        else {
-          const admitted = recorder.admit(click);
-          if (admitted) clickLog.add(admitted);
-        }
+        recorder.record(click);
       }
       const flushStart = cpuNow();
       const backendsStart = await backendsCpu(databaseUrl);
-      await (clickLog ? clickLog.flush() : writer.flush());
+      await writer.flush();
       const flushEnd = cpuNow();
       const backendsEnd = await backendsCpu(databaseUrl);
       let backends = 0;
@@ -111,7 +93,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
       mode: MODE,
       batch: BATCH,
       rounds: ROUNDS,
-      written: clickLog ? clickLog.logged : writer.written,
+      written: writer.written,
       dropped: writer.dropped,
       recordCpuMsPer1000: Math.round(median(recordMs)),
       flushCpuMsPer1000: Math.round(median(flushMs)),

@@ -3,12 +3,11 @@
 // on the thread that answers the redirects. Not the product: no backpressure to the queue, and
 // what the thread holds is lost if the process dies, as the buffer's rows are.
 import { parentPort, workerData } from 'node:worker_threads';
-import { AnalyticsWriteBuffer, type EventRecord, type VisitorInfo } from '../api/src/analytics';
+import { AnalyticsWriteBuffer, type ClickRow } from '../api/src/analytics';
 import { openDatabase } from '../api/src/db/database';
 import { SERVER_WRITER_OPTIONS } from './support/go-fixtures';
 
-export type ClickMessage =
-  { type: 'clicks'; clicks: Array<[EventRecord, VisitorInfo | undefined]> } | { type: 'stop' };
+export type ClickMessage = { type: 'clicks'; clicks: ClickRow[] } | { type: 'stop' };
 
 const { databaseUrl, dataDir } = workerData as { databaseUrl: string | null; dataDir: string };
 const db = await openDatabase({ databaseUrl, dataDir, pool: { max: 2 } });
@@ -17,7 +16,7 @@ writer.start();
 const port = parentPort!;
 port.on('message', (message: ClickMessage) => {
   if (message.type === 'clicks') {
-    for (const [record, visitor] of message.clicks) writer.addClick(record, visitor);
+    for (const row of message.clicks) writer.addClick(row);
     return;
   }
   void writer

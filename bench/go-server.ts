@@ -9,9 +9,8 @@ import express from 'express';
 import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { fixedSecurityHeaders, securityHeaders } from '../api/src/middleware/security';
-import { AnalyticsWriteBuffer, type EventRecord, type VisitorInfo } from '../api/src/analytics';
+import { AnalyticsWriteBuffer, type ClickRow } from '../api/src/analytics';
 import { createGo, type ClickSink } from '../api/src/go';
-import { BenchClickLog } from './support/click-log';
 import { SERVER_WRITER_OPTIONS, seedBenchLinks } from './support/go-fixtures';
 import type { ClickMessage } from './go-click-worker';
 
@@ -31,11 +30,8 @@ writer.start();
  * `unrecorded`: clicks are admitted and queued but never made into records. Either way the
  * bench reports every click lost: the figures are not the product's. `worker`: clicks are written
  * by a write buffer of their own on a worker thread (bench/go-click-worker.ts), all stored.
- * `log` (session 38's proposal at its best): each click held as one compact row and written to
- * a click log in one multi-row INSERT per flush (bench/support/click-log.ts), nothing derived
- * (the bench reports every click lost, the log's rows printed beside); `log-derive`: the same,
- * then the events, visits, rollups and funnel marks derived from the log by set-based SQL
- * after each flush (the bench's check holds).
+ * (Session 38's `log` and `log-derive`, the click log's prototype, are the product's since
+ * migration 0029: api/src/analytics/click-log.ts.)
  */
 const diagnostic = process.env.GO_BENCH_CLICKS;
 
@@ -56,16 +52,16 @@ const clickWorker =
       )
     : null;
 if (clickWorker) await once(clickWorker, 'message');
-let outbox: Array<[EventRecord, VisitorInfo | undefined]> = [];
+let outbox: ClickRow[] = [];
 const sendClicks = () => {
   if (outbox.length === 0) return;
   clickWorker!.postMessage({ type: 'clicks', clicks: outbox } satisfies ClickMessage);
   outbox = [];
 };
 const workerSink: ClickSink = {
-  addClick(record, visitor) {
+  addClick(row) {
     if (outbox.length === 0) setImmediate(sendClicks);
-    outbox.push([record, visitor]);
+    outbox.push(row);
     return true;
   },
 };
@@ -82,24 +78,6 @@ const go = createGo({
 });
 const { recorder, queue } = go;
 if (diagnostic === 'unrecorded') recorder.emitAdmitted = () => 'counted';
-/**
- * `log` (the proposal of session 38, its best case): a click stored as ONE compact row of a
- * click log (no event, visit, step or rollup derived: the bench reports them lost; `logged`
- * in the counters is what the log holds), its columns held in arrays until a flush writes
- * them in one multi-row INSERT (every second or 2,000 clicks, as the write buffer).
- */
-const clickLog =
-  diagnostic === 'log' || diagnostic === 'log-derive'
-    ? new BenchClickLog(db, 'bench-secret', { derive: diagnostic === 'log-derive', everyMs: 1000 })
-    : null;
-if (clickLog) {
-  await clickLog.create();
-  recorder.emitAdmitted = (admitted) => {
-    clickLog.add(admitted);
-    recorder.counted += 1;
-    return 'counted';
-  };
-}
 
 const app = express();
 app.disable('x-powered-by');
@@ -128,7 +106,6 @@ process.on('SIGTERM', () => {
   void go
     .close()
     .then(() => writer.stop())
-    .then(() => clickLog?.stop())
     .then(async () => {
       let worker = { written: 0, dropped: 0 };
       if (clickWorker) {
@@ -142,7 +119,6 @@ process.on('SIGTERM', () => {
           duplicates: recorder.duplicates,
           dropped: recorder.dropped + writer.dropped + worker.dropped,
           written: writer.written + worker.written,
-          logged: clickLog?.logged,
           queue: queue.stats(),
           writeBuffer: { fullEvents: writer.stats().fullEvents },
         })}`,

@@ -361,7 +361,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
       `one visitor      : ${repeat.requestsPerSecond} req/s, p99 ${repeat.p99Ms} ms, ${repeat.linksRedirected} links`,
     );
     console.log(
-      `clicks           : expected ${expected} (302s received), counted ${String(counters.counted)} (${String(counters.duplicates)} repeats not counted), stored events ${stored.events}${counters.logged === undefined ? '' : ` (click log rows ${String(counters.logged)})`}, rollup ${stored.rollupEvents} (by platform ${stored.rollupPlatforms}), lost ${figures.lost}, taken as a run was cut off ${figures.takenAfterCutOff} (at most ${3 * CONNECTIONS})`,
+      `clicks           : expected ${expected} (302s received), counted ${String(counters.counted)} (${String(counters.duplicates)} repeats not counted), stored events ${stored.events}, rollup ${stored.rollupEvents} (by platform ${stored.rollupPlatforms}), lost ${figures.lost}, taken as a run was cut off ${figures.takenAfterCutOff} (at most ${3 * CONNECTIONS})`,
     );
     return figures;
   } finally {

@@ -3,118 +3,208 @@ import os from 'node:os';
 import path from 'node:path';
 import { QueryTypes } from 'sequelize';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../api/src/db/database';
+import { openDatabase } from '../../api/src/db/database';
+import { toDbTimestamp } from '../../api/src/db/timestamps';
 import { migrate } from '../../api/src/db/migrate';
 import { AnalyticsWriteBuffer, anonymousVisitorKey } from '../../api/src/analytics';
-import { toDbTimestamp } from '../../api/src/db/timestamps';
-import { ClickRecorder } from '../../api/src/go';
+import { ensureProductPeriods } from '../../api/src/analytics/product-periods';
+import { ClickRecorder, type ClickSink } from '../../api/src/go';
 import { anonymizeIp } from '../../api/src/lib/ip';
-import { BenchClickLog } from './click-log';
 import { createScratchPostgres } from './databases';
 import { benchProductId, seedBenchLinks } from './go-fixtures';
+import { WriteBufferBeforeClickLog } from './write-buffer-before-click-log';
 
 const AGENT =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PLATFORMS = ['Shopee', 'Tokopedia', 'Lazada'];
+/** The pages clicks come from, with what JSON.stringify must escape (eventData's text). */
+const PATHS = [
+  null,
+  '/p/a',
+  '/q?x="1"&y=\\2',
+  '/t\tab\nnl\u0001\u001f\u007f\b\f\r',
+  '/é/😀/\u2028/',
+  '/',
+];
 
-/** One link (id 1, Shopee) of product 1 in one category. */
-async function seedLink(db: Database): Promise<{ linkId: number; categoryId: string }> {
-  const { categoryId } = await seedBenchLinks(db, 1);
-  return { linkId: 1, categoryId: String(categoryId) };
-}
-
-const PRODUCT = benchProductId(1);
-
-function clickOf(
-  { linkId, categoryId }: { linkId: number; categoryId: string },
-  n: number,
-  at: number,
-) {
-  return {
-    linkId,
-    productId: PRODUCT,
-    categoryId,
-    platform: 'Shopee',
-    ip: `10.${n >> 8}.${n & 255}.1`,
-    userAgent: AGENT,
-    at,
-  };
-}
+const ipOf = (n: number) => `10.${n >> 8}.${n & 255}.1`;
 
 /**
- * `visitors` new visitors' clicks on one link (visitor 0 has a tracked visit open, which its
- * click joins), through the click log or through the product's write buffer; returns what
- * the reports read.
+ * The same visitor activity through the product's write buffer (`product`: clicks as click log
+ * rows, derived in SQL) or through the write buffer before the click log (`before`: each click
+ * an event record and a visitor object, as ClickRecorder made them); returns every table the
+ * reports read. Two batches: tracked visits (one made in the same batch as its visitor's click,
+ * one stored before), new visitors on several links, two clicks of one visit, a bot, odd pages,
+ * then repeat visitors on other links (their visits of their own found again).
  */
-async function clicksThrough(
-  databaseUrl: string | null,
-  mode: 'log' | 'log-derive' | 'buffer',
-  visitors: number,
-) {
+async function activityThrough(databaseUrl: string | null, mode: 'product' | 'before') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-click-log-'));
   const db = await openDatabase({ databaseUrl, dataDir });
-  const at = Date.now();
+  const at = Date.UTC(2026, 10, 27, 3, 15, 7, 321);
   try {
     await migrate(db);
-    const link = await seedLink(db);
-    const key = anonymousVisitorKey('secret', anonymizeIp('10.0.0.1'), AGENT, at);
+    const { categoryId } = await seedBenchLinks(db, 9);
+    await ensureProductPeriods(db, at);
+    const keyOf = (n: number, agent = AGENT) =>
+      anonymousVisitorKey('secret', anonymizeIp(ipOf(n)), agent, at);
     await db.sequelize.query(
       `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
          "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet")
-       VALUES ('tracked-1', ?, ?, TRUE, ?, 'mobile', 'Chrome', 'search', TRUE)`,
-      { replacements: [toDbTimestamp(at - 60_000), at - 60_000, key] },
+       VALUES ('tracked-0', ?, ?, TRUE, ?, 'mobile', 'Chrome', 'search', TRUE)`,
+      { replacements: [toDbTimestamp(at - 60_000), at - 60_000, keyOf(1)] },
     );
-    const writer = new AnalyticsWriteBuffer(db, {
+    const options = {
       flushIntervalMs: 600_000,
       flushRows: 1_000_000,
       maxBufferedRows: 1_000_000,
       log: () => {},
-    });
-    const log =
-      mode === 'buffer'
-        ? null
-        : new BenchClickLog(db, 'secret', { derive: mode === 'log-derive', everyMs: null });
-    await log?.create();
-    const recorder = new ClickRecorder({ secret: 'secret', sink: writer });
-    for (let n = 0; n < visitors; n += 1) {
-      const click = clickOf(link, n, at);
-      if (!log) recorder.record(click);
-      else {
-        const admitted = recorder.admit(click);
-        if (admitted) log.add(admitted);
-      }
+    };
+    const writer =
+      mode === 'product'
+        ? new AnalyticsWriteBuffer(db, options)
+        : new WriteBufferBeforeClickLog(db, options);
+    const sink: ClickSink =
+      writer instanceof WriteBufferBeforeClickLog
+        ? {
+            // ClickRecorder's click before the click log: an event record and a visitor.
+            addClick: ([t, linkId, key, device, browser, productId, category, platform, from]) =>
+              writer.addClick(
+                {
+                  sessionId: 'go:unused',
+                  eventType: 'cta_click',
+                  eventData: JSON.stringify({
+                    source: 'redirect',
+                    linkId,
+                    productId,
+                    platform,
+                    categoryId: category,
+                    path: from,
+                  }),
+                  productId,
+                  categoryId: category,
+                  platform,
+                  at: t,
+                },
+                { key, device, browser },
+              ),
+            addBot: (record) => writer.addBot(record),
+          }
+        : writer;
+    const recorder = new ClickRecorder({ secret: 'secret', sink });
+    const click = (n: number, link: number, when: number, bot = false) =>
+      recorder.record({
+        linkId: link,
+        productId: benchProductId(Math.ceil(link / 3)),
+        categoryId: String(categoryId),
+        platform: PLATFORMS[(link - 1) % 3]!,
+        ip: ipOf(n),
+        userAgent: bot ? 'Googlebot/2.1 (+http://www.google.com/bot.html)' : AGENT,
+        fromPath: PATHS[n % PATHS.length],
+        at: when,
+        bot,
+      });
+    // Visitor 0's tracked visit arrives in the clicks' batch, with a product view.
+    const visitor0 = { key: keyOf(0), device: 'mobile', browser: 'Chrome' };
+    writer.addSession(
+      {
+        sessionId: 'tracked-1',
+        ipAddress: null,
+        userAgent: AGENT,
+        country: 'ID',
+        city: 'Jakarta',
+        device: 'mobile',
+        browser: 'Chrome',
+        referrer: 'https://www.google.com/',
+        referrerHost: 'www.google.com',
+        sourceGroup: 'search',
+        at: at - 5_000,
+      },
+      visitor0,
+    );
+    writer.addPageview(
+      {
+        sessionId: 'tracked-1',
+        path: '/p/1',
+        title: 'Produk',
+        duration: null,
+        at: at - 5_000,
+        landing: {
+          sourceGroup: 'search',
+          referrerHost: 'www.google.com',
+          utmSource: null,
+          utmMedium: null,
+          utmCampaign: null,
+        },
+      },
+      null,
+      visitor0,
+    );
+    writer.addEvent(
+      {
+        sessionId: 'tracked-1',
+        eventType: 'product_view',
+        eventData: JSON.stringify({ productId: benchProductId(1) }),
+        productId: benchProductId(1),
+        categoryId: null,
+        platform: null,
+        at: at - 4_000,
+      },
+      null,
+      null,
+      visitor0,
+    );
+    for (let n = 0; n < 150; n += 1) {
+      expect(click(n, (n % 9) + 1, at + n)).toBe('counted');
+      if (n % 10 === 0) expect(click(n, ((n + 4) % 9) + 1, at + n + 1)).toBe('counted');
       // A repeat within the hour is the dedupe's, never stored.
-      expect(recorder.admit(click)).toBeNull();
+      expect(click(n, (n % 9) + 1, at + n + 2)).toBe('duplicate');
     }
-    await log?.stop();
+    expect(click(500, 1, at, true)).toBe('counted');
+    // Another device of visitor 3 (another visitor key).
+    expect(
+      recorder.record({
+        linkId: 2,
+        productId: benchProductId(1),
+        categoryId: null,
+        platform: 'Tokopedia',
+        ip: ipOf(3),
+        userAgent: DESKTOP,
+        at,
+      }),
+    ).toBe('counted');
+    await writer.flush();
+    for (let n = 0; n < 30; n += 1) {
+      expect(click(n, ((n + 1) % 9) + 1, at + 600_000 + n)).toBe('counted');
+    }
     await writer.stop();
     const rows = (sql: string) =>
       db.sequelize.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT });
-    const [counts] = await rows(
-      `SELECT (SELECT COUNT(*) FROM ${log ? 'click_log' : 'events WHERE 0 = 1'}) AS logged,
-         (SELECT COUNT(*) FROM events WHERE "eventType" = 'cta_click') AS events`,
-    );
     const tables = {
-      sessions: await rows(
-        `SELECT "sessionId", clicks, "visitDevice", "visitBrowser", "sourceGroup"
-         FROM analytics_sessions ORDER BY "sessionId"`,
-      ),
+      sessions: await rows(`SELECT * FROM analytics_sessions ORDER BY "sessionId"`),
       events: await rows(
-        `SELECT "sessionId", "productId", "categoryId", platform FROM events ORDER BY "sessionId"`,
+        `SELECT "sessionId", "eventType", "eventData", "productId", "categoryId", platform,
+           "createdAt"
+         FROM events ORDER BY "sessionId", "createdAt", "eventType", "eventData"`,
       ),
-      rollups: await rows(
-        `SELECT metric, hour, value, total FROM analytics_rollups
-         WHERE metric IN ('event', 'cta_platform', 'cta_product') ORDER BY metric, value`,
+      rollups: await rows(`SELECT * FROM analytics_rollups ORDER BY metric, hour, value`),
+      daily: await rows(
+        `SELECT * FROM analytics_daily ORDER BY day, "sourceGroup", "referrerHost", device, browser`,
       ),
-      daily: await rows(`SELECT * FROM analytics_daily ORDER BY "sourceGroup", device`),
-      funnel: await rows(`SELECT * FROM analytics_funnel_daily ORDER BY kind, value`),
-      products: await rows(`SELECT * FROM analytics_product_daily`),
-      steps: await rows(`SELECT * FROM analytics_visit_steps ORDER BY "sessionId", kind`),
+      funnel: await rows(`SELECT * FROM analytics_funnel_daily ORDER BY day, kind, value`),
+      products: await rows(`SELECT * FROM analytics_product_daily ORDER BY day, "productId"`),
+      totals: await rows(`SELECT * FROM analytics_product_totals ORDER BY day`),
+      periods: await rows(`SELECT * FROM analytics_product_period ORDER BY period, "productId"`),
+      steps: await rows(`SELECT * FROM analytics_visit_steps ORDER BY "sessionId", kind, value`),
     };
+    const [left] = await rows(
+      `SELECT (SELECT COUNT(*) FROM click_log) AS logged,
+         (SELECT COUNT(*) FROM click_derive) AS staged`,
+    );
     return {
-      counted: log ? log.logged : writer.stats().clicks,
-      logged: Number(counts!.logged),
-      events: Number(counts!.events),
-      tables: JSON.parse(JSON.stringify(tables)) as Record<string, unknown>,
+      left: [Number(left!.logged), Number(left!.staged)],
+      tables: JSON.parse(JSON.stringify(tables)) as Record<string, unknown[]>,
     };
   } finally {
     await db.close();
@@ -137,22 +227,19 @@ async function onBoth(work: (fresh: () => Promise<string | null>) => Promise<voi
   }
 }
 
-// Two databases per engine, thousands of rows: more than vitest's 5 s on a loaded machine.
-describe("the benches' click log (session 38's proposal, measured)", { timeout: 60_000 }, () => {
-  it('stores each new click as one row in one flush', async () => {
+// Two databases per engine, hundreds of rows: more than vitest's 5 s on a loaded machine.
+describe('the /go click log (migration 0029)', { timeout: 120_000 }, () => {
+  it('writes what the write buffer wrote before it, table for table, and empties the log', async () => {
     await onBoth(async (fresh) => {
-      const logged = await clicksThrough(await fresh(), 'log', 1_500);
-      expect([logged.counted, logged.logged, logged.events]).toEqual([1_500, 1_500, 0]);
-    });
-  });
-
-  it('derives what the write buffer writes, but the product periods, and empties the log', async () => {
-    await onBoth(async (fresh) => {
-      const derived = await clicksThrough(await fresh(), 'log-derive', 200);
-      const written = await clicksThrough(await fresh(), 'buffer', 200);
-      expect([derived.counted, derived.logged, derived.events]).toEqual([200, 0, 200]);
-      expect(written.events).toBe(200);
-      expect(derived.tables).toEqual(written.tables);
+      const product = await activityThrough(await fresh(), 'product');
+      const before = await activityThrough(await fresh(), 'before');
+      expect(product.left).toEqual([0, 0]);
+      // 150 visitors, 15 second links, a second device, 30 repeat visitors; and the bot.
+      expect(before.tables.events!.length).toBe(150 + 15 + 1 + 30 + 1 + 1);
+      expect(before.tables.periods!.length).toBeGreaterThan(0);
+      for (const [table, rows] of Object.entries(before.tables)) {
+        expect({ table, rows: product.tables[table] }).toEqual({ table, rows });
+      }
     });
   });
 });

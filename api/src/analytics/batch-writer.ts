@@ -93,6 +93,11 @@ export class BatchWriter<T> {
         break;
       }
     }
+    if (items.length === 0) {
+      // A batch of no rows (the write buffer's first look at its click log) has none to split.
+      log(`${name} a batch of no rows failed: ${String(failure)}`);
+      return;
+    }
     if (items.length === 1) {
       this.rejected += 1;
       this.options.onRejected(items[0]!, failure);

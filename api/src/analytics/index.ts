@@ -13,6 +13,7 @@ import { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 export { AnalyticsWriteBuffer, type WriteBufferStats } from './write-buffer';
 export { CTA_CLICK_EVENT } from './cta';
 export type { EventRecord, VisitorInfo } from './records';
+export type { ClickRow } from './click-log';
 export { anonymousVisitorKey, isBotUserAgent, userAgentInfo, visitorKey } from './visitor';
 export { BOT_VISIT_EVENT } from './visits';
 export { getCtaPerformance } from './queries/get-cta-performance';

@@ -59,7 +59,8 @@ const T = 'analytics_product_period';
 const ctrOf = (clicks: string, views: string) =>
   `CASE WHEN ${views} > 0 THEN CAST(${clicks} AS DOUBLE PRECISION) / (${views}) ELSE 0 END`;
 
-const UPSERT = `ON CONFLICT (period, "productId") DO UPDATE SET
+/** The upsert of a range's product row that adds views and clicks (the ctr recomputed). */
+export const PERIOD_UPSERT = `ON CONFLICT (period, "productId") DO UPDATE SET
   views = analytics_product_period.views + excluded.views,
   clicks = analytics_product_period.clicks + excluded.clicks,
   ctr = ${ctrOf(
@@ -74,7 +75,7 @@ function addDaysStatement(db: Database, period: ProductPeriod, days: DayRange): 
     FROM analytics_product_daily
     WHERE day >= ${days.fromDay} AND day < ${days.toDay} AND ${periodProductFilter(db)}
     GROUP BY "productId" HAVING SUM(views) > 0 OR SUM(clicks) > 0
-    ${UPSERT}`;
+    ${PERIOD_UPSERT}`;
 }
 
 /** The statements that make `period` hold exactly `days`, from the daily rows. */
@@ -260,7 +261,7 @@ export async function applyPeriodIncrements(
       db,
       transaction,
       `INSERT INTO analytics_product_period (period, "productId", views, clicks, ctr)
-       VALUES ${valuesList(part.length, 5)} ${UPSERT}`,
+       VALUES ${valuesList(part.length, 5)} ${PERIOD_UPSERT}`,
       part.flat(),
     );
   }

@@ -11,6 +11,7 @@ import type {
   SessionRecord,
   VisitorInfo,
 } from './records';
+import { deriveClickLog, insertClickRows, type ClickRow } from './click-log';
 import {
   applyFunnelIncrements,
   FunnelIncrements,
@@ -34,7 +35,6 @@ import {
   execute,
   greatest,
   hourExpression,
-  inList,
   rowsSource,
   type BulkColumn,
 } from '../db/sql';
@@ -80,8 +80,13 @@ export interface WriteBufferStats {
   unavailableSince: number | null;
 }
 
-/** One accepted message: one row. */
+/**
+ * One accepted message: one row. A click through the /go redirect is its click log row itself
+ * (./click-log.ts): an event row joined to the visit of the same visitor, or a visit of its own
+ * when there is none (no JavaScript), derived when its batch is written.
+ */
 type Item =
+  | ClickRow
   | { kind: 'session'; record: SessionRecord; visitor?: VisitorInfo }
   | { kind: 'pageview'; record: PageviewRecord; ipAddress: string | null; visitor?: VisitorInfo }
   | {
@@ -91,11 +96,6 @@ type Item =
       metric: PageMetricRecord | null;
       visitor?: VisitorInfo;
     }
-  /**
-   * A click through the /go redirect: an event row, joined to the visit of the same visitor
-   * (its `visitor.key`), or a visit of its own when there is none (no JavaScript).
-   */
-  | { kind: 'click'; record: EventRecord; visitor?: VisitorInfo }
   /** A bot visit (event row `bot_visit`); `session`, if stored, leaves the reports. */
   | { kind: 'bot'; record: EventRecord; session?: string };
 
@@ -103,7 +103,7 @@ interface Batch {
   sessions: SessionRecord[];
   pageviews: PageviewRecord[];
   events: EventRecord[];
-  clicks: Array<{ record: EventRecord; visitor?: VisitorInfo }>;
+  clicks: ClickRow[];
   bots: EventRecord[];
   /** Tracking sessions found to be bots. */
   botSessions: string[];
@@ -115,6 +115,10 @@ interface Batch {
     string,
     { firstAt: number; lastAt: number; ipAddress: string | null; visitor?: VisitorInfo }
   >;
+}
+
+function isClick(item: Item): item is ClickRow {
+  return Array.isArray(item);
 }
 
 function toBatch(items: Item[]): Batch {
@@ -130,8 +134,8 @@ function toBatch(items: Item[]): Batch {
     seen: new Map(),
   };
   for (const item of items) {
-    if (item.kind === 'click') {
-      batch.clicks.push({ record: item.record, visitor: item.visitor });
+    if (isClick(item)) {
+      batch.clicks.push(item);
       continue;
     }
     if (item.kind === 'bot') {
@@ -166,7 +170,7 @@ function toBatch(items: Item[]): Batch {
 /** A short description of a refused row for the log (its fields may be anything). */
 function describe(item: Item): string {
   const show = (value: unknown, max: number) => JSON.stringify(String(value).slice(0, max));
-  if (item.kind === 'click') return `click on ${show(item.record.platform, 40)}`;
+  if (isClick(item)) return `click on link ${show(item[1], 20)} (${show(item[7], 40)})`;
   if (item.kind === 'bot') return `bot visit ${show(item.record.sessionId, 80)}`;
   const detail =
     item.kind === 'pageview'
@@ -177,8 +181,16 @@ function describe(item: Item): string {
   return `${item.kind} of session ${show(item.record.sessionId, 80)}${detail}`;
 }
 
-/** A /go click joins the visitor's visit seen within this long before it (30 minutes). */
-export const VISIT_IDLE_MS = 30 * 60 * 1000;
+export { VISIT_IDLE_MS, type ClickRow } from './click-log';
+
+/**
+ * PostgreSQL advisory lock ("DRan") every batch transaction takes first: the click log's
+ * derivation (./click-log.ts) upserts the daily, funnel, product and rollup rows after the
+ * batch's other rows upserted theirs, so two batches of two processes would not take those
+ * rows in one order; one batch at a time never deadlocks. They already wait for each other on
+ * the day's hot rows (the day's totals, the direct visits' daily row) until they commit.
+ */
+export const ANALYTICS_BATCH_LOCK = 0x4452_616e;
 
 /** One transaction writes at most this many rows (a backlog drains in several). */
 const MAX_BATCH_ROWS = 10_000;
@@ -214,7 +226,7 @@ const EVENT_COLUMNS: BulkColumn[] = [
  *
  * A redirect click belongs to no tracking session: it is an event row counted in the CTA
  * rollups, and never makes a visitor or a conversion (a click without JavaScript is not a
- * visit).
+ * visit). It is held as one click log row and derived in SQL (./click-log.ts).
  *
  * Nothing accepted is dropped silently:
  * - the buffer is bounded: at `maxBufferedRows` it reports itself full (onPressure) so the
@@ -244,6 +256,8 @@ export class AnalyticsWriteBuffer {
   private clicks = 0;
   /** Bot visits taken (rows of their own, like clicks). */
   private bots = 0;
+  /** Until the first batch is written: it derives any rows found in the click log too. */
+  private clickLogUnchecked = true;
   /** Writes each batch: retries through outages, splits a batch the database refuses. */
   private readonly batches: BatchWriter<Item>;
 
@@ -278,6 +292,8 @@ export class AnalyticsWriteBuffer {
   start(): void {
     this.timer ??= setInterval(() => void this.flush(), this.options.flushIntervalMs);
     this.timer.unref();
+    // Rows left in the click log (a transaction committed them without their derivation).
+    if (this.clickLogUnchecked) void this.flush();
   }
 
   /** Rows held: waiting, plus the ones being written. */
@@ -400,9 +416,9 @@ export class AnalyticsWriteBuffer {
     return this.add({ kind: 'event', record, ipAddress, metric, visitor });
   }
 
-  /** A click through the /go redirect (ClickRecorder's sink). */
-  addClick(record: EventRecord, visitor?: VisitorInfo): boolean {
-    const taken = this.add({ kind: 'click', record, visitor });
+  /** A click through the /go redirect, as its click log row (ClickRecorder's sink). */
+  addClick(row: ClickRow): boolean {
+    const taken = this.add(row);
     if (taken) this.clicks += 1;
     return taken;
   }
@@ -420,7 +436,7 @@ export class AnalyticsWriteBuffer {
       this.flushAgain = true;
       return this.flushing;
     }
-    if (this.pending.length === 0) return Promise.resolve();
+    if (this.pending.length === 0 && !this.clickLogUnchecked) return Promise.resolve();
     // `finally` runs asynchronously, so `flushing` is always cleared after it was set.
     const flushing = this.drain().finally(() => {
       this.flushing = null;
@@ -430,6 +446,10 @@ export class AnalyticsWriteBuffer {
   }
 
   private async drain(): Promise<void> {
+    if (this.clickLogUnchecked && this.pending.length === 0) {
+      await this.batches.write([]);
+      this.clickLogUnchecked = false;
+    }
     do {
       this.flushAgain = false;
       while (this.pending.length > 0) {
@@ -437,6 +457,7 @@ export class AnalyticsWriteBuffer {
         this.inFlight = items.length;
         try {
           await this.batches.write(items);
+          this.clickLogUnchecked = false;
         } finally {
           this.inFlight = 0;
           this.updatePressure();
@@ -466,6 +487,9 @@ export class AnalyticsWriteBuffer {
     const sessionHour = hourExpression(db.dialect, '"createdAt"');
     // Rows are visited in sessionId order so that two processes lock them in the same order.
     const seen = [...batch.seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (db.dialect === 'postgres') {
+      await run('SELECT pg_advisory_xact_lock(?)', [ANALYTICS_BATCH_LOCK]);
+    }
 
     // 0. The visits this batch touches, as they stand before it (./visits.ts).
     const before = await readVisits(db, transaction, [...batch.seen.keys(), ...batch.botSessions]);
@@ -555,8 +579,8 @@ export class AnalyticsWriteBuffer {
       }
     }
 
-    // 3b. The visit's source, product views, bots and /go clicks (./visits.ts).
-    const visitSessions = await this.writeVisits(transaction, batch, before);
+    // 3b. The visit's source, product views and bots (./visits.ts).
+    await this.writeVisits(transaction, batch);
 
     // 4. Page views.
     await bulkInsert(
@@ -572,7 +596,7 @@ export class AnalyticsWriteBuffer {
       rollups.add(METRIC.page, hour, record.path);
     }
 
-    // 5. Events, the redirect's clicks among them. A product view carries its product's
+    // 5. Events (the /go clicks' are derived in step 9). A product view carries its product's
     // category (the client sends only the product), for the funnel per category.
     await this.fillProductCategories(transaction, batch.events);
     await bulkInsert(
@@ -580,7 +604,7 @@ export class AnalyticsWriteBuffer {
       transaction,
       'events',
       EVENT_COLUMNS,
-      [...batch.events, ...batch.clicks.map((click) => click.record), ...batch.bots].map((r) => [
+      [...batch.events, ...batch.bots].map((r) => [
         r.sessionId,
         r.eventType,
         r.eventData,
@@ -600,12 +624,6 @@ export class AnalyticsWriteBuffer {
       ctaClicks.set(record.sessionId, (ctaClicks.get(record.sessionId) ?? 0) + 1);
     }
     for (const bot of batch.bots) rollups.add(METRIC.event, hourOf(bot.at), bot.eventType);
-    for (const { record: click } of batch.clicks) {
-      const hour = hourOf(click.at);
-      rollups.add(METRIC.event, hour, click.eventType);
-      if (click.platform) rollups.add(METRIC.ctaPlatform, hour, click.platform);
-      if (click.productId) rollups.add(METRIC.ctaProduct, hour, click.productId);
-    }
 
     // 6. Duration and scroll depth land on the latest view of that path in that session.
     const metrics = new Map<string, PageMetricRecord>();
@@ -649,21 +667,23 @@ export class AnalyticsWriteBuffer {
 
     // 8. The rollups of everything above, in the same transaction.
     await applyRollupIncrements(db, transaction, rollups);
-    await this.applyVisitRollups(transaction, batch, before, visitSessions);
+    await this.applyVisitRollups(transaction, batch, before);
+
+    // 9. The /go clicks: their click log rows, and what they make derived from the log in SQL
+    // (./click-log.ts), by difference from the visits as the steps above left them. Rows a
+    // transaction left in the log are derived by the next one (the first flush looks).
+    if (batch.clicks.length > 0 || this.clickLogUnchecked) {
+      await insertClickRows(db, transaction, batch.clicks);
+      await deriveClickLog(db, transaction);
+    }
   }
 
   /**
    * Writes what the staff reports need: the landing page view's source (once per visit), the
-   * bot flag, the product view counters, and the /go clicks, each joined to the current visit
-   * of the same visitor (the visitor key the socket stored; the visit seen last within
-   * VISIT_IDLE_MS), or to a visit of its own (`go:<visitor key>`) when there is none.
-   * Returns the sessions whose figures changed besides those `before` holds.
+   * bot flag and the product view counters. The /go clicks' visits are the click log's
+   * (./click-log.ts).
    */
-  private async writeVisits(
-    transaction: Transaction,
-    batch: Batch,
-    before: Map<string, VisitState>,
-  ): Promise<string[]> {
+  private async writeVisits(transaction: Transaction, batch: Batch): Promise<void> {
     const { db } = this;
     const run = (sql: string, params: unknown[]) => execute(db, transaction, sql, params);
     const landings = [...batch.landings.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -696,79 +716,6 @@ export class AnalyticsWriteBuffer {
       }
     }
     await this.addToCounter(transaction, '"productViews"', views);
-
-    // Clicks: find each visitor's current visit.
-    const extra = new Set<string>();
-    const clicks = new Map<string, number>();
-    const keys = [
-      ...new Set(batch.clicks.flatMap((c) => (c.visitor ? [c.visitor.key] : []))),
-    ].sort();
-    const current = new Map<string, string>();
-    for (const part of chunk(keys, 1)) {
-      const since = Math.min(...batch.clicks.map((c) => c.record.at)) - VISIT_IDLE_MS;
-      const visitor = inList(db.dialect, '"visitorKey"', part);
-      const rows = await run(
-        `SELECT "visitorKey", "sessionId", "lastSeenMs" FROM analytics_sessions
-         WHERE ${visitor.sql} AND "lastSeenMs" >= ?
-           AND bot = FALSE
-         ORDER BY "lastSeenMs", "sessionId"`,
-        [...visitor.params, since],
-      );
-      // The latest visit wins (rows come oldest first).
-      for (const row of rows) current.set(String(row.visitorKey), String(row.sessionId));
-    }
-    // A visit of its own: made (or found) and given its clicks by one upsert, below.
-    const ownVisits = new Map<string, { at: number; visitor: VisitorInfo; clicks: number }>();
-    for (const click of batch.clicks) {
-      const { visitor, record } = click;
-      if (!visitor) continue;
-      let sessionId = current.get(visitor.key);
-      if (sessionId) {
-        clicks.set(sessionId, (clicks.get(sessionId) ?? 0) + 1);
-      } else {
-        sessionId = `go:${visitor.key}`;
-        const known = ownVisits.get(sessionId);
-        if (!known) ownVisits.set(sessionId, { at: record.at, visitor, clicks: 1 });
-        else {
-          known.clicks += 1;
-          if (record.at < known.at) Object.assign(known, { at: record.at, visitor });
-        }
-      }
-      record.sessionId = sessionId;
-      // Sessions of this batch are new (nothing before) or already in `before`.
-      if (!before.has(sessionId) && !batch.seen.has(sessionId)) extra.add(sessionId);
-    }
-    // Sessions first touched by a click, as they stand before it (they may exist already).
-    const extraBefore = await readVisits(db, transaction, [...extra]);
-    for (const [id, visit] of extraBefore) before.set(id, visit);
-    const own = [...ownVisits.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-    for (const part of chunk(own, 6)) {
-      const source = rowsSource(
-        db.dialect,
-        part.map(([sessionId, { at, visitor, clicks: count }]) => [
-          sessionId,
-          toDbTimestamp(at),
-          visitor.key,
-          visitor.device,
-          visitor.browser,
-          count,
-        ]),
-        ['text', 'timestamptz', 'text', 'text', 'text', 'integer'],
-      );
-      // A visit without JavaScript: no live figures (lastSeenMs 0), its source unknown (direct).
-      // One written row version per new visit: its clicks go in with it, not in an update.
-      await run(
-        `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
-           "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet", clicks)
-         SELECT v.column1, v.column2, 0, TRUE, v.column3, v.column4, v.column5, 'direct', TRUE,
-           v.column6
-         FROM ${source.sql} WHERE TRUE
-         ON CONFLICT ("sessionId") DO UPDATE SET clicks = analytics_sessions.clicks + excluded.clicks`,
-        source.params,
-      );
-    }
-    await this.addToCounter(transaction, 'clicks', clicks);
-    return [...extra];
   }
 
   private async addToCounter(
@@ -795,9 +742,8 @@ export class AnalyticsWriteBuffer {
     transaction: Transaction,
     batch: Batch,
     before: Map<string, VisitState>,
-    extra: string[],
   ): Promise<void> {
-    const ids = [...new Set([...before.keys(), ...batch.seen.keys(), ...extra])];
+    const ids = [...new Set([...before.keys(), ...batch.seen.keys()])];
     const after = await readVisits(this.db, transaction, ids);
     const daily = new DailyIncrements();
     for (const id of ids) daily.change(before.get(id), after.get(id));
@@ -807,10 +753,6 @@ export class AnalyticsWriteBuffer {
       if (event.eventType !== PRODUCT_VIEW_EVENT || !event.productId) continue;
       const visit = after.get(event.sessionId);
       if (visit && !visit.bot) products.add(visit.day, event.productId, 1, 0);
-    }
-    for (const { record } of batch.clicks) {
-      const visit = after.get(record.sessionId);
-      if (visit && !visit.bot && record.productId) products.add(visit.day, record.productId, 0, 1);
     }
     await applyProductIncrements(this.db, transaction, products);
 
@@ -824,26 +766,6 @@ export class AnalyticsWriteBuffer {
           value: event.categoryId,
           product: 1,
           click: 0,
-        });
-      }
-    }
-    for (const { record } of batch.clicks) {
-      if (record.categoryId) {
-        marks.push({
-          sessionId: record.sessionId,
-          kind: 'category',
-          value: record.categoryId,
-          product: 0,
-          click: 1,
-        });
-      }
-      if (record.platform) {
-        marks.push({
-          sessionId: record.sessionId,
-          kind: 'platform',
-          value: record.platform,
-          product: 0,
-          click: 1,
         });
       }
     }

@@ -28,6 +28,7 @@ import * as linkListingFigures from './migrations/0025-link-listing-figures';
 import * as walkIndexesCarryFilters from './migrations/0026-walk-indexes-carry-filters';
 import * as importWritesDerivedRows from './migrations/0027-import-writes-derived-rows';
 import * as feedItemsFillfactor from './migrations/0028-feed-items-fillfactor';
+import * as clickLog from './migrations/0029-click-log';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -62,6 +63,7 @@ export const migrations = [
   { name: '0026-walk-indexes-carry-filters', ...walkIndexesCarryFilters },
   { name: '0027-import-writes-derived-rows', ...importWritesDerivedRows },
   { name: '0028-feed-items-fillfactor', ...feedItemsFillfactor },
+  { name: '0029-click-log', ...clickLog },
 ];
 
 /** The applied migrations' names, as the database records them. */

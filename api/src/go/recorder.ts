@@ -1,11 +1,10 @@
 import { hash as digest } from 'node:crypto';
 import {
   BOT_VISIT_EVENT,
-  CTA_CLICK_EVENT,
   anonymousVisitorKey,
   userAgentInfo,
+  type ClickRow,
   type EventRecord,
-  type VisitorInfo,
 } from '../analytics';
 import { anonymizeIp } from '../lib/ip';
 
@@ -32,8 +31,11 @@ export type ClickOutcome = 'counted' | 'duplicate' | 'dropped';
 
 /** Where counted clicks go: the analytics write buffer (false: it refused the click). */
 export interface ClickSink {
-  /** `visitor`: who clicked, so the click joins that visitor's visit (and its source). */
-  addClick(record: EventRecord, visitor?: VisitorInfo): boolean;
+  /**
+   * The click as its click log row: its visitor's key, device and browser (so it joins that
+   * visitor's visit, and its source), the link's product, category and platform, the page.
+   */
+  addClick(row: ClickRow): boolean;
   /** A bot's request (the dashboard's `bots`); sinks without it do not count bots. */
   addBot?(record: EventRecord): boolean;
   /** True while the sink asks its producers to wait (the write buffer's backpressure). */
@@ -162,14 +164,11 @@ export class ClickRecorder {
     this.seen.set(key, at + this.windowMs);
   }
 
-  private emit({ click, at, hash, address }: AdmittedClick): ClickOutcome {
-    const visitor: VisitorInfo = {
-      key: anonymousVisitorKey(this.options.secret, address, click.userAgent, at),
-      ...userAgentInfo(click.userAgent),
-    };
+  private emit({ click, at, address }: AdmittedClick): ClickOutcome {
+    const key = anonymousVisitorKey(this.options.secret, address, click.userAgent, at);
     if (click.bot) {
       const taken = this.options.sink.addBot?.({
-        sessionId: `go:${visitor.key}`,
+        sessionId: `go:${key}`,
         eventType: BOT_VISIT_EVENT,
         eventData: JSON.stringify({ source: 'redirect', linkId: click.linkId }),
         productId: null,
@@ -183,24 +182,22 @@ export class ClickRecorder {
       }
       return 'counted';
     }
-    const record: EventRecord = {
-      // No tracking session: a stable pseudonym of the visitor, so clicks can still be grouped.
-      sessionId: `go:${hash.slice(0, 32)}`,
-      eventType: CTA_CLICK_EVENT,
-      eventData: JSON.stringify({
-        source: 'redirect',
-        linkId: click.linkId,
-        productId: click.productId,
-        platform: click.platform,
-        categoryId: click.categoryId,
-        path: click.fromPath ?? null,
-      }),
-      productId: click.productId,
-      categoryId: click.categoryId,
-      platform: click.platform,
+    // One compact row: its event (`cta_click`, eventData as JSON.stringify writes
+    // {source: 'redirect', linkId, productId, platform, categoryId, path}) and its visit are
+    // derived from it when the write buffer writes it (api/src/analytics/click-log.ts).
+    const agent = userAgentInfo(click.userAgent);
+    const row: ClickRow = [
       at,
-    };
-    if (!this.options.sink.addClick(record, visitor)) {
+      click.linkId,
+      key,
+      agent.device,
+      agent.browser,
+      click.productId,
+      click.categoryId,
+      click.platform,
+      click.fromPath ?? null,
+    ];
+    if (!this.options.sink.addClick(row)) {
       this.dropped += 1;
       return 'dropped';
     }

@@ -1,0 +1,220 @@
+import type { Transaction } from 'sequelize';
+import type { Database, Dialect } from '../db/database';
+import { bulkInsert, execute, type BulkColumn } from '../db/sql';
+import { CTA_CLICK_EVENT } from './cta';
+import { PERIOD_UPSERT, periodProductFilter } from './product-periods';
+import { METRIC, ROLLUP_VALUE_MAX } from './rollups';
+import { OTHER_BROWSER } from './visitor';
+import { sessionDayExpression } from './visits';
+
+/**
+ * A click through the /go redirect as the write buffer holds it until its flush: one compact
+ * row of the click log (no event record, no visitor object, no eventData text). `visitorKey`
+ * is visitorKey() of the click's visitor, `device` and `browser` its user agent's; the
+ * product, category and platform are the link's when the click was counted.
+ */
+export type ClickRow = readonly [
+  at: number,
+  linkId: number,
+  visitorKey: string,
+  device: string,
+  browser: string,
+  productId: string,
+  categoryId: string | null,
+  platform: string,
+  path: string | null,
+];
+
+/** A /go click joins the visitor's visit seen within this long before it (30 minutes). */
+export const VISIT_IDLE_MS = 30 * 60 * 1000;
+
+const LOG_COLUMNS: BulkColumn[] = [
+  { name: 'at', pgType: 'bigint' },
+  { name: 'linkId', pgType: 'integer' },
+  { name: 'visitorKey', pgType: 'text' },
+  { name: 'device', pgType: 'text' },
+  { name: 'browser', pgType: 'text' },
+  { name: 'productId', pgType: 'text' },
+  { name: 'categoryId', pgType: 'text' },
+  { name: 'platform', pgType: 'text' },
+  { name: 'path', pgType: 'text' },
+];
+
+const STAGED = `at, "linkId", "visitorKey", device, browser, "productId", "categoryId", platform, path`;
+
+/** A string as JSON.stringify writes it (JSON null for NULL). */
+function jsonString(dialect: Dialect, column: string): string {
+  return dialect === 'postgres'
+    ? `COALESCE(CAST(to_json(${column}) AS TEXT), 'null')`
+    : `json_quote(${column})`;
+}
+
+/** The clicks' event rows' eventData, key for key as ClickRecorder wrote it with JSON.stringify. */
+function eventDataExpression(dialect: Dialect): string {
+  const q = (column: string) => jsonString(dialect, column);
+  return `'{"source":"redirect","linkId":' || CAST("linkId" AS TEXT) || ',"productId":' ||
+    ${q('"productId"')} || ',"platform":' || ${q('platform')} || ',"categoryId":' ||
+    ${q('"categoryId"')} || ',"path":' || ${q('path')} || '}'`;
+}
+
+/** The click's time as toDbTimestamp() writes it (SQLite) or as a timestamptz, exactly. */
+function createdExpression(dialect: Dialect): string {
+  return dialect === 'postgres'
+    ? `TIMESTAMPTZ 'epoch' + at * INTERVAL '1 millisecond'`
+    : `strftime('%Y-%m-%d %H:%M:%S', at / 1000, 'unixepoch') || '.' ||
+       substr('00' || (at % 1000), -3, 3) || ' +00:00'`;
+}
+
+const cache = new Map<Dialect, string[]>();
+
+/**
+ * The derivation of the click log, one set statement per table, in the batch's transaction:
+ *
+ * 1. the log's rows staged in click_derive with the visit each joins, and deleted from the log:
+ *    the visitor's visit seen last (lastSeenMs, then sessionId) since VISIT_IDLE_MS before the
+ *    earliest click, not a bot, else a visit of its own, `go:<visitor key>`;
+ * 2. (PostgreSQL) the touched visits locked in sessionId order;
+ * 3. the touched visits' daily and funnel rows taken out as they stand;
+ * 4. the events; the visits of their own made (or found) with their clicks, the other visits'
+ *    click counts raised; the hourly rollups (event, cta_platform, cta_product); the
+ *    product-day clicks, the day totals and the kept report ranges; the funnel marks;
+ * 5. the touched visits' daily and funnel rows put back as they stand now.
+ *
+ * 3 and 5 are the write buffer's by-difference rollups for what the clicks changed alone: they
+ * run after its own (which cover the batch's other rows), so the two differences add up.
+ * Every upsert takes its rows in key order.
+ */
+export function clickDeriveStatements(db: Database): string[] {
+  const known = cache.get(db.dialect);
+  if (known) return known;
+  const pg = db.dialect === 'postgres';
+  const day = sessionDayExpression(db, 's."createdAt"');
+  const touched = `"sessionId" IN (SELECT sid FROM click_derive)`;
+  const staged = (source: string, minAt: string) => `INSERT INTO click_derive (${STAGED}, sid, own,
+       hour, created)
+     SELECT ${STAGED}, COALESCE(found, 'go:' || "visitorKey"), found IS NULL, at / 3600000,
+       ${createdExpression(db.dialect)}
+     FROM (SELECT c.*, (SELECT s."sessionId" FROM analytics_sessions s
+             WHERE s."visitorKey" = c."visitorKey" AND s."lastSeenMs" >= ${minAt} - ${VISIT_IDLE_MS}
+               AND s.bot = FALSE
+             ORDER BY s."lastSeenMs" DESC, s."sessionId" DESC LIMIT 1) AS found
+           FROM ${source} c) x`;
+  const dim = (expression: string) => `substr(${expression}, 1, 255)`;
+  const daily = (sign: string) => `INSERT INTO analytics_daily (day, "sourceGroup", "referrerHost",
+       "utmSource", "utmMedium", "utmCampaign", device, browser, visits, "productVisits",
+       "clickVisits", "productViews", clicks)
+     SELECT day, g, r, us, um, uc, d, b, ${sign}COUNT(*),
+       ${sign}SUM(CASE WHEN pv > 0 THEN 1 ELSE 0 END), ${sign}SUM(CASE WHEN cl > 0 THEN 1 ELSE 0 END),
+       ${sign}SUM(pv), ${sign}SUM(cl)
+     FROM (SELECT ${day} AS day, ${dim(`COALESCE(s."sourceGroup", 'direct')`)} AS g,
+             ${dim(`COALESCE(s."referrerHost", '')`)} AS r, ${dim(`COALESCE(s."utmSource", '')`)} AS us,
+             ${dim(`COALESCE(s."utmMedium", '')`)} AS um, ${dim(`COALESCE(s."utmCampaign", '')`)} AS uc,
+             ${dim(`COALESCE(s."visitDevice", 'desktop')`)} AS d,
+             ${dim(`COALESCE(s."visitBrowser", '${OTHER_BROWSER}')`)} AS b,
+             s."productViews" AS pv, s.clicks AS cl
+           FROM analytics_sessions s WHERE s.${touched} AND s.bot = FALSE) v
+     GROUP BY day, g, r, us, um, uc, d, b ORDER BY day, g, r, us, um, uc, d, b
+     ON CONFLICT (day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign",
+       device, browser) DO UPDATE SET visits = analytics_daily.visits + excluded.visits,
+       "productVisits" = analytics_daily."productVisits" + excluded."productVisits",
+       "clickVisits" = analytics_daily."clickVisits" + excluded."clickVisits",
+       "productViews" = analytics_daily."productViews" + excluded."productViews",
+       clicks = analytics_daily.clicks + excluded.clicks`;
+  const funnel = (sign: string) => `INSERT INTO analytics_funnel_daily (day, kind, value, visits,
+       "productVisits", "clickVisits")
+     SELECT ${day}, v.kind, v.value, ${sign}COUNT(*),
+       ${sign}SUM(CASE WHEN v.product > 0 THEN 1 ELSE 0 END),
+       ${sign}SUM(CASE WHEN v.click > 0 THEN 1 ELSE 0 END)
+     FROM analytics_visit_steps v JOIN analytics_sessions s ON s."sessionId" = v."sessionId"
+     WHERE v.${touched} AND s.bot = FALSE
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+     ON CONFLICT (day, kind, value) DO UPDATE SET
+       visits = analytics_funnel_daily.visits + excluded.visits,
+       "productVisits" = analytics_funnel_daily."productVisits" + excluded."productVisits",
+       "clickVisits" = analytics_funnel_daily."clickVisits" + excluded."clickVisits"`;
+  const present = (column: string) => `${column} IS NOT NULL AND ${column} <> ''`;
+  // The clicks' products per visit day, of visits that are not bots.
+  const productDays = `SELECT ${day} AS day, d."productId" AS "productId", COUNT(*) AS n
+     FROM click_derive d JOIN analytics_sessions s ON s."sessionId" = d.sid
+     WHERE s.bot = FALSE AND ${present('d."productId"')}`;
+  const statements = [
+    `DELETE FROM click_derive`,
+    pg
+      ? `WITH c AS (DELETE FROM click_log RETURNING *) ${staged('c', '(SELECT MIN(at) FROM c)')}`
+      : staged('click_log', '(SELECT MIN(at) FROM click_log)'),
+    ...(pg
+      ? [
+          `SELECT "sessionId" FROM analytics_sessions WHERE ${touched}
+           ORDER BY "sessionId" FOR UPDATE`,
+        ]
+      : [`DELETE FROM click_log`]),
+    daily('-'),
+    funnel('-'),
+    `INSERT INTO events ("sessionId", "eventType", "eventData", "productId", "categoryId",
+       platform, "createdAt")
+     SELECT sid, '${CTA_CLICK_EVENT}', ${eventDataExpression(db.dialect)}, "productId",
+       "categoryId", platform, created
+     FROM click_derive`,
+    // A visit without JavaScript: no live figures (lastSeenMs 0), its source unknown (direct).
+    `INSERT INTO analytics_sessions ("sessionId", "createdAt", "lastSeenMs", detailed,
+       "visitorKey", "visitDevice", "visitBrowser", "sourceGroup", "sourceSet", clicks)
+     SELECT sid, MIN(created), 0, TRUE, MIN("visitorKey"), MIN(device), MIN(browser), 'direct',
+       TRUE, COUNT(*)
+     FROM click_derive WHERE own GROUP BY sid ORDER BY sid
+     ON CONFLICT ("sessionId") DO UPDATE SET clicks = analytics_sessions.clicks + excluded.clicks`,
+    // Locked above in sessionId order (PostgreSQL).
+    `UPDATE analytics_sessions SET clicks = analytics_sessions.clicks + v.n
+     FROM (SELECT sid, COUNT(*) AS n FROM click_derive WHERE NOT own GROUP BY sid) v
+     WHERE analytics_sessions."sessionId" = v.sid`,
+    `INSERT INTO analytics_rollups (metric, hour, value, total)
+     SELECT metric, hour, value, COUNT(*) FROM (
+       SELECT '${METRIC.event}' AS metric, hour, '${CTA_CLICK_EVENT}' AS value FROM click_derive
+       UNION ALL SELECT '${METRIC.ctaPlatform}', hour, substr(platform, 1, ${ROLLUP_VALUE_MAX})
+         FROM click_derive WHERE ${present('platform')}
+       UNION ALL SELECT '${METRIC.ctaProduct}', hour, substr("productId", 1, ${ROLLUP_VALUE_MAX})
+         FROM click_derive WHERE ${present('"productId"')}) r
+     WHERE TRUE GROUP BY metric, hour, value ORDER BY metric, hour, value
+     ON CONFLICT (metric, hour, value) DO UPDATE SET total = analytics_rollups.total + excluded.total`,
+    `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
+     SELECT day, "productId", 0, n FROM (${productDays} GROUP BY 1, 2) p
+     WHERE TRUE ORDER BY day, "productId"
+     ON CONFLICT (day, "productId") DO UPDATE SET
+       clicks = analytics_product_daily.clicks + excluded.clicks`,
+    `INSERT INTO analytics_product_totals (day, views, clicks)
+     SELECT day, 0, SUM(n) FROM (${productDays} GROUP BY 1, 2) p
+     WHERE TRUE GROUP BY day ORDER BY day
+     ON CONFLICT (day) DO UPDATE SET clicks = analytics_product_totals.clicks + excluded.clicks`,
+    `INSERT INTO analytics_product_period (period, "productId", views, clicks, ctr)
+     SELECT r.period, p."productId", 0, SUM(p.n), 0
+     FROM (${productDays} AND ${periodProductFilter(db, 'd."productId"')} GROUP BY 1, 2) p
+       JOIN analytics_product_ranges r ON p.day >= r."fromDay" AND p.day < r."toDay"
+     WHERE TRUE GROUP BY r.period, p."productId" ORDER BY r.period, p."productId"
+     ${PERIOD_UPSERT}`,
+    `INSERT INTO analytics_visit_steps ("sessionId", kind, value, product, click)
+     SELECT sid, 'category', substr("categoryId", 1, 64), 0, 1 FROM click_derive
+     WHERE ${present('"categoryId"')}
+     UNION SELECT sid, 'platform', substr(platform, 1, 64), 0, 1 FROM click_derive
+     WHERE ${present('platform')}
+     ORDER BY 1, 2, 3
+     ON CONFLICT ("sessionId", kind, value) DO UPDATE SET click = 1`,
+    daily(''),
+    funnel(''),
+    `DELETE FROM click_derive`,
+  ];
+  cache.set(db.dialect, statements);
+  return statements;
+}
+
+/** Appends a batch's clicks to the click log (one statement per few thousand rows). */
+export async function insertClickRows(
+  db: Database,
+  transaction: Transaction,
+  rows: ClickRow[],
+): Promise<void> {
+  await bulkInsert(db, transaction, 'click_log', LOG_COLUMNS, rows as unknown as unknown[][]);
+}
+
+/** Derives every row of the click log (clickDeriveStatements) and empties it. */
+export async function deriveClickLog(db: Database, transaction: Transaction): Promise<void> {
+  for (const sql of clickDeriveStatements(db)) await execute(db, transaction, sql);
+}
