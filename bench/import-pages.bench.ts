@@ -94,7 +94,8 @@ async function importRows(db: Database, from: number, to: number, before?: strin
       if (before) await db.sequelize.query(before, { transaction });
       return processChunk(db, rows, settings, slugs, transaction);
     });
-    if (outcome.created !== rows.length) throw new Error(`chunk at ${start}: ${outcome.errors}`);
+    if (outcome.created !== rows.length)
+      throw new Error(`chunk at ${start}: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
   }
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1e6;
