@@ -592,11 +592,20 @@ function tierShareOf(shares: WordShares, groups: WordGroup[], tier: Tier): numbe
  */
 const WALK_SLACK = 4;
 
+/** The fewest rows a walk reads before its cap (PROBE_ROWS; the tests lower it). */
+let walkFloor: number | null = null;
+
+/** Tests only: walks stop at `rows` at least (null: PROBE_ROWS), to reach a small cap. */
+export function setWalkFloor(rows: number | null): void {
+  walkFloor = rows;
+}
+
 /** The rows a walk of the tier up to `end` may read before it gives way to GIN. */
 function walkCap(shares: WordShares, groups: WordGroup[], tier: Tier, end: number): number {
+  const floor = walkFloor ?? PROBE_ROWS;
   const tierShare = tierShareOf(shares, groups, tier);
-  if (tierShare <= 0) return PROBE_ROWS;
-  return Math.max(PROBE_ROWS, Math.ceil((WALK_SLACK * end) / tierShare));
+  if (tierShare <= 0) return floor;
+  return Math.max(floor, Math.ceil((WALK_SLACK * end) / tierShare));
 }
 
 /**
