@@ -70,6 +70,11 @@ export interface ListingOptions {
    * false: through the products, as a filtered search does (the tests compare the two).
    */
   searchCount?: boolean;
+  /**
+   * PostgreSQL, a search past the count bound: true takes its matches as a set and sorts
+   * them (searchSetPage), false never; unset, fewMatches decides (the tests force it).
+   */
+  searchSet?: boolean;
 }
 
 /**
@@ -132,6 +137,7 @@ async function fewMatches(
   page: { limit: number; offset: number },
   options: ListingOptions,
 ): Promise<boolean> {
+  if (options.searchSet !== undefined) return options.searchSet;
   if (scope.categoryId !== null || options.sortedSearch) return false;
   const shares = await wordShares(db);
   const expected = shareOf(shares, 'document', scope.groups!) * shares.rows;
