@@ -540,7 +540,13 @@ export const postgresEngine: SearchEngine = {
         reading === 'gin' && !(await mayMatch(db, shares, groups, tier))
           ? { walked: 0, page: [] }
           : await tierSlice(db, groups, tier, categoryId, end, skip, reading, {
-              walkRows: walkCap(shares, groups, tier, end),
+              walkRows: walkCap(
+                shares,
+                groups,
+                tier,
+                end,
+                categoryId === null ? shares.rows : null,
+              ),
             });
       ids.push(...page.slice(0, need));
       walkedAll += walked;
@@ -600,12 +606,21 @@ export function setWalkFloor(rows: number | null): void {
   walkFloor = rows;
 }
 
-/** The rows a walk of the tier up to `end` may read before it gives way to GIN. */
-function walkCap(shares: WordShares, groups: WordGroup[], tier: Tier, end: number): number {
+/**
+ * The rows a walk of the tier up to `end` may read before it gives way to GIN; none (undefined)
+ * when that is the whole of `rows` (the table's, when known).
+ */
+function walkCap(
+  shares: WordShares,
+  groups: WordGroup[],
+  tier: Tier,
+  end: number,
+  rows: number | null,
+): number | undefined {
   const floor = walkFloor ?? PROBE_ROWS;
   const tierShare = tierShareOf(shares, groups, tier);
-  if (tierShare <= 0) return floor;
-  return Math.max(floor, Math.ceil((WALK_SLACK * end) / tierShare));
+  const cap = tierShare <= 0 ? floor : Math.max(floor, Math.ceil((WALK_SLACK * end) / tierShare));
+  return rows !== null && cap >= rows ? undefined : cap;
 }
 
 /**
@@ -711,18 +726,20 @@ async function tierSlice(
   const upTo = `LIMIT ${params.add(end)}`;
   const probeRows = reading === 'probe' ? params.add(PROBE_ROWS) : '';
   const capped = reading === 'walk' && walkRows !== undefined;
-  const cap = capped ? params.add(walkRows) : '';
+  // The createdAt of the cap's row, newest first (an index-only walk of the newest or the
+  // category's index: its keys only, no vectors); null when the scope has fewer rows.
+  const cutoff = capped
+    ? `(SELECT t."createdAt" FROM product_search t
+        WHERE TRUE ${categoryId === null ? '' : `AND t."categoryId" = ${params.add(categoryId)}`}
+        ORDER BY t."createdAt" DESC OFFSET ${params.add(walkRows - 1)} LIMIT 1)`
+    : '';
   const first = capped
-    ? // The newest rows (of the category) numbered as walked, up to the cap: the matches and
-      // the cap's own row, which says the walk stopped there. It streams: it ends at the
-      // page's end, or at the cap.
-      `WITH r AS (SELECT s."productId", s."createdAt", ${tsTier(tier)} AS hit,
-          row_number() OVER (ORDER BY s."createdAt" DESC, s."productId") AS n
-        FROM product_search s WHERE TRUE ${byCategory}
-        ORDER BY s."createdAt" DESC, s."productId" LIMIT ${cap}),
-      c AS MATERIALIZED (SELECT r."productId", r."createdAt", r.hit, r.n FROM r
-        WHERE r.hit OR r.n = ${cap} ORDER BY r."createdAt" DESC, r."productId" ${upTo}),
-      w AS MATERIALIZED (SELECT c."productId", c."createdAt" FROM c WHERE c.hit)`
+    ? // The walk stops at the cap's row (the rows as new as it: a tie may add a few): a plain
+      // walk with one more bound on the index, so a row costs what it cost uncapped.
+      `WITH k AS MATERIALIZED (SELECT ${cutoff} AS at),
+      w AS MATERIALIZED (SELECT s."productId", s."createdAt" FROM product_search s
+        WHERE ${where} AND s."createdAt" >= coalesce((SELECT k.at FROM k), '-infinity')
+        ORDER BY s."createdAt" DESC, s."productId" ${upTo})`
     : reading === 'walk'
       ? `WITH w AS MATERIALIZED (SELECT s."productId", s."createdAt" FROM product_search s
         WHERE ${where} ORDER BY s."createdAt" DESC, s."productId" ${upTo})`
@@ -745,7 +762,7 @@ async function tierSlice(
           reading === 'probe'
             ? '(SELECT count(*) FROM r)'
             : capped
-              ? `(SELECT count(*) FROM c WHERE c.n = ${cap})`
+              ? '(SELECT count(*) FROM k WHERE k.at IS NOT NULL)'
               : '0'
         } AS scanned,
         ARRAY(SELECT w."productId" FROM w ORDER BY w."createdAt" DESC, w."productId"
