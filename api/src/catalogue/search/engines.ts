@@ -608,7 +608,7 @@ export function setWalkFloor(rows: number | null): void {
 
 /**
  * The rows a walk of the tier up to `end` may read before it gives way to GIN; none (undefined)
- * when that is the whole of `rows` (the table's, when known).
+ * when that is half of `rows` or more (the table's, when known): the walk might as well go on.
  */
 function walkCap(
   shares: WordShares,
@@ -620,7 +620,7 @@ function walkCap(
   const floor = walkFloor ?? PROBE_ROWS;
   const tierShare = tierShareOf(shares, groups, tier);
   const cap = tierShare <= 0 ? floor : Math.max(floor, Math.ceil((WALK_SLACK * end) / tierShare));
-  return rows !== null && cap >= rows ? undefined : cap;
+  return rows !== null && cap >= rows / 2 ? undefined : cap;
 }
 
 /**
@@ -726,20 +726,16 @@ async function tierSlice(
   const upTo = `LIMIT ${params.add(end)}`;
   const probeRows = reading === 'probe' ? params.add(PROBE_ROWS) : '';
   const capped = reading === 'walk' && walkRows !== undefined;
-  // The createdAt of the cap's row, newest first (an index-only walk of the newest or the
-  // category's index: its keys only, no vectors); null when the scope has fewer rows.
-  const cutoff = capped
-    ? `(SELECT t."createdAt" FROM product_search t
-        WHERE TRUE ${categoryId === null ? '' : `AND t."categoryId" = ${params.add(categoryId)}`}
-        ORDER BY t."createdAt" DESC OFFSET ${params.add(walkRows - 1)} LIMIT 1)`
-    : '';
   const first = capped
-    ? // The walk stops at the cap's row (the rows as new as it: a tie may add a few): a plain
-      // walk with one more bound on the index, so a row costs what it cost uncapped.
-      `WITH k AS MATERIALIZED (SELECT ${cutoff} AS at),
-      w AS MATERIALIZED (SELECT s."productId", s."createdAt" FROM product_search s
-        WHERE ${where} AND s."createdAt" >= coalesce((SELECT k.at FROM k), '-infinity')
-        ORDER BY s."createdAt" DESC, s."productId" ${upTo})`
+    ? // The newest `walkRows` rows (of the category), each tested as it is read, the matches
+      // up to the page's end kept: it stops at the page's end or at the cap, whichever comes
+      // first. (A bound on createdAt at the cap's row let the planner trade the walk for a
+      // bitmap of the whole range; a row_number() window spooled every walked row.)
+      `WITH w AS MATERIALIZED (SELECT r."productId", r."createdAt" FROM (
+          SELECT s."productId", s."createdAt", ${tsTier(tier)} AS hit FROM product_search s
+          WHERE TRUE ${byCategory} ORDER BY s."createdAt" DESC, s."productId"
+          LIMIT ${params.add(walkRows)}) AS r
+        WHERE r.hit ORDER BY r."createdAt" DESC, r."productId" ${upTo})`
     : reading === 'walk'
       ? `WITH w AS MATERIALIZED (SELECT s."productId", s."createdAt" FROM product_search s
         WHERE ${where} ORDER BY s."createdAt" DESC, s."productId" ${upTo})`
@@ -758,13 +754,7 @@ async function tierSlice(
     db,
     `${first}
       SELECT (SELECT count(*) FROM w) AS walked,
-        ${
-          reading === 'probe'
-            ? '(SELECT count(*) FROM r)'
-            : capped
-              ? '(SELECT count(*) FROM k WHERE k.at IS NOT NULL)'
-              : '0'
-        } AS scanned,
+        ${reading === 'probe' ? '(SELECT count(*) FROM r)' : '0'} AS scanned,
         ARRAY(SELECT w."productId" FROM w ORDER BY w."createdAt" DESC, w."productId"
           OFFSET ${params.add(skip)}) AS page`,
     params.values,
@@ -772,8 +762,9 @@ async function tierSlice(
   const walked = Number(rows[0]?.walked ?? 0);
   const scanned = Number(rows[0]?.scanned ?? 0);
   // A probe that neither reached the page's end nor the last row knows nothing: GIN then; so
-  // does a walk that reached its cap first.
-  if (walked < end && ((reading === 'probe' && scanned >= PROBE_ROWS) || (capped && scanned > 0))) {
+  // does a capped walk that did not reach the page's end (its cap, or the scope's last row:
+  // GIN answers either exactly).
+  if (walked < end && ((reading === 'probe' && scanned >= PROBE_ROWS) || capped)) {
     return tierSlice(db, groups, tier, categoryId, end, skip, 'gin');
   }
   return { walked, page: rows[0]?.page ?? [] };
