@@ -540,13 +540,11 @@ export const postgresEngine: SearchEngine = {
         reading === 'gin' && !(await mayMatch(db, shares, groups, tier))
           ? { walked: 0, page: [] }
           : await tierSlice(db, groups, tier, categoryId, end, skip, reading, {
-              walkRows: walkCap(
-                shares,
-                groups,
-                tier,
-                end,
-                categoryId === null ? shares.rows : null,
-              ),
+              // Over the whole catalogue only: a category's index lacks the productId key, and
+              // a LIMIT past the category's size sorted all of its rows, each tested (`besar`
+              // in a category, page 100: 60 -> 170 ms).
+              walkRows:
+                categoryId === null ? walkCap(shares, groups, tier, end, shares.rows) : undefined,
             });
       ids.push(...page.slice(0, need));
       walkedAll += walked;
