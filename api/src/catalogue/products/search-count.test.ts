@@ -66,6 +66,11 @@ describe.each(dialects)('sorted search count on %s', (dialect) => {
             expect(index, context).toEqual(products);
             // And as a visitor's request reads it.
             expect(await listingPage(db, scope, filters, sort, page), context).toEqual(products);
+            // PostgreSQL past the bound: every match as a set, sorted (fewMatches).
+            expect(
+              await listingPage(db, scope, filters, sort, page, { searchSet: true }),
+              context,
+            ).toEqual(products);
             if (products.capped) capped++;
             rows += products.ids.length;
           }

@@ -517,8 +517,15 @@ export const postgresEngine: SearchEngine = {
   // rows past the page's start are the page. The total is counted beside it, up to `bound`.
   async rankedPage(db, groups, categoryId, limit, offset, bound) {
     const shares = await wordShares(db);
+    // A page that ends past the cap counts to one row past its end (countBound): the tiers
+    // read that one row more, and the total needs no walk or GIN of its own (`creme promo`
+    // page 1,000 read its 27,000 matches twice, once for the page and once for the count).
+    const byTiers = bound !== null && bound <= offset + limit + 1;
+    const extra = byTiers ? 1 : 0;
     const total =
-      bound === null ? Promise.resolve(null) : countAll(db, shares, groups, categoryId, bound);
+      bound === null || byTiers
+        ? Promise.resolve(null)
+        : countAll(db, shares, groups, categoryId, bound);
     // Awaited below unless the tiers counted everything, or one of them fails first.
     total.catch(() => undefined);
     const ids: string[] = [];
@@ -527,13 +534,19 @@ export const postgresEngine: SearchEngine = {
     let exhausted = true;
     for (const tier of TIERS) {
       const need = limit - ids.length;
-      const end = skip + need;
+      const end = skip + need + extra;
       const reading = tierReading(shares, groups, tier, end);
       const { walked, page } =
         reading === 'gin' && !(await mayMatch(db, shares, groups, tier))
           ? { walked: 0, page: [] }
-          : await tierSlice(db, groups, tier, categoryId, end, skip, reading);
-      ids.push(...page);
+          : await tierSlice(db, groups, tier, categoryId, end, skip, reading, {
+              // Over the whole catalogue only: a category's index lacks the productId key, and
+              // a LIMIT past the category's size sorted all of its rows, each tested (`besar`
+              // in a category, page 100: 60 -> 170 ms).
+              walkRows:
+                categoryId === null ? walkCap(shares, groups, tier, end, shares.rows) : undefined,
+            });
+      ids.push(...page.slice(0, need));
       walkedAll += walked;
       if (walked >= end) {
         exhausted = false;
@@ -541,8 +554,11 @@ export const postgresEngine: SearchEngine = {
       }
       skip = Math.max(0, skip - walked);
     }
-    // Every tier ended before the page did: the matches were all counted on the way.
-    return { ids, all: exhausted && bound !== null ? Math.min(walkedAll, bound) : await total };
+    // Every tier ended before the page did: the matches were all counted on the way. A tier
+    // that went on past the page's end by the row counted for byTiers: more match than the
+    // bound.
+    if (exhausted && bound !== null) return { ids, all: Math.min(walkedAll, bound) };
+    return { ids, all: byTiers ? bound : await total };
   },
 };
 
@@ -553,18 +569,56 @@ const TIERS: Tier[] = [0, 1, 2];
  * words are each common enough for a short walk to find the page if they go together, else GIN.
  */
 function tierReading(shares: WordShares, groups: WordGroup[], tier: Tier, end: number): Reading {
-  const share = (column: Column) => shareOf(shares, column, groups);
   const column: Column = tier === 0 ? 'title' : tier === 1 ? 'label' : 'document';
-  const tierShare =
-    tier === 0
-      ? share('title')
-      : tier === 1
-        ? share('label') - share('title')
-        : share('document') - share('label');
+  const tierShare = tierShareOf(shares, groups, tier);
   const entries = entriesOf(shares, column, groups);
-  if (walkPays({ tierShare, scopeShare: share(column), entries }, end, shares.rows)) return 'walk';
+  const scopeShare = shareOf(shares, column, groups);
+  if (walkPays({ tierShare, scopeShare, entries }, end, shares.rows)) return 'walk';
   const together = Math.min(...groups.map((group) => groupShare(shares, column, group)));
   return groups.length > 1 && end / together <= PROBE_ROWS / 2 ? 'probe' : 'gin';
+}
+
+/** A tier's share of the rows, as the statistics guess it (shareOf). */
+function tierShareOf(shares: WordShares, groups: WordGroup[], tier: Tier): number {
+  const share = (column: Column) => shareOf(shares, column, groups);
+  return tier === 0
+    ? share('title')
+    : tier === 1
+      ? share('label') - share('title')
+      : share('document') - share('label');
+}
+
+/**
+ * A walk stops after this many times the rows its guessed share says it needs (at least
+ * PROBE_ROWS), and GIN reads the tier instead: words that are each common in a column but
+ * never together there (`promo diskon` in labels: a badge is `Promo` or `Diskon Besar`,
+ * guessed in 0.1% of them) walked all 950,000 rows for nothing (0.25-1.7 s).
+ */
+const WALK_SLACK = 4;
+
+/** The fewest rows a walk reads before its cap (PROBE_ROWS; the tests lower it). */
+let walkFloor: number | null = null;
+
+/** Tests only: walks stop at `rows` at least (null: PROBE_ROWS), to reach a small cap. */
+export function setWalkFloor(rows: number | null): void {
+  walkFloor = rows;
+}
+
+/**
+ * The rows a walk of the tier up to `end` may read before it gives way to GIN; none (undefined)
+ * when that is half of `rows` or more (the table's, when known): the walk might as well go on.
+ */
+function walkCap(
+  shares: WordShares,
+  groups: WordGroup[],
+  tier: Tier,
+  end: number,
+  rows: number | null,
+): number | undefined {
+  const floor = walkFloor ?? PROBE_ROWS;
+  const tierShare = tierShareOf(shares, groups, tier);
+  const cap = tierShare <= 0 ? floor : Math.max(floor, Math.ceil((WALK_SLACK * end) / tierShare));
+  return rows !== null && cap >= rows / 2 ? undefined : cap;
 }
 
 /**
@@ -662,14 +716,25 @@ async function tierSlice(
   end: number,
   skip: number,
   reading: Reading,
+  { walkRows }: { walkRows?: number } = {},
 ): Promise<{ walked: number; page: string[] }> {
   const params = new Params(tsAll(groups));
   const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
   const where = `${tsTier(tier)} ${byCategory}`;
   const upTo = `LIMIT ${params.add(end)}`;
   const probeRows = reading === 'probe' ? params.add(PROBE_ROWS) : '';
-  const first =
-    reading === 'walk'
+  const capped = reading === 'walk' && walkRows !== undefined;
+  const first = capped
+    ? // The newest `walkRows` rows (of the category), each tested as it is read, the matches
+      // up to the page's end kept: it stops at the page's end or at the cap, whichever comes
+      // first. (A bound on createdAt at the cap's row let the planner trade the walk for a
+      // bitmap of the whole range; a row_number() window spooled every walked row.)
+      `WITH w AS MATERIALIZED (SELECT r."productId", r."createdAt" FROM (
+          SELECT s."productId", s."createdAt", ${tsTier(tier)} AS hit FROM product_search s
+          WHERE TRUE ${byCategory} ORDER BY s."createdAt" DESC, s."productId"
+          LIMIT ${params.add(walkRows)}) AS r
+        WHERE r.hit ORDER BY r."createdAt" DESC, r."productId" ${upTo})`
+    : reading === 'walk'
       ? `WITH w AS MATERIALIZED (SELECT s."productId", s."createdAt" FROM product_search s
         WHERE ${where} ORDER BY s."createdAt" DESC, s."productId" ${upTo})`
       : reading === 'probe'
@@ -693,8 +758,11 @@ async function tierSlice(
     params.values,
   );
   const walked = Number(rows[0]?.walked ?? 0);
-  // A probe that neither reached the page's end nor the last row knows nothing: GIN then.
-  if (reading === 'probe' && walked < end && Number(rows[0]?.scanned ?? 0) >= PROBE_ROWS) {
+  const scanned = Number(rows[0]?.scanned ?? 0);
+  // A probe that neither reached the page's end nor the last row knows nothing: GIN then; so
+  // does a capped walk that did not reach the page's end (its cap, or the scope's last row:
+  // GIN answers either exactly).
+  if (walked < end && ((reading === 'probe' && scanned >= PROBE_ROWS) || capped)) {
     return tierSlice(db, groups, tier, categoryId, end, skip, 'gin');
   }
   return { walked, page: rows[0]?.page ?? [] };
