@@ -6,6 +6,7 @@ import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { setWalkFloor } from './engines';
 import { countBound, searchProductIds, suggest } from './queries';
+import { expectedRanking, insertMadeProducts, type MadeProduct } from './test-support';
 
 /**
  * Session 39 (docs/decisions.md, "Search at 1,000,000 products on PostgreSQL: walk or GIN"):
@@ -16,18 +17,11 @@ import { countBound, searchProductIds, suggest } from './queries';
  * both engines; on PostgreSQL the statements show that the capped walk gave way to GIN and
  * that a deep page ran no count.
  */
-interface Made {
-  id: string;
-  title: string;
-  badge: string | null;
-  description: string;
-  createdAt: number;
-}
 
 const PRODUCTS = SEARCH_COUNT_CAP + 300;
 
-function catalogue(): Made[] {
-  const made: Made[] = [];
+function catalogue(): MadeProduct[] {
+  const made: MadeProduct[] = [];
   for (let i = 0; i < PRODUCTS; i++) {
     const title = `Barang ${i % 50 === 0 ? 'Alfa Beta ' : ''}Nomor`;
     made.push({
@@ -41,23 +35,6 @@ function catalogue(): Made[] {
   return made;
 }
 
-/** Title, then label (title, category, badge), then anywhere; newest first in each. */
-function expected(made: Made[], words: string[]): string[] {
-  const has = (text: string) => words.every((w) => text.toLowerCase().split(/\W+/).includes(w));
-  const tier = (p: Made) =>
-    has(p.title)
-      ? 0
-      : has(`${p.title} Tes ${p.badge ?? ''}`)
-        ? 1
-        : has(`${p.title} Tes ${p.badge ?? ''} ${p.description}`)
-          ? 2
-          : 3;
-  return made
-    .filter((p) => tier(p) < 3)
-    .sort((a, b) => tier(a) - tier(b) || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1))
-    .map((p) => p.id);
-}
-
 describe.each(['sqlite', 'postgres'] as const)('capped walks and deep pages on %s', (dialect) => {
   let testDb: TestDatabase;
   let db: Database;
@@ -68,42 +45,7 @@ describe.each(['sqlite', 'postgres'] as const)('capped walks and deep pages on %
     testDb = await createTestDatabase(dialect);
     const setup = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     await migrate(setup);
-    const now = new Date();
-    await setup.sequelize.getQueryInterface().bulkInsert('categories', [
-      {
-        name: 'Tes',
-        slug: 'tes',
-        icon: 'tag',
-        color: 'blue',
-        group: 'Umum',
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
-    const [rows] = await setup.sequelize.query(`SELECT id FROM categories WHERE slug = 'tes'`);
-    const categoryId = (rows as { id: number }[])[0]!.id;
-    await setup.sequelize.getQueryInterface().bulkInsert(
-      'products',
-      made.map((p) => ({
-        id: p.id,
-        categoryId,
-        title: p.title,
-        description: p.description,
-        imageUrl: `/images/${p.id}.jpg`,
-        imageUrls: '[]',
-        mediaType: 'default',
-        discountPercentage: 10,
-        badgeText: p.badge,
-        badgeColor: 'green',
-        platforms: '[]',
-        isActive: true,
-        isFeaturedPromo: false,
-        isFeaturedPopular: false,
-        featuredOrder: 0,
-        createdAt: new Date(p.createdAt),
-        updatedAt: new Date(p.createdAt),
-      })),
-    );
+    await insertMadeProducts(setup, made);
     if (dialect === 'postgres') await setup.sequelize.query('ANALYZE product_search');
     await setup.close();
     // A fresh handle: the word statistics are read after ANALYZE.
@@ -142,7 +84,7 @@ describe.each(['sqlite', 'postgres'] as const)('capped walks and deep pages on %
       ['alfa', ['alfa']],
       ['beta', ['beta']],
     ] as const) {
-      const all = expected(made, [...words]);
+      const all = expectedRanking(made, [...words]);
       for (const [page, limit] of pages) {
         const context = `${term} page ${page} by ${limit}`;
         const found = await searchProductIds(db, { term, page, limit });
@@ -159,7 +101,7 @@ describe.each(['sqlite', 'postgres'] as const)('capped walks and deep pages on %
       expect(suggested.products.map((p) => p.id)).toEqual(all.slice(0, 5));
     }
     // The catalogue has what the test is about: more matches than the cap, three tiers.
-    expect(expected(made, ['alfa', 'beta']).length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    expect(expectedRanking(made, ['alfa', 'beta']).length).toBeGreaterThan(SEARCH_COUNT_CAP);
   }, 120_000);
 
   it.runIf(dialect === 'postgres')(

@@ -5,6 +5,7 @@ import { createMigrator, migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { readShares, shareOf } from './engines';
 import { searchProductIds, suggest } from './queries';
+import { expectedRanking, insertMadeProducts, type MadeProduct } from './test-support';
 
 /**
  * PostgreSQL reads a common word's page by walking the rows newest first and a rare word's
@@ -13,18 +14,11 @@ import { searchProductIds, suggest } from './queries';
  * with statistics, where `umum` (70% of descriptions) and `judul` (40% of titles) walk and
  * `langka` does not, checked against the ranking computed from the rows themselves.
  */
-interface Made {
-  id: string;
-  title: string;
-  badge: string | null;
-  description: string;
-  createdAt: number;
-}
 
 const PRODUCTS = 300;
 
-function catalogue(): Made[] {
-  const made: Made[] = [];
+function catalogue(): MadeProduct[] {
+  const made: MadeProduct[] = [];
   for (let i = 0; i < PRODUCTS; i++) {
     const title = `Barang ${i % 5 < 2 ? 'Judul ' : ''}${i % 37 === 0 ? 'Langka ' : ''}Nomor`;
     made.push({
@@ -37,23 +31,6 @@ function catalogue(): Made[] {
     });
   }
   return made;
-}
-
-/** The ranking the search promises: title, then label, then anywhere; newest first in each. */
-function expected(made: Made[], words: string[]): string[] {
-  const has = (text: string) => words.every((w) => text.toLowerCase().split(/\W+/).includes(w));
-  const tier = (p: Made) =>
-    has(p.title)
-      ? 0
-      : has(`${p.title} Tes ${p.badge ?? ''}`)
-        ? 1
-        : has(`${p.title} Tes ${p.badge ?? ''} ${p.description}`)
-          ? 2
-          : 3;
-  return made
-    .filter((p) => tier(p) < 3)
-    .sort((a, b) => tier(a) - tier(b) || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1))
-    .map((p) => p.id);
 }
 
 describe.each(['sqlite', 'postgres'] as const)(
@@ -70,42 +47,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         dataDir: testDb.dataDir,
       });
       await createMigrator(setup).up({ to: '0021-analytics-product-periods' });
-      const now = new Date();
-      await setup.sequelize.getQueryInterface().bulkInsert('categories', [
-        {
-          name: 'Tes',
-          slug: 'tes',
-          icon: 'tag',
-          color: 'blue',
-          group: 'Umum',
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]);
-      const [rows] = await setup.sequelize.query(`SELECT id FROM categories WHERE slug = 'tes'`);
-      const categoryId = (rows as { id: number }[])[0]!.id;
-      await setup.sequelize.getQueryInterface().bulkInsert(
-        'products',
-        made.map((p) => ({
-          id: p.id,
-          categoryId,
-          title: p.title,
-          description: p.description,
-          imageUrl: `/images/${p.id}.jpg`,
-          imageUrls: '[]',
-          mediaType: 'default',
-          discountPercentage: 10,
-          badgeText: p.badge,
-          badgeColor: 'green',
-          platforms: '[]',
-          isActive: true,
-          isFeaturedPromo: false,
-          isFeaturedPopular: false,
-          featuredOrder: 0,
-          createdAt: new Date(p.createdAt),
-          updatedAt: new Date(p.createdAt),
-        })),
-      );
+      await insertMadeProducts(setup, made);
       await migrate(setup);
       // Undone and done again: down leaves the rows as they are, up sorts them again.
       await createMigrator(setup).down({ to: '0021-analytics-product-periods' });
@@ -156,7 +98,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         ['barang', ['barang']],
         ['umum barang', ['umum', 'barang']],
       ] as const) {
-        const all = expected(made, [...words]);
+        const all = expectedRanking(made, [...words]);
         for (const [page, limit] of [
           [1, 12],
           [2, 50],

@@ -1,0 +1,68 @@
+/** What the search ranking tests share: their products, the ranking they expect, the seed. */
+import type { Database } from '../../db/database';
+
+export interface MadeProduct {
+  id: string;
+  title: string;
+  badge: string | null;
+  description: string;
+  createdAt: number;
+}
+
+/** The ranking the search promises: title, then label, then anywhere; newest first in each. */
+export function expectedRanking(made: MadeProduct[], words: string[]): string[] {
+  const has = (text: string) => words.every((w) => text.toLowerCase().split(/\W+/).includes(w));
+  const tier = (p: MadeProduct) =>
+    has(p.title)
+      ? 0
+      : has(`${p.title} Tes ${p.badge ?? ''}`)
+        ? 1
+        : has(`${p.title} Tes ${p.badge ?? ''} ${p.description}`)
+          ? 2
+          : 3;
+  return made
+    .filter((p) => tier(p) < 3)
+    .sort((a, b) => tier(a) - tier(b) || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1))
+    .map((p) => p.id);
+}
+
+/** The products, active, in one category "Tes" (its name is in every product's label). */
+export async function insertMadeProducts(db: Database, made: MadeProduct[]): Promise<void> {
+  const now = new Date();
+  const queries = db.sequelize.getQueryInterface();
+  await queries.bulkInsert('categories', [
+    {
+      name: 'Tes',
+      slug: 'tes',
+      icon: 'tag',
+      color: 'blue',
+      group: 'Umum',
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  const [rows] = await db.sequelize.query(`SELECT id FROM categories WHERE slug = 'tes'`);
+  const categoryId = (rows as { id: number }[])[0]!.id;
+  await queries.bulkInsert(
+    'products',
+    made.map((p) => ({
+      id: p.id,
+      categoryId,
+      title: p.title,
+      description: p.description,
+      imageUrl: `/images/${p.id}.jpg`,
+      imageUrls: '[]',
+      mediaType: 'default',
+      discountPercentage: 10,
+      badgeText: p.badge,
+      badgeColor: 'green',
+      platforms: '[]',
+      isActive: true,
+      isFeaturedPromo: false,
+      isFeaturedPopular: false,
+      featuredOrder: 0,
+      createdAt: new Date(p.createdAt),
+      updatedAt: new Date(p.createdAt),
+    })),
+  );
+}
