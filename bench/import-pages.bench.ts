@@ -27,68 +27,25 @@ import { CHUNK_ROWS } from '../api/src/catalogue/imports/runner';
 import { loadConfig } from '../api/src/config';
 import type { Database } from '../api/src/db/database';
 import { prepareDatabase } from '../api/src/server';
+import { IMPORT_BENCH_COLUMNS, importBenchCells } from './support/import-rows';
 
 const ROWS = Number(process.env.BENCH_IMPORT_PAGES_ROWS ?? 20_000);
 const CHUNKS = Number(process.env.BENCH_IMPORT_PAGES_CHUNKS ?? 5);
-
-const COLUMNS = [
-  'sku',
-  'title',
-  'description',
-  'category',
-  'imageUrl',
-  'discountPercentage',
-  'badgeText',
-  'isActive',
-  'shopee_url',
-  'shopee_price',
-  'tokopedia_url',
-  'tokopedia_price',
-];
-const WORDS = ['sepatu', 'kaos', 'tas', 'jam', 'headphone', 'blender', 'serum', 'kemeja', 'rak'];
-const DETAILS =
-  'Bahan berkualitas, jahitan rapi dan nyaman dipakai seharian. Tersedia dalam beberapa ' +
-  'ukuran dan warna; cek tabel ukuran sebelum membeli. Garansi toko 7 hari, pengiriman ' +
-  'dari Jakarta, dikemas aman dengan bubble wrap. Cocok untuk hadiah, kerja, kuliah atau ' +
-  'jalan-jalan akhir pekan. Harga dapat berubah sewaktu-waktu mengikuti promo marketplace; ' +
-  'stok terbatas selama kampanye berlangsung.';
-
-/** Row `n` of bench/import.bench.ts's file, as csv-parse reads it. */
-function cells(n: number, slugs: string[]): string[] {
-  const word = WORDS[n % WORDS.length]!;
-  const title = `${word} bench nomor ${n}`;
-  return [
-    `BENCH-${n}`,
-    n % 1000 === 1 ? `=${title}` : title,
-    n % 1000 === 2
-      ? `Deskripsi ${word} nomor ${n}\n-baris kedua. ${DETAILS}`
-      : `Deskripsi ${word} nomor ${n}, cocok untuk harian. ${DETAILS}`,
-    slugs[n % slugs.length]!,
-    `https://example.com/img/${n}.webp`,
-    String(n % 90),
-    n % 7 === 0 ? 'Terlaris' : '',
-    n % 20 === 0 ? 'tidak' : 'ya',
-    `https://shopee.co.id/bench-${n}`,
-    `Rp ${(50_000 + (n % 1000) * 1_000).toLocaleString('id-ID')}`,
-    `https://tokopedia.com/bench-${n}`,
-    String(49_000 + (n % 1000) * 1_000),
-  ];
-}
 
 /** Writes rows [from, to) in chunks as the runner does; answers the CPU seconds it took. */
 async function importRows(db: Database, from: number, to: number, before?: string) {
   const { slugs } = await categoryKeys(db);
   const slugList = [...slugs.keys()];
   const settings = {
-    columns: resolveHeader(COLUMNS).columns,
-    width: COLUMNS.length,
+    columns: resolveHeader(IMPORT_BENCH_COLUMNS).columns,
+    width: IMPORT_BENCH_COLUMNS.length,
     dryRun: false,
   };
   const started = process.cpuUsage();
   for (let start = from; start < to; start += CHUNK_ROWS) {
     const rows: CsvRow[] = [];
     for (let n = start; n < Math.min(to, start + CHUNK_ROWS); n++) {
-      rows.push({ row: n + 2, cells: cells(n, slugList) });
+      rows.push({ row: n + 2, cells: importBenchCells(n, slugList) });
     }
     const outcome = await db.write(async (transaction) => {
       if (before) await db.sequelize.query(before, { transaction });

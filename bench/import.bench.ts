@@ -31,72 +31,18 @@ import {
   VISITOR_PAGE,
   visitorMs,
 } from './support/admin-server';
+import { IMPORT_BENCH_COLUMNS, importBenchLine } from './support/import-rows';
 import type { ServerProcess } from './support/processes';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const COLUMNS = [
-  'sku',
-  'title',
-  'description',
-  'category',
-  'imageUrl',
-  'discountPercentage',
-  'badgeText',
-  'isActive',
-  'shopee_url',
-  'shopee_price',
-  'tokopedia_url',
-  'tokopedia_price',
-];
-
-const WORDS = ['sepatu', 'kaos', 'tas', 'jam', 'headphone', 'blender', 'serum', 'kemeja', 'rak'];
-
-/**
- * A title a spreadsheet would run as a formula and a description with a lone line feed, every
- * 1,000th row: the export neutralises and quotes them, and the round trip must still be exact.
- */
-const hostileTitle = (n: number, title: string) => (n % 1000 === 1 ? `"=${title}"` : title);
-/**
- * A description of a real listing's length (about 450 characters), so that the export of
- * 100,000 products is over 50 MB, as in the field (issue #18: 65 MB was refused with 413).
- */
-const DETAILS =
-  'Bahan berkualitas, jahitan rapi dan nyaman dipakai seharian. Tersedia dalam beberapa ' +
-  'ukuran dan warna; cek tabel ukuran sebelum membeli. Garansi toko 7 hari, pengiriman ' +
-  'dari Jakarta, dikemas aman dengan bubble wrap. Cocok untuk hadiah, kerja, kuliah atau ' +
-  'jalan-jalan akhir pekan. Harga dapat berubah sewaktu-waktu mengikuti promo marketplace; ' +
-  'stok terbatas selama kampanye berlangsung.';
-const description = (n: number, word: string) =>
-  n % 1000 === 2
-    ? `"Deskripsi ${word} nomor ${n}\n-baris kedua. ${DETAILS}"`
-    : `"Deskripsi ${word} nomor ${n}, cocok untuk harian. ${DETAILS}"`;
-
 /** Writes the CSV row by row (never the whole file in memory). */
 async function writeCsv(file: string, slugs: string[]): Promise<number> {
   const out = createWriteStream(file);
   const write = async (line: string) => {
     if (!out.write(`${line}\r\n`)) await once(out, 'drain');
   };
-  await write(COLUMNS.join(','));
-  for (let n = 0; n < ROWS; n++) {
-    const word = WORDS[n % WORDS.length]!;
-    await write(
-      [
-        `BENCH-${n}`,
-        hostileTitle(n, `${word} bench nomor ${n}`),
-        description(n, word),
-        slugs[n % slugs.length],
-        `https://example.com/img/${n}.webp`,
-        String(n % 90),
-        n % 7 === 0 ? 'Terlaris' : '',
-        n % 20 === 0 ? 'tidak' : 'ya',
-        `https://shopee.co.id/bench-${n}`,
-        `Rp ${(50_000 + (n % 1000) * 1_000).toLocaleString('id-ID')}`,
-        `https://tokopedia.com/bench-${n}`,
-        String(49_000 + (n % 1000) * 1_000),
-      ].join(','),
-    );
-  }
+  await write(IMPORT_BENCH_COLUMNS.join(','));
+  for (let n = 0; n < ROWS; n++) await write(importBenchLine(n, slugs));
   out.end();
   await once(out, 'finish');
   return statSync(file).size;
