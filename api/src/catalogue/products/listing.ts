@@ -64,7 +64,10 @@ export interface ListingOptions {
    * 'set' force it, 'general' keeps the planner's plan; unset, the split is taken for a word
    * expected in at most SPLIT_MATCHES_UP_TO products.
    */
-  sortedSearch?: 'walk' | 'split' | 'set' | 'general';
+  sortedSearch?: 'walk' | 'setWalk' | 'split' | 'set' | 'general';
+  /** SQLite's sortedSearchPage: see SortedSearchForce (the tests set them). */
+  matchList?: boolean;
+  spanRows?: number;
   /**
    * A search without filters counts its matches in the search index alone (the default);
    * false: through the products, as a filtered search does (the tests compare the two).
@@ -110,7 +113,8 @@ async function splitTakes(
   if (scope.categoryId !== null) return null;
   if (sort !== 'price_asc' && sort !== 'price_desc' && sort !== 'saving') return null;
   const forced = options.sortedSearch;
-  if (forced === 'general') return null;
+  // The set walk is SQLite's alone.
+  if (forced === 'general' || forced === 'setWalk') return null;
   if (forced) return { mode: forced, probeRows: SPLIT_PROBE_ROWS };
   const shares = await wordShares(db);
   const expected = shareOf(shares, 'document', scope.groups!) * shares.rows;
@@ -161,7 +165,11 @@ export async function listingPage(
     sortedSearchTakes(filters, sort) &&
     options.sortedSearch !== 'general'
   )
-    return sortedSearchPage(db, scope, filters, sort, page, options.sortedSearch);
+    return sortedSearchPage(db, scope, filters, sort, page, {
+      reading: options.sortedSearch,
+      matchList: options.matchList,
+      spanRows: options.spanRows,
+    });
   if (
     db.dialect === 'sqlite' &&
     scope.groups &&

@@ -67,9 +67,15 @@ describe('sorted search on sqlite', () => {
       sortedSearch: 'general',
     });
     const context = JSON.stringify({ scope, filters, page });
-    for (const way of ['walk', 'split', 'set', undefined] as const) {
-      const found = await listingPage(db, scope, filters, sort, page, { sortedSearch: way });
-      expect(found, `${context} ${way}`).toEqual(general);
+    for (const way of ['walk', 'setWalk', 'split', 'set', undefined] as const) {
+      // The set and the set walk from the count's list of matches, and from FTS5.
+      for (const matchList of way === 'set' || way === 'setWalk' ? [true, false] : [true]) {
+        const found = await listingPage(db, scope, filters, sort, page, {
+          sortedSearch: way,
+          matchList,
+        });
+        expect(found, `${context} ${way} ${matchList}`).toEqual(general);
+      }
     }
     return general.ids.length;
   };

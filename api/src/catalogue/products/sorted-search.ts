@@ -34,6 +34,14 @@ const byLink = (filters: ListingFilters, sort: ListingOrder) =>
  * and the row sorted), on SQLite at 1,000,000 products: ~100 us against ~8 us.
  */
 const ROW_TEST_COST = 12;
+/**
+ * A set walk (sortedSearchPage): a walked row looked up in the matches built once (~1-2 us
+ * under load), and each match put in that set: found in FTS5 with its docs row, or read from
+ * the count's list.
+ */
+const SET_WALK_ROW_COST = 0.1;
+const SET_MATCH_BUILD_COST = 0.3;
+const LIST_MATCH_COST = 0.05;
 /** The fewest rows a walk reads before it gives up for the set. */
 const WALK_ROWS = 1_000;
 const SET_HINT = 'INDEXED BY sqlite_autoindex_products_1';
@@ -55,6 +63,8 @@ export interface NewestMatches {
   oldest: number | null;
   byCategory: Map<number, number>;
   raw: number;
+  /** With `withIds` and fewer than `bound`: every match's product (a set without FTS5). */
+  ids?: string[] | null;
 }
 
 export async function countFilteredMatches(
@@ -64,13 +74,16 @@ export async function countFilteredMatches(
   bound: number,
   /** Count `raw` too (else the filtered total stands for it). */
   withRaw = false,
+  /** Return the matches' products too when fewer than `bound` match. */
+  withIds = false,
 ): Promise<NewestMatches> {
   const query = fts5InCategory(fts5Scope(scope.groups!, 'all'), scope.categoryId);
-  let rows: { category: number; n: number; oldest: number }[];
+  let rows: { category: number; n: number; oldest: number; ids?: string }[];
   if (!hasListingFilters(filters)) {
+    const ids = withIds ? ', json_group_array(d."productId") AS ids' : '';
     rows = await selectBound(
       db,
-      `SELECT d."categoryId" AS category, count(*) AS n, min(m.docid) AS oldest
+      `SELECT d."categoryId" AS category, count(*) AS n, min(m.docid) AS oldest${ids}
         FROM (SELECT rowid AS docid FROM product_search WHERE product_search MATCH $1
           ORDER BY rowid DESC LIMIT $2) AS m
         JOIN product_search_docs d ON d.docid = m.docid
@@ -85,8 +98,8 @@ export async function countFilteredMatches(
       db,
       // The order on the outer query: SQLite drops it from a subquery without a LIMIT, and
       // FTS5 then returns the oldest first.
-      `SELECT category, count(*) AS n, min(docid) AS oldest FROM (
-          SELECT product_search.rowid AS docid, p."categoryId" AS category
+      `SELECT category, count(*) AS n, min(docid) AS oldest${withIds ? ', json_group_array(id) AS ids' : ''} FROM (
+          SELECT product_search.rowid AS docid, p."categoryId" AS category, p.id AS id
           FROM product_search CROSS JOIN product_search_docs d CROSS JOIN products p
           WHERE product_search MATCH ${sql.params.add(query)}
             AND d.docid = product_search.rowid AND p.id = d."productId" AND ${where}
@@ -115,7 +128,54 @@ export async function countFilteredMatches(
     );
     raw = Math.max(total, Number(row?.n ?? 0));
   }
-  return { total, oldest, byCategory, raw };
+  const ids =
+    withIds && total < bound
+      ? rows.flatMap((row) => JSON.parse(row.ids ?? '[]') as string[])
+      : null;
+  return { total, oldest, byCategory, raw, ids };
+}
+
+/**
+ * Rows of the docs a share is measured over at most: counting the docs as new as the oldest
+ * match counted reads every one of them (~75 ns each, 50-90 ms for `creme hijau`, whose 1,001
+ * newest matches span 70% of 1,000,000 products).
+ */
+export const SPAN_ROWS = 50_000;
+
+/**
+ * The share of the scope's products that match, from the newest matches counted (`counted`,
+ * at the count bound): over the docs as new as the oldest of them when they are fewer than
+ * `spanRows`, else over the newest `spanRows` docs, whose matches FTS5 counts from the docid
+ * range (fewer than counted: they are newer than the oldest), scaled by the share of the
+ * words' matches that pass the filters.
+ */
+async function newestShare(
+  db: Database,
+  scope: ListingScope,
+  counted: NewestMatches,
+  spanRows: number,
+): Promise<number> {
+  const byCategory = scope.categoryId === null ? '' : 'AND "categoryId" = $2';
+  const inCategory = scope.categoryId === null ? [] : [scope.categoryId];
+  const [span] = await selectBound<{ n: number }>(
+    db,
+    `SELECT count(*) AS n FROM (SELECT 1 FROM product_search_docs
+      WHERE docid >= CAST($1 AS INTEGER) ${byCategory} LIMIT ${Math.floor(spanRows)})`,
+    [counted.oldest, ...inCategory],
+  );
+  const spanned = Number(span?.n ?? 0);
+  if (spanned < spanRows) return counted.total / Math.max(spanned, counted.total);
+  const where = scope.categoryId === null ? '' : 'WHERE "categoryId" = $2';
+  const query = fts5InCategory(fts5Scope(scope.groups!, 'all'), scope.categoryId);
+  const [newest] = await selectBound<{ n: number }>(
+    db,
+    `SELECT count(*) AS n FROM product_search WHERE product_search MATCH $1
+      AND rowid >= (SELECT docid FROM product_search_docs ${where}
+        ORDER BY docid DESC LIMIT 1 OFFSET ${Math.floor(spanRows) - 1})`,
+    [query, ...inCategory],
+  );
+  const pass = counted.total / Math.max(counted.raw, counted.total);
+  return (Math.max(Number(newest?.n ?? 0), 1) / spanRows) * pass;
 }
 
 /** The active products of each category, kept by triggers. */
@@ -129,7 +189,19 @@ async function categorySizes(db: Database): Promise<Map<number, number>> {
 }
 
 /** How a sorted search reads its page: see sortedSearchPage. */
-type Reading = 'walk' | 'split' | 'set';
+export type Reading = 'walk' | 'setWalk' | 'split' | 'set';
+
+/** What the tests force of sortedSearchPage (its cost decides otherwise). */
+export interface SortedSearchForce {
+  reading?: Reading;
+  /**
+   * false: a set and a set walk ask FTS5 for the matches even when the count read them all
+   * (the tests' catalogues are smaller than the count bound).
+   */
+  matchList?: boolean;
+  /** SPAN_ROWS in its place. */
+  spanRows?: number;
+}
 
 /** The split's plan: the categories walked, each with the share of its products that match. */
 type Split = Map<number, number>;
@@ -159,12 +231,17 @@ export async function sortedSearchPage(
   filters: ListingFilters,
   sort: ListingOrder,
   page: { limit: number; offset: number },
-  force?: Reading,
+  options: SortedSearchForce = {},
 ): Promise<ProductIdPage> {
+  const force = options.reading;
+  const spanRows = options.spanRows ?? SPAN_ROWS;
   const bound = countBound(page.offset, page.limit);
   const groups = await withPrefixWords(db, scope.groups!);
-  const counted = await countFilteredMatches(db, { ...scope, groups }, filters, bound, true);
+  const counted = await countFilteredMatches(db, { ...scope, groups }, filters, bound, true, true);
   const matches = counted.total;
+  // Every match's product, when the count read them all: a set without FTS5 again (`creme
+  // untuk` in a category: its ~850 matches cost 25-55 ms to find, twice).
+  const list = options.matchList === false ? null : (counted.ids ?? null);
   let ids: string[] = [];
   if (matches > page.offset) {
     const sizes = await categorySizes(db);
@@ -173,15 +250,8 @@ export async function sortedSearchPage(
         ? [...sizes.values()].reduce((sum, n) => sum + n, 0)
         : (sizes.get(scope.categoryId) ?? 0);
     let share = matches / Math.max(size, 1);
-    if (matches >= bound && counted.oldest !== null) {
-      const byCategory = scope.categoryId === null ? '' : 'AND "categoryId" = $2';
-      const [span] = await selectBound<{ n: number }>(
-        db,
-        `SELECT count(*) AS n FROM product_search_docs WHERE docid >= $1 ${byCategory}`,
-        scope.categoryId === null ? [counted.oldest] : [counted.oldest, scope.categoryId],
-      );
-      share = matches / Math.max(Number(span?.n ?? 0), matches);
-    }
+    if (matches >= bound && counted.oldest !== null)
+      share = await newestShare(db, { ...scope, groups }, counted, spanRows);
     const need = page.offset + page.limit;
     const expanded = { ...scope, groups };
     // Each row of a walk is asked about the exact words, not a prefix (withPrefixWords).
@@ -200,9 +270,19 @@ export async function sortedSearchPage(
       !whole ||
       hasListingFilters(filters) ||
       sparseProducts(counted, sizes, estimated, share) <= size * SPARSE_PRODUCTS;
-    const reading = force ?? choose(need, share, estimated / pass, split, spread);
+    const setWalk =
+      SET_WALK_ROW_COST * (need / share) +
+      (list ? LIST_MATCH_COST : SET_MATCH_BUILD_COST) * (estimated / pass);
+    const reading = force ?? choose(need, share, estimated / pass, split, spread, setWalk);
     let found: string[] | null = null;
-    if (reading === 'walk') {
+    if (reading === 'setWalk') {
+      // As the walk, each row looked up in the matches (built once) instead of FTS5.
+      const limit = force ? size : Math.ceil(Math.max((need / share) * 4, WALK_ROWS));
+      const rows = await walkRows(db, expanded, filters, sort, need, limit, { ids: list });
+      const complete = rows.length >= need || (!links && matches < bound && rows.length >= matches);
+      if (complete) found = rows.slice(page.offset);
+      else if (links) found = await sortedPage(db, expanded, filters, sort, page);
+    } else if (reading === 'walk') {
       // Prices and discounts follow categories: a word of one kind of product can start far
       // down the index. The walk stops after a few times the rows it should need, and the set
       // answers instead when it did not reach the page's end.
@@ -219,7 +299,8 @@ export async function sortedSearchPage(
     }
     // The matches by primary key, then sorted: without the hint SQLite walks every active
     // product of the newest index and looks each up in the set (5 s at 1,000,000).
-    ids = found ?? (await sortedPage(db, expanded, filters, sort, page, SET_HINT));
+    const set = list ? { ...expanded, sample: list } : expanded;
+    ids = found ?? (await sortedPage(db, set, filters, sort, page, SET_HINT));
   }
   return boundedPage(ids, matches, bound);
 }
@@ -290,11 +371,14 @@ export function choose(
   setCost: number,
   split: { walked: Split; cost: number } | null,
   spread: boolean,
+  setWalkCost = Number.POSITIVE_INFINITY,
 ): Reading {
   const walkCost = ROW_TEST_COST * (need / share);
   const splitCost = split?.cost ?? Number.POSITIVE_INFINITY;
-  if (spread && walkCost <= Math.min(splitCost, setCost)) return 'walk';
-  return split && split.walked.size > 0 && splitCost < setCost ? 'split' : 'set';
+  const splits = split !== null && split.walked.size > 0;
+  if (spread && walkCost <= Math.min(splitCost, setCost, setWalkCost)) return 'walk';
+  if (spread && setWalkCost < Math.min(setCost, splits ? splitCost : Infinity)) return 'setWalk';
+  return splits && splitCost < setCost ? 'split' : 'set';
 }
 
 /**
@@ -310,8 +394,9 @@ async function walkRows(
   sort: ListingOrder,
   need: number,
   limit: number,
+  rowSet: ListingSql['rowSet'] = null,
 ): Promise<string[]> {
-  const walk = walkQuery(db, scope, filters, sort, need, limit);
+  const walk = walkQuery(db, scope, filters, sort, need, limit, rowSet);
   const found = await selectBound<{ id: string }>(db, walk.sql, walk.values);
   return found.map((row) => row.id);
 }
@@ -327,9 +412,11 @@ export function walkQuery(
   sort: ListingOrder,
   need: number,
   limit: number,
+  rowSet: ListingSql['rowSet'] = null,
 ): { sql: string; values: unknown[] } {
   // The sort lets a price range seek its start in the price index (ListingSql.ranged).
   const walk = new ListingSql(db, scope, filters, sort);
+  walk.rowSet = rowSet;
   const rowLimit = walk.params.add(limit);
   const rows = byLink(filters, sort)
     ? walk.linkWalk(
