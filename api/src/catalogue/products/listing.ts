@@ -58,11 +58,11 @@ export interface ListingOptions {
   exactCountsUpTo?: number;
   /**
    * A search sorted by a product figure on SQLite (sortedSearchPage): chosen by its cost (the
-   * default), always walked, split by category, always the set, or the general path (the tests
-   * compare them). PostgreSQL, a search over the whole catalogue by price or saving without
+   * default), always walked, walked against the matches as one set ('setWalk'), split by
+   * category, always the set, or the general path (the tests compare them). PostgreSQL, a search over the whole catalogue by price or saving without
    * filters (splitSearchPage): 'split' chooses each category's reading by its cost, 'walk' and
    * 'set' force it, 'general' keeps the planner's plan; unset, the split is taken for a word
-   * expected in at most SPLIT_MATCHES_UP_TO products.
+   * expected in at most SPLIT_MATCHES_UP_TO products ('setWalk': the planner's plan).
    */
   sortedSearch?: 'walk' | 'setWalk' | 'split' | 'set' | 'general';
   /** SQLite's sortedSearchPage: see SortedSearchForce (the tests set them). */
