@@ -197,6 +197,17 @@ describe('sorted search costs', () => {
     expect(choose(12, 0.008, 48_000, null, true)).toBe('walk');
     expect(choose(12, 0.008, 8_000, null, true)).toBe('set');
   });
+
+  it('walks against the matches as a set when that costs least', () => {
+    // `creme` in a category at 1,000,000: 4.8% of 23,700 products, ~1,130 matches. The walk
+    // tests 250 rows in FTS5 (3,000 set matches' cost), the set walk looks them up in the
+    // matches built once (25 + 340), the set reads all 1,130.
+    expect(choose(12, 0.048, 1_130, null, true, 0.1 * 250 + 0.3 * 1_130)).toBe('setWalk');
+    // Not over a catalogue whose word sits in a few categories (no spread): the split or set.
+    expect(choose(12, 0.048, 1_130, null, false, 0.1 * 250 + 0.3 * 1_130)).toBe('set');
+    // A word in half the products: the walk's 24 rows beat building 500,000 matches.
+    expect(choose(12, 0.5, 500_000, null, true, 0.1 * 24 + 0.3 * 500_000)).toBe('walk');
+  });
 });
 
 /**
