@@ -63,11 +63,14 @@ export const BULK_MIN_ROWS = 5_000;
 const BULK_WRITTEN = ['sku', 'link figures', 'product figures'];
 
 /**
- * FTS5's buffer of pending terms while a bulk import fills a full-text table: the seed's 256 MB
- * took the server past its 300 MB budget (session 40); the writer's page cache is left as
- * every write has it (WRITE_CACHE_KIB, database.ts).
+ * The bulk import's memory in SQLite, within the server's 300 MB (docs/contracts.md): FTS5's
+ * buffer of pending terms while it fills a full-text table, and the page cache, which also
+ * sizes each index build's in-memory sort (as much again). The seed's 256 MB buffer (and a
+ * 64 MB cache) took the server to 349 MB at 100,000 rows; 8 MB and 8 MB peaked 23 MB below
+ * 8 MB and 16 MB for the same CPU (session 40, docs/decisions.md).
  */
-const BULK_FTS_HASH_BYTES = 32 * 1024 * 1024;
+const BULK_FTS_HASH_BYTES = 8 * 1024 * 1024;
+const BULK_CACHE_KIB = 8_192;
 
 /** How an import writes: `auto` decides (choosePath); tests force either path. */
 export type ImportPath = 'auto' | 'rows' | 'bulk';
@@ -429,6 +432,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
             load,
             written: BULK_WRITTEN,
             ftsHashBytes: BULK_FTS_HASH_BYTES,
+            cacheKib: BULK_CACHE_KIB,
           });
           await saveProgress(db, run.id, next, transaction);
           return true;
