@@ -48,10 +48,9 @@ export const HEADER_CHECK_ROWS = 500;
 
 /**
  * Data rows from which an import into a catalogue without products loads in bulk on SQLite
- * (bulkImport below). Below it the row path's chunks keep their short transactions: at the
- * row path's rate (about 500 rows/s at 100,000 rows, session 35-39) a file this size is
- * written in a few seconds anyway, and the bulk path would hold the writer for all of it.
- * See docs/decisions.md, session 40 (import), for the measured fixed cost of the bulk path.
+ * (bulkImport below). The bulk path holds the writer for the whole file; below this the
+ * chunks' short transactions cost little more (session 40: 1,000 rows took the same CPU both
+ * ways, 5,000 rows 0.2-0.7 s less in bulk, 100,000 rows 30-34 s instead of 87-90 s).
  */
 export const BULK_MIN_ROWS = 5_000;
 
@@ -65,9 +64,9 @@ const BULK_WRITTEN = ['sku', 'link figures', 'product figures'];
 /**
  * The bulk import's memory in SQLite, within the server's 300 MB (docs/contracts.md): FTS5's
  * buffer of pending terms while it fills a full-text table, and the page cache, which also
- * sizes each index build's in-memory sort (as much again). The seed's 256 MB buffer (and a
- * 64 MB cache) took the server to 349 MB at 100,000 rows; 8 MB and 8 MB peaked 23 MB below
- * 8 MB and 16 MB for the same CPU (session 40, docs/decisions.md).
+ * sizes each index build's in-memory sort (as much again). At 100,000 rows the server peaked
+ * at 349 MB with a 32 MB buffer and cache, 316 MB with 8 and 16 MB, 267 MB with 8 and 8 MB, for
+ * the same CPU (session 40, docs/decisions.md).
  */
 const BULK_FTS_HASH_BYTES = 8 * 1024 * 1024;
 const BULK_CACHE_KIB = 8_192;
