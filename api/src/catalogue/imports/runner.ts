@@ -253,7 +253,9 @@ class StoppedBeforeStart extends Error {}
  * Runs one import job in this process: counts the rows (a first streaming pass, for the
  * progress bar), then reads the file again and writes it in chunks of CHUNK_ROWS rows, one
  * transaction each. Before each chunk it looks at the job's status in the database, so a
- * cancel sent to any process stops it after the current chunk. The file is removed at the end.
+ * cancel sent to any process stops it after the current chunk. Into an empty SQLite catalogue
+ * the file's first part (up to a repeated sku) is written in bulk first (choosePath,
+ * bulkImport). The file is removed at the end.
  */
 export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void> {
   const { db } = deps;
