@@ -60,8 +60,23 @@ interface Derived {
    * Set-based statements over the whole (freshly loaded) catalogue; `triggers` are the ones
    * set aside, as read before they were dropped.
    */
-  rebuild: (db: Database, transaction: Transaction, triggers: SchemaObject[]) => Promise<string[]>;
+  rebuild: (
+    db: Database,
+    transaction: Transaction,
+    triggers: SchemaObject[],
+    tuning: RebuildTuning,
+  ) => Promise<string[]>;
 }
+
+interface RebuildTuning {
+  /** FTS5's buffer of pending terms while a full-text table is filled (ftsBulkInsert). */
+  ftsHashBytes: number;
+}
+
+/** The seed's FTS5 buffer of pending terms (ftsBulkInsert). */
+const FTS_BULK_HASH_BYTES = 256 * 1024 * 1024;
+
+const SEED_TUNING: RebuildTuning = { ftsHashBytes: FTS_BULK_HASH_BYTES };
 
 /**
  * A full-text (FTS5) table filled by `insert` in one statement, with a 256 MB buffer of
@@ -72,8 +87,8 @@ interface Derived {
  * in the same transaction, leaving the table as the migration created it (no migration sets
  * it; a rollback undoes both).
  */
-const ftsBulkInsert = (table: string, insert: string) => [
-  `INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${256 * 1024 * 1024})`,
+const ftsBulkInsert = (table: string, insert: string, hashBytes = FTS_BULK_HASH_BYTES) => [
+  `INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${hashBytes})`,
   insert,
   // Through the table first (the connection's cached setting follows), then the stored row.
   `INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${1024 * 1024})`,
@@ -157,52 +172,56 @@ export const DERIVED: Derived[] = [
     name: 'product_search',
     lane: 'search',
     triggers: { sqlite: ['product_search_insert'], postgres: ['product_search_insert'] },
-    rebuild: fixed({
-      sqlite: [
-        `INSERT INTO product_search_docs (docid, "productId", "categoryId")
+    rebuild: async (db, _transaction, _triggers, { ftsHashBytes }) =>
+      ({
+        sqlite: [
+          `INSERT INTO product_search_docs (docid, "productId", "categoryId")
           SELECT ms * 1048576 + row_number() OVER (PARTITION BY ms ORDER BY seq) - 1,
             id, "categoryId"
           FROM (SELECT rowid AS seq, id, "categoryId",
               CAST(round((julianday("createdAt") - 2440587.5) * 86400000) AS INTEGER) AS ms
             FROM products WHERE "isActive" IN (1, 'true'))`,
-        ...ftsBulkInsert(
-          'product_search',
-          `INSERT INTO product_search (rowid, title, category, badge, description, filter)
+          ...ftsBulkInsert(
+            'product_search',
+            `INSERT INTO product_search (rowid, title, category, badge, description, filter)
           SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
             p.description, 'c' || p."categoryId"
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"
           ORDER BY d.docid`,
-        ),
-        // Migration 0022: the title and label tiers' own indexes, same docids.
-        ...ftsBulkInsert(
-          'product_search_title',
-          `INSERT INTO product_search_title (rowid, title, filter)
+            ftsHashBytes,
+          ),
+          // Migration 0022: the title and label tiers' own indexes, same docids.
+          ...ftsBulkInsert(
+            'product_search_title',
+            `INSERT INTO product_search_title (rowid, title, filter)
           SELECT d.docid, p.title, 'c' || p."categoryId"
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           ORDER BY d.docid`,
-        ),
-        ...ftsBulkInsert(
-          'product_search_label',
-          `INSERT INTO product_search_label (rowid, title, category, badge, filter)
+            ftsHashBytes,
+          ),
+          ...ftsBulkInsert(
+            'product_search_label',
+            `INSERT INTO product_search_label (rowid, title, category, badge, filter)
           SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
             'c' || p."categoryId"
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"
           ORDER BY d.docid`,
-        ),
-        'UPDATE product_search_version SET version = version + 1',
-      ],
-      postgres: [
-        // Rows written oldest first, as a catalogue grows (migration 0023): a newest-first
-        // walk of the search then reads consecutive rows of the same pages. The products are
-        // sorted before their words are computed, so the sort carries no vectors. OFFSET 0
-        // keeps the words a subquery of their own, computed once per row (pulled up, each
-        // use of `t` and `cb` in the outer list was computed again).
-        `INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document)
+            ftsHashBytes,
+          ),
+          'UPDATE product_search_version SET version = version + 1',
+        ],
+        postgres: [
+          // Rows written oldest first, as a catalogue grows (migration 0023): a newest-first
+          // walk of the search then reads consecutive rows of the same pages. The products are
+          // sorted before their words are computed, so the sort carries no vectors. OFFSET 0
+          // keeps the words a subquery of their own, computed once per row (pulled up, each
+          // use of `t` and `cb` in the outer list was computed again).
+          `INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document)
           SELECT id, "categoryId", "createdAt", t, t || cb, t || cb || product_search_words(description)
           FROM (SELECT o.id, o."categoryId", o."createdAt", o.description,
               product_search_words(o.title) AS t,
@@ -214,11 +233,11 @@ export const DERIVED: Derived[] = [
               WHERE p."isActive"
               ORDER BY p."createdAt", p.id) o
             OFFSET 0) v`,
-        `INSERT INTO search_words (word)
+          `INSERT INTO search_words (word)
           SELECT DISTINCT unnest(tsvector_to_array(document)) FROM product_search
           ON CONFLICT DO NOTHING`,
-      ],
-    }),
+        ],
+      })[db.dialect],
   },
   {
     name: 'product_active_counts',
@@ -237,19 +256,21 @@ export const DERIVED: Derived[] = [
     name: 'product_admin_search',
     lane: 'search',
     triggers: { sqlite: ['product_admin_search_insert'], postgres: [] },
-    rebuild: fixed({
-      sqlite: [
-        `INSERT INTO product_admin_search_docs ("productId") SELECT id FROM products ORDER BY rowid`,
-        ...ftsBulkInsert(
-          'product_admin_search',
-          `INSERT INTO product_admin_search (rowid, title, description, badge)
-          SELECT d.docid, p.title, p.description, COALESCE(p."badgeText", '')
-          FROM product_admin_search_docs d JOIN products p ON p.id = d."productId"
-          ORDER BY d.docid`,
-        ),
-      ],
-      postgres: [],
-    }),
+    rebuild: async (db, _transaction, _triggers, { ftsHashBytes }) =>
+      ({
+        sqlite: [
+          `INSERT INTO product_admin_search_docs ("productId") SELECT id FROM products ORDER BY rowid`,
+          ...ftsBulkInsert(
+            'product_admin_search',
+            `INSERT INTO product_admin_search (rowid, title, description, badge)
+            SELECT d.docid, p.title, p.description, COALESCE(p."badgeText", '')
+            FROM product_admin_search_docs d JOIN products p ON p.id = d."productId"
+            ORDER BY d.docid`,
+            ftsHashBytes,
+          ),
+        ],
+        postgres: [],
+      })[db.dialect],
   },
   {
     // Migration 0004: every link with a price starts its history now.
@@ -325,10 +346,13 @@ const ifNotExists = (sql: string) =>
 const quoteList = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
 
 /** The loaded tables' triggers and secondary indexes, with the SQL that creates each again. */
-async function readSchema(db: Database) {
+async function readSchema(db: Database, transaction?: Transaction) {
   const tables = quoteList(LOAD_TABLES[db.dialect]);
   const select = <T extends object>(sql: string) =>
-    db.sequelize.query<T>(sql, { type: QueryTypes.SELECT });
+    db.sequelize.query<T>(sql, {
+      type: QueryTypes.SELECT,
+      ...(transaction ? { transaction } : {}),
+    });
   if (db.dialect === 'sqlite') {
     const rows = await select<{ type: string; name: string; table: string; sql: string }>(
       `SELECT type, name, tbl_name AS "table", sql FROM sqlite_master
@@ -534,6 +558,78 @@ export async function tuneBulkTransaction(db: Database, transaction: Transaction
   for (const sql of statements) await db.sequelize.query(sql, { transaction });
 }
 
+/** The `DERIVED` entries left after those a loader writes itself; an unknown name throws. */
+function derivedLeft(written: readonly string[] = []): Derived[] {
+  for (const name of written) {
+    if (!DERIVED.some((entry) => entry.name === name)) throw new Error(`No derived ${name}`);
+  }
+  return DERIVED.filter((entry) => !written.includes(entry.name));
+}
+
+export interface BulkLoadInTransactionOptions {
+  /** Writes the rows inside the transaction (the triggers and secondary indexes are gone). */
+  load: () => Promise<void>;
+  /** As BulkLoadOptions.written. */
+  written?: string[];
+  /** FTS5's buffer of pending terms per full-text table (the seed's 256 MB when left out). */
+  ftsHashBytes?: number;
+  /**
+   * Page cache of the transaction in KiB (SQLite's default writer cache when left out): the
+   * rebuilds and index builds read the whole loaded tables.
+   */
+  cacheKib?: number;
+  onPhase?: (message: string) => void;
+}
+
+/**
+ * SQLite only: the whole bulk load (set aside, load, rebuild, schema back) inside the one write
+ * transaction `transaction`, for a load that must not let anyone see it half done (an import
+ * while the site serves). SQLite's DDL is transactional: readers keep their snapshot with every
+ * index and trigger, and a failure anywhere (the load's, a rebuild's, a crash) rolls back the
+ * rows and the dropped schema together. Not for PostgreSQL, where DROP INDEX takes an ACCESS
+ * EXCLUSIVE lock that every reader of the table would queue behind until the commit.
+ */
+export async function bulkLoadInTransaction(
+  db: Database,
+  transaction: Transaction,
+  options: BulkLoadInTransactionOptions,
+): Promise<void> {
+  if (db.dialect !== 'sqlite') throw new Error('The one-transaction bulk load is SQLite only');
+  const phase = options.onPhase ?? (() => undefined);
+  const refusal = await bulkLoadRefusal(db, transaction);
+  if (refusal) throw new Error(`The bulk load cannot run: ${refusal}`);
+  const derived = derivedLeft(options.written);
+  const tuning = { ftsHashBytes: options.ftsHashBytes ?? FTS_BULK_HASH_BYTES };
+  const { triggers, indexes } = await readSchema(db, transaction);
+  const run = (sql: string) => db.sequelize.query(sql, { transaction });
+  if (options.cacheKib) await run(`PRAGMA cache_size = -${options.cacheKib}`);
+  for (const trigger of triggers) await run(`DROP TRIGGER IF EXISTS "${trigger.name}"`);
+  for (const index of indexes) await run(`DROP INDEX IF EXISTS "${index.name}"`);
+  const started = performance.now();
+  const seconds = (at: number) => ((performance.now() - at) / 1000).toFixed(1);
+  await options.load();
+  phase(`loaded in ${seconds(started)} s`);
+  const rebuild = async (entries: Derived[]) => {
+    for (const entry of entries) {
+      const at = performance.now();
+      for (const sql of await entry.rebuild(db, transaction, triggers, tuning)) await run(sql);
+      // FTS5 keeps the terms it gathered in memory until the commit (up to its hashsize per
+      // table), four tables here: opening a savepoint makes it write them out now.
+      await run('SAVEPOINT bulk_load_flush');
+      await run('RELEASE bulk_load_flush');
+      phase(`rebuilt ${entry.name} (${seconds(at)} s)`);
+    }
+  };
+  // The order of bulkLoad: what rewrites links before their indexes, which the figures use.
+  const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
+  await rebuild(derived.filter((entry) => entry.beforeLinkIndexes));
+  for (const index of linkIndexes) await run(index.sql);
+  await rebuild(derived.filter((entry) => !entry.beforeLinkIndexes));
+  for (const index of indexes) if (!linkIndexes.includes(index)) await run(index.sql);
+  for (const trigger of triggers) await run(trigger.sql);
+  phase(`schema restored at ${seconds(started)} s`);
+}
+
 export interface BulkLoadOptions {
   /** Writes the rows (in its own write transactions); called once. */
   load: () => Promise<void>;
@@ -545,14 +641,20 @@ export interface BulkLoadOptions {
   onPhase?: (message: string) => void;
 }
 
-/** Why the bulk path cannot be used here (null when it can). */
-export async function bulkLoadRefusal(db: Database): Promise<string | null> {
+/**
+ * Why the bulk path cannot be used here (null when it can). Given the write transaction the
+ * load will run in, the answer holds for it: no other writer can add a product in between.
+ */
+export async function bulkLoadRefusal(
+  db: Database,
+  transaction?: Transaction,
+): Promise<string | null> {
   const rows = await db.sequelize.query<{ n: number }>(
     'SELECT count(*) AS n FROM (SELECT 1 FROM products LIMIT 1) p',
-    { type: QueryTypes.SELECT },
+    { type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
   );
   if (Number(rows[0]?.n) > 0) return 'the catalogue already has products';
-  const { triggers } = await readSchema(db);
+  const { triggers } = await readSchema(db, transaction);
   const covered = new Set(DERIVED.flatMap((entry) => entry.triggers[db.dialect]));
   const unknown = triggers.filter((t) => t.onInsert && !covered.has(t.name)).map((t) => t.name);
   if (unknown.length > 0) return `no rebuild for the trigger(s) ${unknown.join(', ')}`;
@@ -568,11 +670,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
   const phase = options.onPhase ?? (() => undefined);
   const refusal = await bulkLoadRefusal(db);
   if (refusal) throw new Error(`The bulk load cannot run: ${refusal}`);
-  const written = new Set(options.written ?? []);
-  for (const name of written) {
-    if (!DERIVED.some((entry) => entry.name === name)) throw new Error(`No derived ${name}`);
-  }
-  const derived = DERIVED.filter((entry) => !written.has(entry.name));
+  const derived = derivedLeft(options.written);
   const { triggers, indexes, foreignKeys } = await readSchema(db);
   const run = (sql: string, transaction?: Transaction) =>
     db.sequelize.query(sql, transaction ? { transaction } : {});
@@ -644,7 +742,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions): Promise<
         const at = performance.now();
         await db.write(async (transaction) => {
           await tuneBulkTransaction(db, transaction);
-          for (const sql of await entry.rebuild(db, transaction, triggers)) {
+          for (const sql of await entry.rebuild(db, transaction, triggers, SEED_TUNING)) {
             await run(sql, transaction);
           }
         });

@@ -46,6 +46,12 @@ export interface ChunkSettings {
   columns: ColumnIndex;
   width: number;
   dryRun: boolean;
+  /**
+   * Inside a bulk load (runner.ts): the catalogue was empty and no earlier row of the load had
+   * the chunk's skus, so nothing is read back (without the sku index each look-up scanned the
+   * loaded products), and the search rows are left to the load's rebuild.
+   */
+  bulk?: boolean;
 }
 
 /**
@@ -338,14 +344,20 @@ const FIGURE_COLUMNS = `"lowestPrice", saving, "inStock", "platformMask", "stock
  * product are inserted with it, those of a changed one refreshed once at the end of the chunk;
  * a new link's listing columns (0025) are inserted with it.
  */
-async function writePlans(db: Database, plans: PlannedWrite[], transaction: Transaction) {
+async function writePlans(
+  db: Database,
+  plans: PlannedWrite[],
+  transaction: Transaction,
+  bulk: boolean,
+) {
   const now = toDbTimestamp(Date.now());
   // The figure triggers skip their per-row work for this transaction (migration 0018); each
   // product the chunk wrote is refreshed once at the end instead.
   await db.sequelize.query('INSERT INTO product_figures_deferred (token) VALUES (1)', {
     transaction,
   });
-  const sqlite = db.dialect === 'sqlite';
+  // In a bulk load the search rows are rebuilt once at its end (bulk-load.ts DERIVED).
+  const indexHere = db.dialect === 'sqlite' && !bulk;
   const touched: string[] = [];
   const creates: { id: string; sku: string; values: ProductValues; links: LinkValues[] }[] = [];
   const newLinks: NewLink[] = [];
@@ -362,7 +374,7 @@ async function writePlans(db: Database, plans: PlannedWrite[], transaction: Tran
   }
   // SQLite: the search triggers skip the chunk's new products (migration 0027), which
   // indexCreated indexes set-based after their INSERT.
-  if (sqlite && creates.length > 0) {
+  if (indexHere && creates.length > 0) {
     await db.sequelize.query('INSERT INTO product_search_deferred (token) VALUES (1)', {
       transaction,
     });
@@ -392,7 +404,7 @@ async function writePlans(db: Database, plans: PlannedWrite[], transaction: Tran
       },
     );
   }
-  if (sqlite && creates.length > 0) {
+  if (indexHere && creates.length > 0) {
     await db.sequelize.query('DELETE FROM product_search_deferred', { transaction });
     await indexCreated(
       db,
@@ -479,7 +491,9 @@ export async function processChunk(
   const skuIndex = settings.columns.get('sku')!;
   const keyed = rows.map((row) => ({ row, sku: skuSchema.safeParse(row.cells[skuIndex] ?? '') }));
   const skus = keyed.flatMap(({ sku }) => (sku.success ? [sku.data] : []));
-  const stored = await storedState(db, skus, transaction);
+  const stored = settings.bulk
+    ? { products: new Map<string, StoredProduct>(), links: new Map<string, StoredLink[]>() }
+    : await storedState(db, skus, transaction);
   const plans: PlannedWrite[] = [];
   for (const { row, sku } of keyed) {
     let plan: RowPlan;
@@ -516,7 +530,7 @@ export async function processChunk(
     }
   }
   if (!settings.dryRun && transaction && plans.length > 0) {
-    await writePlans(db, plans, transaction);
+    await writePlans(db, plans, transaction, settings.bulk === true);
     for (const { plan } of plans) {
       const values = plan.kind === 'create' || plan.kind === 'update' ? plan.values : null;
       if (values?.isActive) outcome.indexed.push(values);

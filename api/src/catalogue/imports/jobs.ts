@@ -181,6 +181,25 @@ export async function purgeFinishedJobs(db: Database, before: number): Promise<n
   });
 }
 
+/**
+ * A job this process runs inside one long write transaction (a bulk import, runner.ts). Until
+ * it commits, import_jobs can show neither its progress (every other connection reads the
+ * snapshot before it) nor take its cancel (a write queues behind it): both meet here instead.
+ */
+export interface LiveJob {
+  counts: JobCounts;
+  cancelRequested: boolean;
+}
+
+const liveJobs = new Map<string, LiveJob>();
+
+/** Shows `counts` (updated in place) as the job's progress until `release` is called. */
+export function holdLiveJob(id: string, counts: JobCounts): { job: LiveJob; release(): void } {
+  const job: LiveJob = { counts, cancelRequested: false };
+  liveJobs.set(id, job);
+  return { job, release: () => liveJobs.delete(id) };
+}
+
 const readJob = async (db: Database, id: string) =>
   (
     await db.sequelize.query<JobRow>(`SELECT * FROM import_jobs WHERE id = ?`, {
@@ -193,6 +212,10 @@ export async function findJob(db: Database, id: string): Promise<ImportJob | nul
   const row = await readJob(db, id);
   if (!row) return null;
   const active = row.status === 'queued' || row.status === 'running';
+  const live = liveJobs.get(id);
+  // Its row has not moved since the transaction began, which is no sign of a lost process.
+  if (active && live)
+    return presentJob({ ...row, ...live.counts, errors: JSON.stringify(live.counts.errors) });
   if (active && Date.now() - new Date(row.updatedAt).getTime() > STALE_JOB_MS) {
     await finishJob(db, id, 'failed', STALE_JOB_MESSAGE);
     const ended = await readJob(db, id);
@@ -324,6 +347,9 @@ export async function finishJob(
  * stays). True when the job is canceled now, false when it had already ended otherwise.
  */
 export async function cancelJob(db: Database, id: string): Promise<boolean> {
+  // A bulk import hears it at once and rolls back; this write then follows its rollback.
+  const live = liveJobs.get(id);
+  if (live) live.cancelRequested = true;
   const now = toDbTimestamp(Date.now());
   return db.write(async (transaction) => {
     await db.sequelize.query(

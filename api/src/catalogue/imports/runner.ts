@@ -8,6 +8,7 @@ import {
 import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
 import { GrowthStatistics } from '../../db/planner-statistics';
+import { bulkLoadInTransaction, bulkLoadRefusal } from '../../seed/bulk-load';
 import { foldedWords } from '../search/terms';
 import { learnWords } from '../search/vocabulary';
 import type { ProductValues } from './row-plan';
@@ -16,6 +17,7 @@ import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from '
 import type { ColumnIndex } from './header';
 import {
   finishJob,
+  holdLiveJob,
   jobStatus,
   markRunning,
   MAX_STORED_FAILURES,
@@ -44,6 +46,51 @@ export const CHUNK_ROWS = 1_000;
  */
 export const HEADER_CHECK_ROWS = 500;
 
+/**
+ * Data rows from which an import into a catalogue without products loads in bulk on SQLite
+ * (bulkImport below). The bulk path holds the writer for the whole file; below this the
+ * chunks' short transactions cost little more (session 40: 1,000 rows took the same CPU both
+ * ways, 5,000 rows 0.2-0.7 s less in bulk, 100,000 rows 30-34 s instead of 87-90 s).
+ */
+export const BULK_MIN_ROWS = 5_000;
+
+/**
+ * The DERIVED entries (bulk-load.ts) a bulk import's chunks write themselves, as on the row
+ * path: the sku is required, a new product's figures and a new link's listing columns are
+ * inserted with it (newProductFigures, sqliteLinkListingColumns).
+ */
+const BULK_WRITTEN = ['sku', 'link figures', 'product figures'];
+
+/**
+ * The bulk import's memory in SQLite, within the server's 300 MB (docs/contracts.md): FTS5's
+ * buffer of pending terms while it fills a full-text table, and the page cache, which also
+ * sizes each index build's in-memory sort (as much again). At 100,000 rows the server peaked
+ * at 349 MB with a 32 MB buffer and cache, 316 MB with 8 and 16 MB, 267 MB with 8 and 8 MB, for
+ * the same CPU (session 40, docs/decisions.md).
+ */
+const BULK_FTS_HASH_BYTES = 8 * 1024 * 1024;
+const BULK_CACHE_KIB = 8_192;
+
+/** How an import writes: `auto` decides (choosePath); tests force either path. */
+export type ImportPath = 'auto' | 'rows' | 'bulk';
+
+/**
+ * The bulk path when it can serve this job: SQLite, a real import, a catalogue without products
+ * and (unless forced) at least BULK_MIN_ROWS rows. PostgreSQL keeps the row path: setting its
+ * indexes aside takes ACCESS EXCLUSIVE locks, held to the commit, that would stop every read
+ * of the products (the public site) for the whole load.
+ */
+export async function choosePath(
+  db: Database,
+  total: number,
+  dryRun: boolean,
+  path: ImportPath = 'auto',
+): Promise<'bulk' | 'rows'> {
+  if (path === 'rows' || dryRun || db.dialect !== 'sqlite') return 'rows';
+  if (path === 'auto' && total < BULK_MIN_ROWS) return 'rows';
+  return (await bulkLoadRefusal(db)) === null ? 'bulk' : 'rows';
+}
+
 export interface ImportRun {
   id: string;
   file: string;
@@ -63,6 +110,8 @@ export interface RunnerDeps {
   onUnexpectedError(error: unknown): void;
   /** Aborted when the server stops (SIGTERM): the run ends after its current chunk. */
   stopping?: AbortSignal;
+  /** `auto` unless a test forces a path. */
+  path?: ImportPath;
 }
 
 export const stoppedMessage = (processedRows: number) =>
@@ -135,6 +184,68 @@ function withOutcome(counts: JobCounts, outcome: ChunkOutcome, rowCount: number)
   };
 }
 
+/**
+ * The file's data rows in chunks of at most CHUNK_ROWS; a sku seen again starts a new chunk,
+ * so the later row sees what the earlier wrote.
+ */
+async function* csvChunks(run: ImportRun): AsyncGenerator<CsvRow[], void, undefined> {
+  const skuIndex = run.columns.get('sku')!;
+  let chunk: CsvRow[] = [];
+  let chunkSkus = new Set<string>();
+  let row = 0;
+  for await (const cells of csvRecords(run.file, run.delimiter)) {
+    row++;
+    if (row === 1) continue; // the header
+    const record = cells as string[];
+    const sku = (record[skuIndex] ?? '').trim();
+    if (chunk.length >= CHUNK_ROWS || (sku !== '' && chunkSkus.has(sku))) {
+      yield chunk;
+      chunk = [];
+      chunkSkus = new Set();
+    }
+    chunk.push({ row, cells: record });
+    if (sku !== '') chunkSkus.add(sku);
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/**
+ * The file's chunks (csvChunks), one of which can be read ahead: in a bulk load the next chunk
+ * is parsed while SQLite writes the current one (on its own thread), and a chunk taken but not
+ * written can be given back for the row path.
+ */
+class ChunkReader {
+  private readonly ahead: Promise<IteratorResult<CsvRow[], void>>[] = [];
+  private readonly source: AsyncGenerator<CsvRow[], void, undefined>;
+
+  constructor(run: ImportRun) {
+    this.source = csvChunks(run);
+  }
+
+  async next(): Promise<CsvRow[] | null> {
+    const item = await (this.ahead.shift() ?? this.source.next());
+    return item.done ? null : item.value;
+  }
+
+  readAhead(): void {
+    if (this.ahead.length > 0) return;
+    const item = this.source.next();
+    // Its failure (a CSV error) is heard where it is taken; not an unhandled rejection meanwhile.
+    item.catch(() => undefined);
+    this.ahead.push(item);
+  }
+
+  giveBack(rows: CsvRow[]): void {
+    this.ahead.unshift(Promise.resolve({ done: false, value: rows }));
+  }
+
+  /** Closes the file (a chunk read ahead and never taken is awaited, so nothing is left reading). */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.ahead);
+    await this.source.return(undefined);
+  }
+}
+
 /** Thrown into the run when the server stops before the first chunk. */
 class StoppedBeforeStart extends Error {}
 
@@ -142,7 +253,9 @@ class StoppedBeforeStart extends Error {}
  * Runs one import job in this process: counts the rows (a first streaming pass, for the
  * progress bar), then reads the file again and writes it in chunks of CHUNK_ROWS rows, one
  * transaction each. Before each chunk it looks at the job's status in the database, so a
- * cancel sent to any process stops it after the current chunk. The file is removed at the end.
+ * cancel sent to any process stops it after the current chunk. Into an empty SQLite catalogue
+ * the file's first part (up to a repeated sku) is written in bulk first (choosePath,
+ * bulkImport). The file is removed at the end.
  */
 export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void> {
   const { db } = deps;
@@ -227,25 +340,128 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       }
     };
 
-    let chunk: CsvRow[] = [];
-    let chunkSkus = new Set<string>();
-    let row = 0;
-    for await (const cells of csvRecords(run.file, run.delimiter)) {
-      row++;
-      if (row === 1) continue; // the header
-      const record = cells as string[];
-      const sku = (record[skuIndex] ?? '').trim();
-      // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
-      if (chunk.length >= CHUNK_ROWS || (sku !== '' && chunkSkus.has(sku))) {
-        await writeChunk(chunk);
-        if (canceled || stopped) break;
-        chunk = [];
-        chunkSkus = new Set();
+    /**
+     * The bulk path (choosePath): the file's rows are written into the empty catalogue in ONE
+     * write transaction on the writer, with the loaded tables' triggers and secondary indexes
+     * set aside and the derived tables rebuilt set-based at the end (bulkLoadInTransaction).
+     * Readers keep their snapshot, with every index, until the commit; a failure rolls the
+     * whole of it back, schema included. Other writes of this process wait in `db.write`, and
+     * another process's (the feed process) in SQLite's busy timeout. The chunks are the row
+     * path's, planned alike, so rows fail and count as they would there. The load ends at the
+     * first chunk holding a sku an earlier row had: from it on the file goes the row path (in
+     * its own transactions, after this one commits), which updates that product through the
+     * triggers as a second row of the sku always did. A cancel or a stop ends the load after
+     * its current chunk and commits what it loaded, as the row path keeps its committed
+     * chunks.
+     */
+    const bulkSettings = { ...settings, bulk: true };
+    const bulkImport = async (): Promise<void> => {
+      const { slugs: categories, names: categoryNames } = await categoryKeys(db);
+      const next: JobCounts = { ...counts, errors: [...counts.errors] };
+      const live = holdLiveJob(run.id, next);
+      const seen = new Set<string>();
+      const words = new Set<string>();
+      let created = 0;
+      let wrote = 0;
+      let went: boolean;
+      try {
+        went = await db.write(async (transaction) => {
+          // Asked again inside the transaction: no other writer can add a product now.
+          if ((await bulkLoadRefusal(db, transaction)) !== null) return false;
+          const load = async () => {
+            for (;;) {
+              if (stopRequested()) {
+                stopped = true;
+                return;
+              }
+              if (live.job.cancelRequested) {
+                canceled = true;
+                return;
+              }
+              const rows = await chunks.next();
+              if (!rows) return;
+              chunks.readAhead();
+              const skus = rows.map((row) => (row.cells[skuIndex] ?? '').trim());
+              if (skus.some((sku) => seen.has(sku))) {
+                chunks.giveBack(rows);
+                return;
+              }
+              for (const sku of skus) if (sku !== '') seen.add(sku);
+              const add = async (part: CsvRow[], outcome: ChunkOutcome) => {
+                const room = Math.max(0, MAX_STORED_FAILURES - next.failed);
+                await saveFailures(db, run.id, outcome.failures.slice(0, room), transaction);
+                Object.assign(next, withOutcome(next, outcome, part.length));
+                created += outcome.created;
+                wrote += outcome.created + outcome.updated;
+                for (const word of indexedWords(outcome.indexed, categoryNames)) words.add(word);
+              };
+              const refused = await inSavepoint(async () =>
+                add(rows, await processChunk(db, rows, bulkSettings, categories, transaction)),
+              );
+              if (!refused) continue;
+              // As the row path: a row at a time, so that the refused row fails alone.
+              for (const row of rows) {
+                const alone = await inSavepoint(async () =>
+                  add([row], await processChunk(db, [row], bulkSettings, categories, transaction)),
+                );
+                if (alone) {
+                  deps.onUnexpectedError(alone.error);
+                  await add([row], refusedOutcome([row]));
+                }
+              }
+            }
+          };
+          /**
+           * Runs `work` in a savepoint: a refusal by the database (refusedByDatabase) undoes
+           * only its writes and is returned; anything else fails the whole load.
+           */
+          const inSavepoint = async (work: () => Promise<void>) => {
+            const sql = (statement: string) => db.sequelize.query(statement, { transaction });
+            await sql('SAVEPOINT bulk_import_rows');
+            try {
+              await work();
+            } catch (error) {
+              if (!refusedByDatabase(error)) throw error;
+              await sql('ROLLBACK TO bulk_import_rows');
+              await sql('RELEASE bulk_import_rows');
+              return { error };
+            }
+            await sql('RELEASE bulk_import_rows');
+            return null;
+          };
+          await bulkLoadInTransaction(db, transaction, {
+            load,
+            written: BULK_WRITTEN,
+            ftsHashBytes: BULK_FTS_HASH_BYTES,
+            cacheKib: BULK_CACHE_KIB,
+          });
+          await saveProgress(db, run.id, next, transaction);
+          return true;
+        });
+      } finally {
+        live.release();
       }
-      chunk.push({ row, cells: record });
-      if (sku !== '') chunkSkus.add(sku);
+      if (!went) return;
+      Object.assign(counts, next);
+      await statistics.grew(created);
+      if (wrote > 0) {
+        // As writeChunk: the words before the caches drop (SQLite only, as this path).
+        await learnWords(db, words);
+        deps.onCatalogueChanged();
+      }
+    };
+
+    const chunks = new ChunkReader(run);
+    try {
+      if ((await choosePath(db, total, run.dryRun, deps.path)) === 'bulk') await bulkImport();
+      while (!canceled && !stopped) {
+        const chunk = await chunks.next();
+        if (!chunk) break;
+        await writeChunk(chunk);
+      }
+    } finally {
+      await chunks.close();
     }
-    if (!canceled && !stopped && chunk.length > 0) await writeChunk(chunk);
     if (!run.dryRun) await statistics.finished();
     ending = stopped
       ? { status: 'failed', message: stoppedMessage(counts.processedRows) }
