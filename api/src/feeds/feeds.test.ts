@@ -605,6 +605,32 @@ describeApi('product feeds', (api) => {
     expect(await columns()).toContain('contentHash');
   });
 
+  it("gives the newest run's items to the feed's seen run (0031), and the migration undoes", async () => {
+    const { db } = api.server.running;
+    const tag = unique();
+    const path = `/feeds/${tag}-0031.csv`;
+    served.set(path, { body: csvFeed([csvRow(`${tag}-1`, '10000'), csvRow(`${tag}-2`, '10000')]) });
+    const feed = await createFeed(api, path);
+    const run = await runFeed(api, feed.id);
+    const items = () =>
+      db.sequelize.query<{ lastSeenRunId: string | null; missedRuns: number | string }>(
+        `SELECT "lastSeenRunId", "missedRuns" FROM feed_items WHERE "feedId" = :feedId`,
+        { replacements: { feedId: feed.id }, type: QueryTypes.SELECT },
+      );
+    const seenRunId = async () =>
+      (
+        await db.sequelize.query<{ seenRunId: string | null }>(
+          `SELECT "seenRunId" FROM feeds WHERE id = :feedId`,
+          { replacements: { feedId: feed.id }, type: QueryTypes.SELECT },
+        )
+      )[0]!.seenRunId;
+    await createMigrator(db).down({ to: '0031-feed-seen-run' });
+    expect((await items()).map((item) => item.lastSeenRunId)).toEqual([run.id, run.id]);
+    await migrate(db);
+    expect(await seenRunId()).toBe(run.id);
+    expect((await items()).map((item) => item.lastSeenRunId)).toEqual([null, null]);
+  });
+
   it("leaves room on feed_items' pages (0028, PostgreSQL); a run writes no item it saw unchanged", async () => {
     const { db } = api.server.running;
     const fillfactor = async () => {
