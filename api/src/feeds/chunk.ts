@@ -21,7 +21,7 @@ import type { StoredFeed } from './store';
 /**
  * One chunk of a feed run (docs/contracts.md, "Product feeds"): rows are matched by
  * (feedId, sku) through feed_items; a row whose mapped content hashes as before costs no
- * product or link write (only the batch "seen" marks); a changed one writes only the columns
+ * write at all (the run records what it saw at its end: seen.ts); a changed one writes only the columns
  * that differ and that staff have not locked. Price points, the search index and the
  * product's platforms follow from the tables' triggers (migrations 0003, 0004, 0012) inside
  * the chunk's transaction, exactly as for the form and the CSV import; the listing figures
