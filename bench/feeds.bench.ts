@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
 import {
   cpuSeconds,
@@ -84,6 +85,39 @@ function startNetwork(state: { file: string; etag: string | null }) {
   return new Promise<http.Server>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(server)),
   );
+}
+
+const DATABASE_COUNTERS = [
+  'blks_hit',
+  'blks_read',
+  'tup_returned',
+  'tup_fetched',
+  'tup_inserted',
+  'tup_updated',
+] as const;
+type DatabaseCounters = Record<(typeof DATABASE_COUNTERS)[number], number>;
+
+/**
+ * PostgreSQL: the bench database's counters (pg_stat_database). Buffer pages touched and rows
+ * written by a run do not depend on what else the machine is doing, as its timings do.
+ * Backends report their counts at most once a second and when they end (the feed process's
+ * end with the run): read after a pause.
+ */
+async function databaseCounters(url: string): Promise<DatabaseCounters> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<Record<string, string>>(
+      `SELECT ${DATABASE_COUNTERS.join(', ')} FROM pg_stat_database
+       WHERE datname = current_database()`,
+    );
+    return Object.fromEntries(
+      DATABASE_COUNTERS.map((name) => [name, Number(rows[0]![name])]),
+    ) as DatabaseCounters;
+  } finally {
+    await client.end();
+  }
 }
 
 interface RunState {
@@ -194,9 +228,17 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     const during: number[] = [];
     const pid = server.child.pid!;
     // The server's CPU and its feed process's (counted in the server's once it has ended).
+    const countersBefore = postgres ? await databaseCounters(postgres.url) : null;
     const cpuBefore = cpuSeconds(pid, { endedChildren: true });
     const measured = await timedRun(server, cookie, feedId, during, memory);
     const runCpuSeconds = cpuSeconds(pid, { endedChildren: true }) - cpuBefore;
+    const countersAfter = postgres ? await databaseCounters(postgres.url) : null;
+    const database =
+      countersBefore && countersAfter
+        ? Object.fromEntries(
+            DATABASE_COUNTERS.map((name) => [name, countersAfter[name] - countersBefore[name]]),
+          )
+        : null;
     const notModified = await timedRun(server, cookie, feedId, [], memory);
     state.etag = null;
     const sameBytes = await timedRun(server, cookie, feedId, [], memory);
@@ -209,6 +251,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
         cpuSeconds: Number(runCpuSeconds.toFixed(1)),
         rowsPerCpuSecond: Math.round(ROWS / Math.max(0.01, runCpuSeconds)),
         run: measured.run,
+        database,
       },
       visitor: {
         atRest: latencies(atRest),
@@ -244,6 +287,13 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
         .map((ms) => ms.toFixed(1))
         .join(', ')}`,
     );
+    if (database) {
+      console.log(
+        `db     : ${Object.entries(database)
+          .map(([name, count]) => `${name} ${count}`)
+          .join(', ')} (the 10% run, all backends of the bench database)`,
+      );
+    }
     console.log(`load   : ${figures.loadAverage.join(' ')}`);
     console.log(
       `same   : 304 in ${figures.unchanged304Seconds} s (notModified ${notModified.run.notModified}); same bytes without ETag in ${figures.unchangedSameBytesSeconds} s (notModified ${sameBytes.run.notModified}) (budget < 1 s)`,
