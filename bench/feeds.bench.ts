@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
 import {
   cpuSeconds,
@@ -84,6 +85,63 @@ function startNetwork(state: { file: string; etag: string | null }) {
   return new Promise<http.Server>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(server)),
   );
+}
+
+/** Tables whose counters are printed one by one; the others (the status polls' too) summed. */
+const RUN_TABLES = ['feed_items', 'products', 'platform_links'] as const;
+type TableCounters = Record<string, { blocks: number; updated: number; rowsRead: number }>;
+
+/**
+ * PostgreSQL: per table, buffer pages touched (heap and index hits and reads), rows updated and
+ * rows read by scans (pg_statio_user_tables, pg_stat_user_tables). What a run touches and
+ * writes does not depend on what else the machine is doing, as its timings do; the admin's
+ * status polls (feed_runs, sessions) grow with the run's length and are kept apart. Backends
+ * report their counts at most once a second and when they end (the feed process's, with the
+ * run): read after a pause.
+ */
+async function tableCounters(url: string): Promise<TableCounters> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      name: string;
+      blocks: string;
+      updated: string;
+      read: string;
+    }>(
+      `SELECT t.relname AS name,
+         coalesce(io.heap_blks_hit, 0) + coalesce(io.heap_blks_read, 0)
+           + coalesce(io.idx_blks_hit, 0) + coalesce(io.idx_blks_read, 0)
+           + coalesce(io.toast_blks_hit, 0) + coalesce(io.tidx_blks_hit, 0) AS blocks,
+         t.n_tup_upd AS updated,
+         coalesce(t.seq_tup_read, 0) + coalesce(t.idx_tup_fetch, 0) AS read
+       FROM pg_stat_user_tables t JOIN pg_statio_user_tables io ON io.relid = t.relid`,
+    );
+    return Object.fromEntries(
+      rows.map((row) => [
+        row.name,
+        { blocks: Number(row.blocks), updated: Number(row.updated), rowsRead: Number(row.read) },
+      ]),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** The run's share of the counters: the three tables, and the rest summed. */
+function counterDelta(before: TableCounters, after: TableCounters) {
+  const zero = { blocks: 0, updated: 0, rowsRead: 0 };
+  const result: Record<string, { blocks: number; updated: number; rowsRead: number }> = {};
+  for (const [name, now] of Object.entries(after)) {
+    const then = before[name] ?? zero;
+    const key = (RUN_TABLES as readonly string[]).includes(name) ? name : 'others';
+    const sum = (result[key] ??= { ...zero });
+    sum.blocks += now.blocks - then.blocks;
+    sum.updated += now.updated - then.updated;
+    sum.rowsRead += now.rowsRead - then.rowsRead;
+  }
+  return result;
 }
 
 interface RunState {
@@ -194,9 +252,13 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
     const during: number[] = [];
     const pid = server.child.pid!;
     // The server's CPU and its feed process's (counted in the server's once it has ended).
+    const countersBefore = postgres ? await tableCounters(postgres.url) : null;
     const cpuBefore = cpuSeconds(pid, { endedChildren: true });
     const measured = await timedRun(server, cookie, feedId, during, memory);
     const runCpuSeconds = cpuSeconds(pid, { endedChildren: true }) - cpuBefore;
+    const countersAfter = postgres ? await tableCounters(postgres.url) : null;
+    const database =
+      countersBefore && countersAfter ? counterDelta(countersBefore, countersAfter) : null;
     const notModified = await timedRun(server, cookie, feedId, [], memory);
     state.etag = null;
     const sameBytes = await timedRun(server, cookie, feedId, [], memory);
@@ -209,6 +271,7 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
         cpuSeconds: Number(runCpuSeconds.toFixed(1)),
         rowsPerCpuSecond: Math.round(ROWS / Math.max(0.01, runCpuSeconds)),
         run: measured.run,
+        database,
       },
       visitor: {
         atRest: latencies(atRest),
@@ -244,6 +307,16 @@ async function runDialect(dialect: BenchDialect): Promise<Record<string, unknown
         .map((ms) => ms.toFixed(1))
         .join(', ')}`,
     );
+    if (database) {
+      console.log(
+        `db     : ${Object.entries(database)
+          .map(
+            ([name, count]) =>
+              `${name} ${count.blocks} pages, ${count.updated} updated, ${count.rowsRead} read`,
+          )
+          .join('; ')} (the 10% run)`,
+      );
+    }
     console.log(`load   : ${figures.loadAverage.join(' ')}`);
     console.log(
       `same   : 304 in ${figures.unchanged304Seconds} s (notModified ${notModified.run.notModified}); same bytes without ETag in ${figures.unchangedSameBytesSeconds} s (notModified ${sameBytes.run.notModified}) (budget < 1 s)`,

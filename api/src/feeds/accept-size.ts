@@ -48,9 +48,14 @@ export async function acceptFeedSize(db: Database, feed: StoredFeed): Promise<Ac
       replacements: { yes: true, runId: row.id },
       transaction,
     });
+    // An item without its own seen run was seen by the feed's (seen.ts); one that misses a
+    // run takes that run as its own, so it no longer follows the feed's with misses counted.
     await db.sequelize.query(
-      `UPDATE feed_items SET "missedRuns" = "missedRuns" + 1
-       WHERE "feedId" = :feedId AND ("lastSeenRunId" IS NULL OR "lastSeenRunId" <> :runId)`,
+      `UPDATE feed_items SET "missedRuns" = "missedRuns" + 1,
+         "lastSeenRunId" = COALESCE("lastSeenRunId",
+           (SELECT f."seenRunId" FROM feeds f WHERE f.id = feed_items."feedId"))
+       WHERE "feedId" = :feedId AND NOT EXISTS (SELECT 1 FROM feeds f
+         WHERE f.id = feed_items."feedId" AND COALESCE(feed_items."lastSeenRunId", f."seenRunId") = :runId)`,
       { replacements: { feedId: feed.id, runId: row.id }, transaction },
     );
     const rows = Number(row.rows);

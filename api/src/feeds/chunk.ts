@@ -21,7 +21,7 @@ import type { StoredFeed } from './store';
 /**
  * One chunk of a feed run (docs/contracts.md, "Product feeds"): rows are matched by
  * (feedId, sku) through feed_items; a row whose mapped content hashes as before costs no
- * product or link write (only the batch "seen" marks); a changed one writes only the columns
+ * write at all (the run records what it saw at its end: seen.ts); a changed one writes only the columns
  * that differ and that staff have not locked. Price points, the search index and the
  * product's platforms follow from the tables' triggers (migrations 0003, 0004, 0012) inside
  * the chunk's transaction, exactly as for the form and the CSV import; the listing figures
@@ -203,6 +203,11 @@ export interface ChunkCounts {
   failures: RowFailure[];
   /** Skus of products whose words changed (search learns them). */
   wordsChanged: string[];
+  /**
+   * Ids of the feed items that were here before the run and that this chunk saw, written or
+   * not (seen.ts keeps them once the chunk has committed); the items it created are not listed.
+   */
+  seen: number[];
 }
 
 interface ItemRow {
@@ -341,11 +346,10 @@ async function updateInGroups(
 
 /**
  * The chunk's rows already in the feed_items of this feed (into `items`, by sku); how many
- * have their content as the last run saw it (`unchanged`: those cost only their item's seen
- * mark) and the rows left to write (`work`). On PostgreSQL, where the database's work is the run's larger half, one statement
- * finds and marks the unchanged (most of a feed on most runs) and only the others are read;
- * on SQLite every item is read and the unchanged ones are marked at the chunk's end
- * (`seenItemIds`, markSeen).
+ * have their content as the last run saw it (`unchanged`: those cost no write at all, their
+ * ids go to the run's seen set, seen.ts) and the rows left to write (`work`). On PostgreSQL
+ * the hashes are compared in the database, so an unchanged row comes back as its id and its
+ * place in the chunk, not its sku and hash.
  */
 async function matchItems(
   db: Database,
@@ -354,71 +358,66 @@ async function matchItems(
   items: Map<string, ItemRow>,
   transaction: Transaction,
 ): Promise<{ unchanged: number; work: MappedRow[]; seenItemIds: number[] }> {
-  const { feed, runId } = context;
-  const unchanged = new Set<string>();
+  const { feed } = context;
   const seenItemIds: number[] = [];
-  let unknown = rows;
+  const same = new Uint8Array(rows.length);
   if (db.dialect === 'postgres') {
     const source = rowsSource(
       db.dialect,
-      rows.map((row) => [row.sku, row.hash]),
-      ['text', 'text'],
+      rows.map((row, at) => [row.sku, row.hash, at]),
+      ['text', 'text', 'integer'],
     );
     for (const item of await execute(
       db,
       transaction,
-      `UPDATE feed_items AS f SET "lastSeenRunId" = ?, "missedRuns" = 0
-       FROM ${source.sql}
-       WHERE f."feedId" = ? AND f.sku = v.column1 AND f."contentHash" = v.column2
-         AND NOT f.deactivated
-       RETURNING f.sku`,
-      [runId, ...source.params, feed.id],
+      `SELECT f.id, v.column3 AS at, f."contentHash" = v.column2 AND NOT f.deactivated AS same,
+         CASE WHEN f."contentHash" = v.column2 AND NOT f.deactivated THEN NULL
+           ELSE f."productId" END AS "productId",
+         f.deactivated
+       FROM ${source.sql} JOIN feed_items f ON f."feedId" = ? AND f.sku = v.column1`,
+      [...source.params, feed.id],
     )) {
-      unchanged.add(String(item.sku));
+      const at = Number(item.at);
+      if (item.same === true) {
+        same[at] = 1;
+        seenItemIds.push(Number(item.id));
+        continue;
+      }
+      const row = rows[at]!;
+      items.set(row.sku, {
+        id: item.id as number,
+        sku: row.sku,
+        productId: String(item.productId),
+        contentHash: '',
+        deactivated: item.deactivated as boolean,
+      });
     }
-    if (unchanged.size > 0) unknown = rows.filter((row) => !unchanged.has(row.sku));
-  }
-  if (unknown.length === 0) return { unchanged: unchanged.size, work: [], seenItemIds };
-  // The skus as one array parameter on PostgreSQL: a thousand literals in the text cost the
-  // database more to parse and plan than to read.
-  const skuList = inList(
-    db.dialect,
-    'sku',
-    unknown.map((row) => row.sku),
-  );
-  for (const item of (await execute(
-    db,
-    transaction,
-    `SELECT id, sku, "productId", "contentHash", deactivated FROM feed_items
-     WHERE "feedId" = ? AND ${skuList.sql}`,
-    [feed.id, ...skuList.params],
-  )) as unknown as ItemRow[]) {
-    items.set(item.sku, item);
-  }
-  for (const row of unknown) {
-    const item = items.get(row.sku);
-    if (item && item.contentHash === row.hash && !item.deactivated) {
-      unchanged.add(row.sku);
-      seenItemIds.push(Number(item.id));
+  } else {
+    const skuList = inList(
+      db.dialect,
+      'sku',
+      rows.map((row) => row.sku),
+    );
+    for (const item of (await execute(
+      db,
+      transaction,
+      `SELECT id, sku, "productId", "contentHash", deactivated FROM feed_items
+       WHERE "feedId" = ? AND ${skuList.sql}`,
+      [feed.id, ...skuList.params],
+    )) as unknown as ItemRow[]) {
+      items.set(item.sku, item);
     }
+    rows.forEach((row, at) => {
+      const item = items.get(row.sku);
+      if (item && item.contentHash === row.hash && !item.deactivated) {
+        same[at] = 1;
+        seenItemIds.push(Number(item.id));
+      }
+    });
   }
-  const work = unchanged.size === 0 ? rows : rows.filter((row) => !unchanged.has(row.sku));
-  return { unchanged: unchanged.size, work, seenItemIds };
-}
-
-/**
- * Seen and unchanged: only the item's seen mark. Its price counts as confirmed by this run
- * through that mark (product-source.ts): no platform_links write.
- */
-async function markSeen(db: Database, runId: string, ids: number[], transaction: Transaction) {
-  if (ids.length === 0) return;
-  const seen = inList(db.dialect, 'id', ids, 'bigint');
-  await execute(
-    db,
-    transaction,
-    `UPDATE feed_items SET "lastSeenRunId" = ?, "missedRuns" = 0 WHERE ${seen.sql}`,
-    [runId, ...seen.params],
-  );
+  const unchanged = seenItemIds.length;
+  const work = unchanged === 0 ? rows : rows.filter((_, at) => same[at] === 0);
+  return { unchanged, work, seenItemIds };
 }
 
 /**
@@ -431,7 +430,7 @@ export async function writeChunk(
   rows: MappedRow[],
   transaction: Transaction,
 ): Promise<ChunkCounts> {
-  const { feed, runId } = context;
+  const { feed } = context;
   const q = db.sequelize;
   const counts: ChunkCounts = {
     created: 0,
@@ -439,12 +438,14 @@ export async function writeChunk(
     unchanged: 0,
     failures: [],
     wordsChanged: [],
+    seen: [],
   };
   if (rows.length === 0) return counts;
   const now = toDbTimestamp(Date.now());
   const items = new Map<string, ItemRow>();
   const { unchanged, work, seenItemIds } = await matchItems(db, context, rows, items, transaction);
   counts.unchanged = unchanged;
+  counts.seen = seenItemIds;
 
   // Skus new to this feed: a product of ours with the same sku (not another feed's) is adopted.
   const newSkus = work.filter((row) => !items.has(row.sku)).map((row) => row.sku);
@@ -652,8 +653,10 @@ export async function writeChunk(
       counts.updated++;
       if (wordsChanged) counts.wordsChanged.push(product.sku);
     } else counts.unchanged++;
-    if (item) changedItems.push({ id: Number(item.id), productId: product.id, hash: row.hash });
-    else newItems.push({ sku: row.sku, productId: product.id, hash: row.hash });
+    if (item) {
+      changedItems.push({ id: Number(item.id), productId: product.id, hash: row.hash });
+      counts.seen.push(Number(item.id));
+    } else newItems.push({ sku: row.sku, productId: product.id, hash: row.hash });
   }
 
   // The figure triggers skip their per-row work for this transaction (migration 0018); each
@@ -761,7 +764,7 @@ export async function writeChunk(
           item.productId,
           item.hash,
           0,
-          runId,
+          null,
           false,
         ]),
         transaction,
@@ -774,13 +777,12 @@ export async function writeChunk(
     ITEM_COLUMN_TYPES,
     changedItems.map((item) => ({
       id: item.id,
-      sets: { contentHash: item.hash, missedRuns: 0, lastSeenRunId: runId, deactivated: false },
+      sets: { contentHash: item.hash, missedRuns: 0, lastSeenRunId: null, deactivated: false },
     })),
     [],
     now,
     transaction,
   );
-  await markSeen(db, runId, seenItemIds, transaction);
   await q.query('DELETE FROM product_figures_deferred', { transaction });
   return counts;
 }

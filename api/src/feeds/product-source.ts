@@ -9,8 +9,9 @@ export interface ProductSource {
   /**
    * When a feed run last confirmed one of its prices; null if never. A run that wrote a link
    * stamps its `lastConfirmedAt`; a run that saw the row unchanged only marks the feed item
-   * seen (`lastSeenRunId`), which confirms the product's link on the feed's platform as of
-   * that run's start. The later of the two.
+   * seen (its `lastSeenRunId`, or when that is NULL its feed's `seenRunId`: seen.ts), which
+   * confirms the product's link on the feed's platform as of that run's start. The later of
+   * the two.
    */
   priceConfirmedAt: string | null;
   /** The fields staff edited by hand, which feed runs leave alone. */
@@ -37,7 +38,7 @@ export async function productSources(
          AS "confirmedAt",
        (SELECT max(r."startedAt") FROM feed_items i
           JOIN feeds fi ON fi.id = i."feedId"
-          JOIN feed_runs r ON r.id = i."lastSeenRunId"
+          JOIN feed_runs r ON r.id = COALESCE(i."lastSeenRunId", fi."seenRunId")
         WHERE i."productId" = p.id AND EXISTS (SELECT 1 FROM platform_links l
           WHERE l."productId" = p.id AND l.platform = fi.platform)) AS "seenAt"
      FROM products p LEFT JOIN feeds f ON f.id = p."feedId"

@@ -25,6 +25,7 @@ import { fetchFeed, readFeedFile } from './io';
 import { FeedUnreadableError } from './preview';
 import { ChunkPipeline } from './chunk-pipeline';
 import { LEASE_MS, releaseLease, renewLease, type Claim } from './lease';
+import { claimFirstSeenRun, itemIdsThrough, recordSeen, SeenItems } from './seen';
 import { findFeed, type StoredFeed } from './store';
 
 /** Rows per transaction: large enough to write fast, small enough to let other writes in. */
@@ -136,15 +137,17 @@ async function saveFailures(db: Database, runId: string, failures: RowFailure[],
 }
 
 /**
- * Products missing from two consecutive complete runs are deactivated (never deleted), unless
- * staff locked their state. A run that read under half the previous complete run's rows (or
- * none) deactivates nothing: it answers the message that becomes the feed's alert.
+ * Records what the run saw (seen.ts), then deactivates (never deletes) the products missing
+ * from two consecutive complete runs, unless staff locked their state. A run that read under
+ * half the previous complete run's rows (or none) deactivates nothing: it answers the message
+ * that becomes the feed's alert, and what it did not see counts no missed run.
  */
 async function deactivateMissing(
   db: Database,
   feed: StoredFeed,
   runId: string,
   rows: number,
+  seen: { items: SeenItems; through: number },
 ): Promise<{ deactivated: number; message: string | null; complete: boolean }> {
   const [previous] = await db.sequelize.query<{ rows: number | string }>(
     `SELECT rows FROM feed_runs WHERE "feedId" = :feedId AND complete = :yes AND id <> :runId
@@ -152,21 +155,14 @@ async function deactivateMissing(
     { replacements: { feedId: feed.id, runId, yes: true }, type: QueryTypes.SELECT },
   );
   const previousRows = previous ? Number(previous.rows) : 0;
-  if (rows === 0) return { deactivated: 0, message: FEED_RUN_MESSAGES.empty, complete: false };
-  if (rows * 2 < previousRows) {
-    return {
-      deactivated: 0,
-      message: FEED_RUN_MESSAGES.shrunk(rows, previousRows),
-      complete: false,
-    };
-  }
-  await db.write((transaction) =>
-    db.sequelize.query(
-      `UPDATE feed_items SET "missedRuns" = "missedRuns" + 1
-       WHERE "feedId" = :feedId AND ("lastSeenRunId" IS NULL OR "lastSeenRunId" <> :runId)`,
-      { replacements: { feedId: feed.id, runId }, transaction },
-    ),
-  );
+  const incomplete =
+    rows === 0
+      ? FEED_RUN_MESSAGES.empty
+      : rows * 2 < previousRows
+        ? FEED_RUN_MESSAGES.shrunk(rows, previousRows)
+        : null;
+  await recordSeen(db, feed.id, runId, seen.items, seen.through, incomplete === null);
+  if (incomplete !== null) return { deactivated: 0, message: incomplete, complete: false };
   let deactivated = 0;
   for (;;) {
     const due = await db.sequelize.query<{
@@ -258,8 +254,12 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
   const { feed, runId, file } = job;
   const counts = emptyCounts();
   const writes = new ChunkPipeline();
+  /** `through` stays -1 until the run has read where its own items start. */
+  const seen = { items: new SeenItems(), through: -1 };
   try {
     const context = await runContext(db, feed, runId);
+    seen.through = await itemIdsThrough(db);
+    await claimFirstSeenRun(db, feed.id, runId);
     let chunk: MappedRow[] = [];
     let chunkSkus = new Set<string>();
     let failures: RowFailure[] = [];
@@ -271,6 +271,7 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
     /** One chunk's transaction and what follows it; the next chunk is read meanwhile. */
     const write = async (rows: MappedRow[], rowFailures: RowFailure[]) => {
       const result = await db.write((transaction) => writeChunk(db, context, rows, transaction));
+      seen.items.add(result.seen);
       counts.created += result.created;
       counts.updated += result.updated;
       counts.unchanged += result.unchanged;
@@ -323,12 +324,19 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
     if (chunk.length > 0 || failures.length > 0) await flush();
     await writes.settled();
     await statistics.finished();
-    const ending = await deactivateMissing(db, feed, runId, counts.rows);
+    const ending = await deactivateMissing(db, feed, runId, counts.rows, seen);
     counts.deactivated = ending.deactivated;
     return { counts, message: ending.message, complete: ending.complete, failure: null };
   } catch (error) {
     // A chunk still being written when the reading failed ends before the run does.
     await writes.abandoned();
+    // What the committed chunks saw stays seen, as their marks did when each row had one
+    // (not when another process took the feed: it records its own run).
+    if (seen.through >= 0 && !job.leaseLost.aborted) {
+      await recordSeen(db, feed.id, runId, seen.items, seen.through, false).catch(
+        deps.onUnexpectedError,
+      );
+    }
     const readable = describeRunError(error);
     if (!readable) deps.onUnexpectedError(error);
     return { counts, message: null, complete: false, failure: { readable } };
