@@ -29,7 +29,7 @@ import * as walkIndexesCarryFilters from './migrations/0026-walk-indexes-carry-f
 import * as importWritesDerivedRows from './migrations/0027-import-writes-derived-rows';
 import * as feedItemsFillfactor from './migrations/0028-feed-items-fillfactor';
 import * as clickLog from './migrations/0029-click-log';
-import * as feedSeenRun from './migrations/0031-feed-seen-run';
+import * as feedSeenRun from './migrations/0030-feed-seen-run';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -65,7 +65,7 @@ export const migrations = [
   { name: '0027-import-writes-derived-rows', ...importWritesDerivedRows },
   { name: '0028-feed-items-fillfactor', ...feedItemsFillfactor },
   { name: '0029-click-log', ...clickLog },
-  { name: '0031-feed-seen-run', ...feedSeenRun },
+  { name: '0030-feed-seen-run', ...feedSeenRun },
 ];
 
 /** The applied migrations' names, as the database records them. */

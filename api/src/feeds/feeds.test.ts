@@ -605,10 +605,10 @@ describeApi('product feeds', (api) => {
     expect(await columns()).toContain('contentHash');
   });
 
-  it("gives the newest run's items to the feed's seen run (0031), and the migration undoes", async () => {
+  it("gives the newest run's items to the feed's seen run (0030), and the migration undoes", async () => {
     const { db } = api.server.running;
     const tag = unique();
-    const path = `/feeds/${tag}-0031.csv`;
+    const path = `/feeds/${tag}-0030.csv`;
     served.set(path, { body: csvFeed([csvRow(`${tag}-1`, '10000'), csvRow(`${tag}-2`, '10000')]) });
     const feed = await createFeed(api, path);
     const run = await runFeed(api, feed.id);
@@ -624,7 +624,7 @@ describeApi('product feeds', (api) => {
           { replacements: { feedId: feed.id }, type: QueryTypes.SELECT },
         )
       )[0]!.seenRunId;
-    await createMigrator(db).down({ to: '0031-feed-seen-run' });
+    await createMigrator(db).down({ to: '0030-feed-seen-run' });
     expect((await items()).map((item) => item.lastSeenRunId)).toEqual([run.id, run.id]);
     await migrate(db);
     expect(await seenRunId()).toBe(run.id);
