@@ -134,6 +134,9 @@ test('audit: the "Riwayat perubahan" screen shows the change just made, filtered
   // The change: the discount, edited in the product dialog.
   await page.goto('/admin/products');
   await page.getByLabel('Cari produk').fill(title);
+  // The new product also heads the unfiltered list: a click there can land as the searched list
+  // replaces it (CI, session 40), so the click waits for the search's own list.
+  await expect(page.getByTestId('product-row')).toHaveCount(1);
   await page
     .getByRole('row')
     .filter({ hasText: title })
