@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '@shared/constants';
 import type { ProductListResponse } from '@shared/types';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
+import { productRow } from '../../../test/support/catalogue-fixtures';
 import { unique } from '../../../test/support/fixtures';
 
 /** Writing a thousand products with their search triggers takes a while on a busy machine. */
@@ -28,23 +29,17 @@ async function insertProducts(
   startMs: number,
 ) {
   const { db } = api.server.running;
-  const rows = Array.from({ length: count }, (_, i) => ({
-    id: randomUUID(),
-    categoryId: Number(categoryId),
-    ...make(i),
-    imageUrl: 'https://example.com/a.webp',
-    imageUrls: '[]',
-    mediaType: 'default',
-    discountPercentage: 10,
-    badgeColor: 'green',
-    platforms: '[]',
-    isActive: true,
-    isFeaturedPromo: false,
-    isFeaturedPopular: false,
-    featuredOrder: 0,
-    createdAt: new Date(startMs + i * 1_000),
-    updatedAt: new Date(startMs + i * 1_000),
-  }));
+  const rows = Array.from({ length: count }, (_, i) =>
+    productRow({
+      id: randomUUID(),
+      categoryId: Number(categoryId),
+      ...make(i),
+      imageUrl: 'https://example.com/a.webp',
+      platforms: '[]',
+      createdAt: new Date(startMs + i * 1_000),
+      updatedAt: new Date(startMs + i * 1_000),
+    }),
+  );
   for (let start = 0; start < rows.length; start += 1_000) {
     await db.write((transaction) =>
       db.sequelize

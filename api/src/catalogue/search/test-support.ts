@@ -1,5 +1,6 @@
 /** What the search ranking tests share: their products, the ranking they expect, the seed. */
 import type { Database } from '../../db/database';
+import { productRow } from '../../../test/support/catalogue-fixtures';
 
 export interface MadeProduct {
   id: string;
@@ -45,24 +46,18 @@ export async function insertMadeProducts(db: Database, made: MadeProduct[]): Pro
   const categoryId = (rows as { id: number }[])[0]!.id;
   await queries.bulkInsert(
     'products',
-    made.map((p) => ({
-      id: p.id,
-      categoryId,
-      title: p.title,
-      description: p.description,
-      imageUrl: `/images/${p.id}.jpg`,
-      imageUrls: '[]',
-      mediaType: 'default',
-      discountPercentage: 10,
-      badgeText: p.badge,
-      badgeColor: 'green',
-      platforms: '[]',
-      isActive: true,
-      isFeaturedPromo: false,
-      isFeaturedPopular: false,
-      featuredOrder: 0,
-      createdAt: new Date(p.createdAt),
-      updatedAt: new Date(p.createdAt),
-    })),
+    made.map((p) =>
+      productRow({
+        id: p.id,
+        categoryId,
+        title: p.title,
+        description: p.description,
+        imageUrl: `/images/${p.id}.jpg`,
+        badgeText: p.badge,
+        platforms: '[]',
+        createdAt: new Date(p.createdAt),
+        updatedAt: new Date(p.createdAt),
+      }),
+    ),
   );
 }
