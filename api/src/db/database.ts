@@ -169,9 +169,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       logging,
       define,
       pool: { max: options.pool?.max ?? 10, min: 0, idle: 10_000 },
-      ...(options.applicationName
-        ? { dialectOptions: { application_name: options.applicationName } }
-        : {}),
+      dialectOptions: {
+        // No JIT compilation: the server's statements run in milliseconds, and a plan whose
+        // estimate crosses jit_above_cost compiles for far longer than it runs (the /go click
+        // staging tables, never analyzed while they hold rows: 0.5-0.9 s per batch for a 20 ms
+        // statement; docs/decisions.md, session 41). DATABASE_URL's own `options` replaces this.
+        options: '-c jit=off',
+        ...(options.applicationName ? { application_name: options.applicationName } : {}),
+      },
       // No hook at all without a caller's: Sequelize runs every installed hook on each connect.
       ...(options.onConnect ? { hooks: { afterConnect: options.onConnect } } : {}),
     });
