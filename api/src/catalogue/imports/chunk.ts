@@ -11,6 +11,7 @@ import {
   refreshProductFigures,
   sqliteLinkListingColumns,
 } from '../products/figures';
+import type { BoundStatements } from './bound-statements';
 import type { ColumnIndex } from './header';
 import {
   planRow,
@@ -52,7 +53,16 @@ export interface ChunkSettings {
    * loaded products), and the search rows are left to the load's rebuild.
    */
   bulk?: boolean;
+  /**
+   * SQLite: the chunk's multi-row INSERTs (products, links) run as statements prepared once
+   * and bound with each chunk's values (a bulk load's, runner.ts) rather than as SQL text
+   * with the values escaped in.
+   */
+  statements?: BoundStatements;
 }
+
+/** Runs `sql` with its positional `?` values (bound, or escaped in by Sequelize). */
+type Execute = (sql: string, values: unknown[]) => Promise<unknown>;
 
 /**
  * Rows per multi-row INSERT statement: a whole chunk's products (CHUNK_ROWS, 1,000) in one, its
@@ -203,6 +213,13 @@ function inBatches<T>(items: T[], size: number): T[][] {
 
 const placeholders = (count: number) => `(${Array(count).fill('?').join(', ')})`;
 
+/**
+ * `rows` tuples of `width` placeholders, the same text for the same shape (a prepared
+ * statement is kept per text: BoundStatements).
+ */
+const batchPlaceholders = (rows: number, width: number) =>
+  Array(rows).fill(placeholders(width)).join(', ');
+
 /** A link to insert, with its product's values (as the chunk leaves them). */
 interface NewLink {
   productId: string;
@@ -216,7 +233,13 @@ interface NewLink {
  * skipped for the statement (`link_figures_deferred`, migration 0027: it read the product
  * back for every link only to find the same values); PostgreSQL's trigger still checks them.
  */
-async function insertLinks(db: Database, links: NewLink[], now: string, transaction: Transaction) {
+async function insertLinks(
+  db: Database,
+  links: NewLink[],
+  now: string,
+  transaction: Transaction,
+  execute: Execute,
+) {
   if (links.length === 0) return;
   const sqlite = db.dialect === 'sqlite';
   const listingColumns = sqlite ? sqliteLinkListingColumns : newLinkListingColumns;
@@ -226,28 +249,25 @@ async function insertLinks(db: Database, links: NewLink[], now: string, transact
     });
   }
   for (const batch of inBatches(links, INSERT_BATCH)) {
-    await db.sequelize.query(
+    await execute(
       `INSERT INTO platform_links ("productId", platform, "affiliateUrl", price, "priceValue",
          "originalPriceValue", saving, "categoryId", "createdAt", "updatedAt")
-       VALUES ${batch.map(() => placeholders(10)).join(', ')}`,
-      {
-        replacements: batch.flatMap(({ productId, link, owner }) => {
-          const figures = listingColumns(link, owner);
-          return [
-            productId,
-            link.platform,
-            link.affiliateUrl,
-            link.price,
-            link.priceValue,
-            link.originalPriceValue,
-            figures.saving,
-            figures.categoryId,
-            now,
-            now,
-          ];
-        }),
-        transaction,
-      },
+       VALUES ${batchPlaceholders(batch.length, 10)}`,
+      batch.flatMap(({ productId, link, owner }) => {
+        const figures = listingColumns(link, owner);
+        return [
+          productId,
+          link.platform,
+          link.affiliateUrl,
+          link.price,
+          link.priceValue,
+          link.originalPriceValue,
+          figures.saving,
+          figures.categoryId,
+          now,
+          now,
+        ];
+      }),
     );
   }
   if (sqlite) await db.sequelize.query('DELETE FROM link_figures_deferred', { transaction });
@@ -349,8 +369,12 @@ async function writePlans(
   plans: PlannedWrite[],
   transaction: Transaction,
   bulk: boolean,
+  statements: BoundStatements | undefined,
 ) {
   const now = toDbTimestamp(Date.now());
+  const execute: Execute = statements
+    ? (sql, values) => statements.run(sql, values)
+    : (sql, values) => db.sequelize.query(sql, { replacements: values, transaction });
   // The figure triggers skip their per-row work for this transaction (migration 0018); each
   // product the chunk wrote is refreshed once at the end instead.
   await db.sequelize.query('INSERT INTO product_figures_deferred (token) VALUES (1)', {
@@ -380,28 +404,25 @@ async function writePlans(
     });
   }
   for (const batch of inBatches(creates, INSERT_BATCH)) {
-    await db.sequelize.query(
+    await execute(
       `INSERT INTO products (id, sku, ${PRODUCT_COLUMNS}, ${FIGURE_COLUMNS}, "createdAt",
          "updatedAt")
-       VALUES ${batch.map(() => placeholders(24)).join(', ')}`,
-      {
-        replacements: batch.flatMap((product) => {
-          const figures = newProductFigures(product.links, product.values.discountPercentage);
-          return [
-            product.id,
-            product.sku,
-            ...productColumns(product.values),
-            figures.lowestPrice,
-            figures.saving,
-            figures.inStock,
-            figures.platformMask,
-            figures.stockMask,
-            now,
-            now,
-          ];
-        }),
-        transaction,
-      },
+       VALUES ${batchPlaceholders(batch.length, 24)}`,
+      batch.flatMap((product) => {
+        const figures = newProductFigures(product.links, product.values.discountPercentage);
+        return [
+          product.id,
+          product.sku,
+          ...productColumns(product.values),
+          figures.lowestPrice,
+          figures.saving,
+          figures.inStock,
+          figures.platformMask,
+          figures.stockMask,
+          now,
+          now,
+        ];
+      }),
     );
   }
   if (indexHere && creates.length > 0) {
@@ -456,7 +477,7 @@ async function writePlans(
       transaction,
     });
   }
-  await insertLinks(db, newLinks, now, transaction);
+  await insertLinks(db, newLinks, now, transaction, execute);
   await refreshProductFigures(db, touched, transaction);
   await db.sequelize.query('DELETE FROM product_figures_deferred', { transaction });
 }
@@ -530,7 +551,7 @@ export async function processChunk(
     }
   }
   if (!settings.dryRun && transaction && plans.length > 0) {
-    await writePlans(db, plans, transaction, settings.bulk === true);
+    await writePlans(db, plans, transaction, settings.bulk === true, settings.statements);
     for (const { plan } of plans) {
       const values = plan.kind === 'create' || plan.kind === 'update' ? plan.values : null;
       if (values?.isActive) outcome.indexed.push(values);

@@ -12,6 +12,7 @@ import { bulkLoadInTransaction, bulkLoadRefusal } from '../../seed/bulk-load';
 import { foldedWords } from '../search/terms';
 import { learnWords } from '../search/vocabulary';
 import type { ProductValues } from './row-plan';
+import { BoundStatements } from './bound-statements';
 import { categoryKeys, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
 import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from './csv-source';
 import type { ColumnIndex } from './header';
@@ -354,7 +355,6 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
      * its current chunk and commits what it loaded, as the row path keeps its committed
      * chunks.
      */
-    const bulkSettings = { ...settings, bulk: true };
     const bulkImport = async (): Promise<void> => {
       const { slugs: categories, names: categoryNames } = await categoryKeys(db);
       const next: JobCounts = { ...counts, errors: [...counts.errors] };
@@ -368,7 +368,10 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
         went = await db.write(async (transaction) => {
           // Asked again inside the transaction: no other writer can add a product now.
           if ((await bulkLoadRefusal(db, transaction)) !== null) return false;
-          const load = async () => {
+          // The chunks' INSERTs prepared once for the whole load (their text repeats).
+          const statements = new BoundStatements(transaction);
+          const bulkSettings = { ...settings, bulk: true, statements };
+          const loadChunks = async () => {
             for (;;) {
               if (stopRequested()) {
                 stopped = true;
@@ -409,6 +412,14 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
                   await add([row], refusedOutcome([row]));
                 }
               }
+            }
+          };
+          const load = async () => {
+            try {
+              await loadChunks();
+            } finally {
+              // Before the rebuild changes the schema again, and the connection may close.
+              await statements.close();
             }
           };
           /**
