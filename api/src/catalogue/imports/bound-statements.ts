@@ -18,9 +18,9 @@ function asSequelizeError(error: Error & { code?: string }, sql: string): Error 
 /**
  * SQLite only: statements with positional `?` parameters, prepared once on the transaction's
  * own node-sqlite3 connection and run again with each set of values (a bulk import's chunks
- * repeat the same 1,000-row INSERTs). Sequelize's `replacements` escape every value into the
- * SQL text, scan that text again for the placeholders, and SQLite parses it again for each
- * chunk: at 100,000 rows that was most of the main thread's work in a bulk load (session 41).
+ * repeat the same INSERTs, each bound with the chunk's rows as one JSON text: chunk.ts
+ * insertRows). Sequelize's `replacements` escape every value into the SQL text, scan that
+ * text again for the placeholders, and SQLite parses it again for each chunk.
  *
  * The values are stored as Sequelize writes them: booleans as 1 and 0, `undefined` as NULL;
  * numbers are bound as integers when they fit 32 bits and as doubles otherwise, which the
