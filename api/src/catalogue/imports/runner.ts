@@ -444,6 +444,8 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
             load,
             written: BULK_WRITTEN,
             ftsHashBytes: BULK_FTS_HASH_BYTES,
+            // An 8 MB buffer writes dozens of segments per table: merged once, at the end.
+            ftsMergeOnce: true,
             cacheKib: BULK_CACHE_KIB,
           });
           await saveProgress(db, run.id, next, transaction);
