@@ -81,6 +81,46 @@ async function select(db: Database, sql: string): Promise<Row[]> {
   );
 }
 
+/** The columns an import writes, whose storage class (typeof) must not depend on the path. */
+const PRODUCT_TYPED = [
+  'id',
+  'sku',
+  'categoryId',
+  'title',
+  'description',
+  'imageUrl',
+  'imageUrls',
+  'videoUrl',
+  'mediaType',
+  'discountPercentage',
+  'badgeText',
+  'badgeColor',
+  'platforms',
+  'isActive',
+  'isFeaturedPromo',
+  'isFeaturedPopular',
+  'featuredOrder',
+  'lowestPrice',
+  'saving',
+  'inStock',
+  'platformMask',
+  'stockMask',
+  'createdAt',
+  'updatedAt',
+];
+const LINK_TYPED = [
+  'productId',
+  'platform',
+  'affiliateUrl',
+  'price',
+  'priceValue',
+  'originalPriceValue',
+  'saving',
+  'categoryId',
+  'createdAt',
+  'updatedAt',
+];
+
 /** Every table the product reads, without ids or times; search as the answers' skus. */
 async function catalogueState(db: Database): Promise<Record<string, unknown[]>> {
   const match = (table: string, docs: string, word: string) =>
@@ -115,6 +155,18 @@ async function catalogueState(db: Database): Promise<Record<string, unknown[]>> 
       `SELECT p.sku, l.platform, l."affiliateUrl", l.price, l."priceValue",
           l."originalPriceValue", l.saving, l."categoryId"
         FROM platform_links l JOIN products p ON p.id = l."productId" ORDER BY p.sku, l.platform`,
+    ),
+    // The storage classes too: the bulk path binds its values (BoundStatements), the row path
+    // escapes them into the SQL text; each value must be stored as the same type.
+    storedTypes: await select(
+      db,
+      `SELECT DISTINCT ${PRODUCT_TYPED.map((column) => `typeof("${column}")`).join(` || ',' || `)}
+          AS types FROM products ORDER BY 1`,
+    ),
+    linkTypes: await select(
+      db,
+      `SELECT DISTINCT ${LINK_TYPED.map((column) => `typeof("${column}")`).join(` || ',' || `)}
+          AS types FROM platform_links ORDER BY 1`,
     ),
     pricePoints: await select(
       db,

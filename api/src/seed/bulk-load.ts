@@ -71,6 +71,12 @@ interface Derived {
 interface RebuildTuning {
   /** FTS5's buffer of pending terms while a full-text table is filled (ftsBulkInsert). */
   ftsHashBytes: number;
+  /**
+   * FTS5 merges no segments while a table is filled, and merges them all into one at the end
+   * (ftsBulkInsert): for a buffer much smaller than the table's terms, which writes a segment
+   * each time it fills.
+   */
+  ftsMergeOnce?: boolean;
 }
 
 /** The seed's FTS5 buffer of pending terms (ftsBulkInsert). */
@@ -78,22 +84,46 @@ const FTS_BULK_HASH_BYTES = 256 * 1024 * 1024;
 
 const SEED_TUNING: RebuildTuning = { ftsHashBytes: FTS_BULK_HASH_BYTES };
 
+/** FTS5's own merge settings (fts5Int.h: FTS5_DEFAULT_AUTOMERGE, FTS5_DEFAULT_CRISISMERGE). */
+const FTS_DEFAULT_AUTOMERGE = 4;
+const FTS_DEFAULT_CRISISMERGE = 16;
+/** Segments a level may gather before FTS5 merges them anyway, while merging waits for the end. */
+const FTS_ONCE_CRISISMERGE = 1_000;
+
 /**
  * A full-text (FTS5) table filled by `insert` in one statement, with a 256 MB buffer of
  * pending terms instead of the default 1 MB: FTS5 writes a segment each time the buffer
  * fills and merges segments as they pile up, so a million documents through 1 MB rewrote
  * their index several times (a 200,000-row test table filled in 12.7 s instead of 23.8 s).
- * The setting is stored in the table's `_config` table; it is set back, and its row removed,
- * in the same transaction, leaving the table as the migration created it (no migration sets
- * it; a rollback undoes both).
+ *
+ * With `ftsMergeOnce` (an import's bulk load, whose memory allows an 8 MB buffer), FTS5 merges
+ * nothing while the table fills (`automerge` 0, `crisismerge` 1,000) and merges every segment
+ * into one at the end (`optimize`), instead of merging the segments again at each level as they
+ * pile up: each term's entries are written twice instead of several times (session 41: the
+ * admin trigram table of 100,000 bench products, 8 MB buffer, 5.9-6.0 s of CPU filled as before,
+ * 5.0-5.2 s so). Searches then read one segment, as after any `optimize`.
+ *
+ * The settings are stored in the table's `_config` table; they are set back, and their rows
+ * removed, in the same transaction, leaving the table as the migration created it (no
+ * migration sets them; a rollback undoes both).
  */
-const ftsBulkInsert = (table: string, insert: string, hashBytes = FTS_BULK_HASH_BYTES) => [
-  `INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${hashBytes})`,
-  insert,
-  // Through the table first (the connection's cached setting follows), then the stored row.
-  `INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${1024 * 1024})`,
-  `DELETE FROM ${table}_config WHERE k = 'hashsize'`,
-];
+const ftsBulkInsert = (table: string, insert: string, tuning: RebuildTuning = SEED_TUNING) => {
+  const set = (key: string, value: number) =>
+    `INSERT INTO ${table} (${table}, rank) VALUES ('${key}', ${value})`;
+  const once = tuning.ftsMergeOnce === true;
+  return [
+    set('hashsize', tuning.ftsHashBytes),
+    ...(once ? [set('automerge', 0), set('crisismerge', FTS_ONCE_CRISISMERGE)] : []),
+    insert,
+    ...(once ? [`INSERT INTO ${table} (${table}) VALUES ('optimize')`] : []),
+    // Through the table first (the connection's cached setting follows), then the stored row.
+    set('hashsize', 1024 * 1024),
+    ...(once
+      ? [set('automerge', FTS_DEFAULT_AUTOMERGE), set('crisismerge', FTS_DEFAULT_CRISISMERGE)]
+      : []),
+    `DELETE FROM ${table}_config WHERE k IN ('hashsize', 'automerge', 'crisismerge')`,
+  ];
+};
 
 const fixed =
   (statements: Record<Dialect, string[]>) =>
@@ -172,7 +202,7 @@ export const DERIVED: Derived[] = [
     name: 'product_search',
     lane: 'search',
     triggers: { sqlite: ['product_search_insert'], postgres: ['product_search_insert'] },
-    rebuild: async (db, _transaction, _triggers, { ftsHashBytes }) =>
+    rebuild: async (db, _transaction, _triggers, tuning) =>
       ({
         sqlite: [
           `INSERT INTO product_search_docs (docid, "productId", "categoryId")
@@ -190,7 +220,7 @@ export const DERIVED: Derived[] = [
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"
           ORDER BY d.docid`,
-            ftsHashBytes,
+            tuning,
           ),
           // Migration 0022: the title and label tiers' own indexes, same docids.
           ...ftsBulkInsert(
@@ -200,7 +230,7 @@ export const DERIVED: Derived[] = [
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           ORDER BY d.docid`,
-            ftsHashBytes,
+            tuning,
           ),
           ...ftsBulkInsert(
             'product_search_label',
@@ -211,7 +241,7 @@ export const DERIVED: Derived[] = [
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"
           ORDER BY d.docid`,
-            ftsHashBytes,
+            tuning,
           ),
           'UPDATE product_search_version SET version = version + 1',
         ],
@@ -256,7 +286,7 @@ export const DERIVED: Derived[] = [
     name: 'product_admin_search',
     lane: 'search',
     triggers: { sqlite: ['product_admin_search_insert'], postgres: [] },
-    rebuild: async (db, _transaction, _triggers, { ftsHashBytes }) =>
+    rebuild: async (db, _transaction, _triggers, tuning) =>
       ({
         sqlite: [
           `INSERT INTO product_admin_search_docs ("productId") SELECT id FROM products ORDER BY rowid`,
@@ -266,7 +296,7 @@ export const DERIVED: Derived[] = [
             SELECT d.docid, p.title, p.description, COALESCE(p."badgeText", '')
             FROM product_admin_search_docs d JOIN products p ON p.id = d."productId"
             ORDER BY d.docid`,
-            ftsHashBytes,
+            tuning,
           ),
         ],
         postgres: [],
@@ -573,6 +603,8 @@ export interface BulkLoadInTransactionOptions {
   written?: string[];
   /** FTS5's buffer of pending terms per full-text table (the seed's 256 MB when left out). */
   ftsHashBytes?: number;
+  /** RebuildTuning.ftsMergeOnce: for a buffer much smaller than the tables' terms. */
+  ftsMergeOnce?: boolean;
   /**
    * Page cache of the transaction in KiB (SQLite's default writer cache when left out): the
    * rebuilds and index builds read the whole loaded tables.
@@ -599,7 +631,10 @@ export async function bulkLoadInTransaction(
   const refusal = await bulkLoadRefusal(db, transaction);
   if (refusal) throw new Error(`The bulk load cannot run: ${refusal}`);
   const derived = derivedLeft(options.written);
-  const tuning = { ftsHashBytes: options.ftsHashBytes ?? FTS_BULK_HASH_BYTES };
+  const tuning: RebuildTuning = {
+    ftsHashBytes: options.ftsHashBytes ?? FTS_BULK_HASH_BYTES,
+    ftsMergeOnce: options.ftsMergeOnce === true,
+  };
   const { triggers, indexes } = await readSchema(db, transaction);
   const run = (sql: string) => db.sequelize.query(sql, { transaction });
   if (options.cacheKib) await run(`PRAGMA cache_size = -${options.cacheKib}`);

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { CsvError, parse, type Parser } from 'csv-parse';
 import { cleanText } from '../../lib/clean-text';
 import { restoreFormulaCell } from '../../lib/csv-format';
+import { RecordScanner, UNDECIDED } from './record-scan';
 
 export type Delimiter = ',' | ';';
 
@@ -139,15 +140,47 @@ export async function readHeader(file: string, dataRecords = 0): Promise<CsvHead
   }
 }
 
+/** Bytes read at a time by the counting pass's scan. */
+const SCAN_READ_BYTES = 1024 * 1024;
+
 /**
- * The data records in the file (the header excluded), counted by a first streaming pass;
- * null when `stop` says so (asked every 10,000 records: the server is stopping).
+ * The file's records (the header included) counted from its bytes by RecordScanner, as
+ * csv-parse would count them; UNDECIDED when the scan leaves the file to csv-parse (broken
+ * quoting among others), null when `stop` says so (asked every megabyte).
+ */
+async function scanRecords(
+  file: string,
+  delimiter: Delimiter,
+  stop: () => boolean,
+): Promise<number | null | typeof UNDECIDED> {
+  const scanner = new RecordScanner(delimiter, MAX_RECORD_BYTES);
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(SCAN_READ_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, SCAN_READ_BYTES, null);
+      if (bytesRead === 0) return scanner.end();
+      if (!scanner.push(buffer.subarray(0, bytesRead))) return UNDECIDED;
+      if (stop()) return null;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The data records in the file (the header excluded), counted by a first streaming pass: a
+ * byte scan (record-scan.ts), or csv-parse where the scan cannot decide, which then throws its
+ * error for broken quoting; null when `stop` says so (asked every megabyte or every 10,000
+ * records: the server is stopping).
  */
 export async function countDataRecords(
   file: string,
   delimiter: Delimiter,
   stop: () => boolean = () => false,
 ): Promise<number | null> {
+  const scanned = await scanRecords(file, delimiter, stop);
+  if (scanned !== UNDECIDED) return scanned === null ? null : Math.max(0, scanned - 1);
   let records = 0;
   // Uncleaned: csv-parse skips a record of empty values before on_record would clean it, so
   // cleaning changes no count; it only cost each cell a copy.

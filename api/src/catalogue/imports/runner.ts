@@ -12,6 +12,7 @@ import { bulkLoadInTransaction, bulkLoadRefusal } from '../../seed/bulk-load';
 import { foldedWords } from '../search/terms';
 import { learnWords } from '../search/vocabulary';
 import type { ProductValues } from './row-plan';
+import { BoundStatements } from './bound-statements';
 import { categoryKeys, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
 import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from './csv-source';
 import type { ColumnIndex } from './header';
@@ -354,7 +355,6 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
      * its current chunk and commits what it loaded, as the row path keeps its committed
      * chunks.
      */
-    const bulkSettings = { ...settings, bulk: true };
     const bulkImport = async (): Promise<void> => {
       const { slugs: categories, names: categoryNames } = await categoryKeys(db);
       const next: JobCounts = { ...counts, errors: [...counts.errors] };
@@ -368,7 +368,10 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
         went = await db.write(async (transaction) => {
           // Asked again inside the transaction: no other writer can add a product now.
           if ((await bulkLoadRefusal(db, transaction)) !== null) return false;
-          const load = async () => {
+          // The chunks' INSERTs prepared once for the whole load (their text repeats).
+          const statements = new BoundStatements(transaction);
+          const bulkSettings = { ...settings, bulk: true, statements };
+          const loadChunks = async () => {
             for (;;) {
               if (stopRequested()) {
                 stopped = true;
@@ -411,6 +414,14 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
               }
             }
           };
+          const load = async () => {
+            try {
+              await loadChunks();
+            } finally {
+              // Before the rebuild changes the schema again, and the connection may close.
+              await statements.close();
+            }
+          };
           /**
            * Runs `work` in a savepoint: a refusal by the database (refusedByDatabase) undoes
            * only its writes and is returned; anything else fails the whole load.
@@ -433,6 +444,8 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
             load,
             written: BULK_WRITTEN,
             ftsHashBytes: BULK_FTS_HASH_BYTES,
+            // An 8 MB buffer writes dozens of segments per table: merged once, at the end.
+            ftsMergeOnce: true,
             cacheKib: BULK_CACHE_KIB,
           });
           await saveProgress(db, run.id, next, transaction);
