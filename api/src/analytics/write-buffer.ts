@@ -11,7 +11,7 @@ import type {
   SessionRecord,
   VisitorInfo,
 } from './records';
-import { deriveClickLog, insertClickRows, type ClickRow } from './click-log';
+import { deriveClickLog, deriveClickRows, insertClickRows, type ClickRow } from './click-log';
 import {
   applyFunnelIncrements,
   FunnelIncrements,
@@ -678,12 +678,15 @@ export class AnalyticsWriteBuffer {
     await applyRollupIncrements(db, transaction, rollups);
     await this.applyVisitRollups(transaction, batch, before);
 
-    // 9. The /go clicks: their click log rows, and what they make derived from the log in SQL
-    // (./click-log.ts), by difference from the visits as the steps above left them. Rows a
-    // transaction left in the log are derived by the next one (the first flush looks).
-    if (batch.clicks.length > 0 || this.clickLogUnchecked) {
+    // 9. The /go clicks: what they make, derived in SQL (./click-log.ts), by difference from
+    // the visits as the steps above left them. Until a batch has been written, rows left in
+    // the click log are derived with the batch's (which go through the log); then a batch's
+    // clicks are staged straight from their values.
+    if (this.clickLogUnchecked) {
       await insertClickRows(db, transaction, batch.clicks);
       await deriveClickLog(db, transaction);
+    } else if (batch.clicks.length > 0) {
+      await deriveClickRows(db, transaction, batch.clicks);
     }
   }
 
