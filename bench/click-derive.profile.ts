@@ -17,9 +17,11 @@ import { createScratchPostgres } from './support/databases';
  * advisory lock, the click log insert, each statement of clickDeriveStatements) in one
  * transaction per batch, each statement timed by the clock and by the backend's own CPU
  * (/proc, 10 ms ticks, summed over the rounds). The last round runs every statement under
- * EXPLAIN (ANALYZE, BUFFERS, WAL) and prints its planning and execution time and WAL.
- * `npx tsx bench/click-derive.profile.ts`; CLICK_PROFILE_BATCH (2,000), CLICK_PROFILE_ROUNDS
- * (20). A diagnostic: nothing in the product runs it.
+ * EXPLAIN (ANALYZE, BUFFERS, WAL) and prints its planning and execution time and WAL
+ * (CLICK_PROFILE_PLANS=1: each statement's plan instead). The transaction turns JIT off as
+ * the write buffer's does (CLICK_PROFILE_JIT=on leaves the server's setting, as before
+ * session 41). `npx tsx bench/click-derive.profile.ts`; CLICK_PROFILE_BATCH (2,000),
+ * CLICK_PROFILE_ROUNDS (20). A diagnostic: nothing in the product or `npm run bench` runs it.
  */
 const BATCH = Number(process.env.CLICK_PROFILE_BATCH ?? 2000);
 const ROUNDS = Number(process.env.CLICK_PROFILE_ROUNDS ?? 20);
@@ -101,9 +103,9 @@ export async function run(): Promise<void> {
           execute(
             db,
             transaction,
-            process.env.CLICK_PROFILE_JIT === 'off'
-              ? `SELECT pg_advisory_xact_lock(?), set_config('jit', 'off', TRUE)`
-              : 'SELECT pg_advisory_xact_lock(?)',
+            process.env.CLICK_PROFILE_JIT === 'on'
+              ? 'SELECT pg_advisory_xact_lock(?)'
+              : `SELECT pg_advisory_xact_lock(?), set_config('jit', 'off', TRUE)`,
             [ANALYTICS_BATCH_LOCK],
           ),
         );
