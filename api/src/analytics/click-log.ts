@@ -74,7 +74,7 @@ function createdExpression(dialect: Dialect): string {
  * was stored before (found, or a visit of its own an earlier batch made), looked up by its key
  * click by click (as EXISTS, PostgreSQL hashed every stored visit's key to answer it).
  */
-export function stageStatement(dialect: Dialect, source: string, minAt: string): string {
+function stageStatement(dialect: Dialect, source: string, minAt: string): string {
   return `INSERT INTO click_derive (${STAGED}, sid, own, existed, hour, created)
      SELECT ${STAGED}, COALESCE(found, 'go:' || "visitorKey"), found IS NULL,
        found IS NOT NULL OR (SELECT 1 FROM analytics_sessions o
