@@ -110,4 +110,73 @@ describe.each(['sqlite', 'postgres'] as const)('the click log on %s', (dialect) 
     expect(await count(`SELECT COUNT(*) AS n FROM click_log`)).toBe(0);
     expect(logged.filter((line) => line.includes('refused a click on link'))).toHaveLength(1);
   });
+
+  describe('after the first batch', () => {
+    const run = (sql: string) => fixture.db.sequelize.query(sql);
+    beforeAll(async () => {
+      // Counts the rows inserted into the click log.
+      await run(`CREATE TABLE click_log_inserts (n INTEGER)`);
+      if (dialect === 'postgres') {
+        await run(`CREATE FUNCTION click_log_count() RETURNS trigger LANGUAGE plpgsql AS
+          $$ BEGIN INSERT INTO click_log_inserts VALUES (1); RETURN NULL; END $$`);
+        await run(`CREATE TRIGGER click_log_count AFTER INSERT ON click_log
+          FOR EACH ROW EXECUTE FUNCTION click_log_count()`);
+      } else {
+        await run(`CREATE TRIGGER click_log_count AFTER INSERT ON click_log
+          BEGIN INSERT INTO click_log_inserts VALUES (1); END`);
+      }
+    });
+    afterAll(async () => {
+      await run(`DROP TRIGGER click_log_count${dialect === 'postgres' ? ' ON click_log' : ''}`);
+      if (dialect === 'postgres') await run(`DROP FUNCTION click_log_count()`);
+      await run(`DROP TABLE click_log_inserts`);
+    });
+    beforeEach(() => run(`DELETE FROM click_log_inserts`));
+
+    it("stages a batch's clicks without writing them to the click log", async () => {
+      const writer = newWriter();
+      const at = Date.now();
+      for (let n = 1; n <= 5; n += 1) writer.addClick(row(n, at + n));
+      await writer.flush();
+      for (let n = 6; n <= 12; n += 1) writer.addClick(row(n, at + n));
+      await writer.stop();
+      expect(writer.stats()).toMatchObject({ clicks: 12, written: 12, rejected: 0 });
+      expect(await count(`SELECT COUNT(*) AS n FROM events WHERE "eventType" = 'cta_click'`)).toBe(
+        12,
+      );
+      expect(
+        await count(`SELECT SUM(total) AS n FROM analytics_rollups WHERE metric = 'cta_platform'`),
+      ).toBe(12);
+      // The first batch looked at the log (rows a crash may have left) with its own clicks.
+      expect(await count(`SELECT COUNT(*) AS n FROM click_log_inserts`)).toBe(5);
+      expect(await count(`SELECT COUNT(*) AS n FROM click_log`)).toBe(0);
+      expect(await count(`SELECT COUNT(*) AS n FROM click_derive`)).toBe(0);
+    });
+
+    it('refuses a bad click row alone', async () => {
+      const writer = newWriter();
+      const at = Date.now();
+      writer.addClick(row(1, at));
+      await writer.flush();
+      for (let n = 2; n <= 6; n += 1) writer.addClick(row(n, at + n));
+      writer.addClick([
+        at,
+        7,
+        null,
+        'mobile',
+        'Chrome',
+        PRODUCT,
+        '1',
+        'Shopee',
+        null,
+      ] as unknown as ClickRow);
+      for (let n = 8; n <= 12; n += 1) writer.addClick(row(n, at + n));
+      await writer.stop();
+      expect(writer.stats()).toMatchObject({ clicks: 12, written: 11, rejected: 1 });
+      expect(await count(`SELECT COUNT(*) AS n FROM events WHERE "eventType" = 'cta_click'`)).toBe(
+        11,
+      );
+      expect(await count(`SELECT COUNT(*) AS n FROM click_log_inserts`)).toBe(1);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
-import { bulkInsert, execute, type BulkColumn } from '../db/sql';
+import { bulkInsert, chunk, execute, rowsSource, type BulkColumn } from '../db/sql';
 import { CTA_CLICK_EVENT } from './cta';
 import { PERIOD_UPSERT, periodProductFilter } from './product-periods';
 import { METRIC, ROLLUP_VALUE_MAX } from './rollups';
@@ -65,16 +65,50 @@ function createdExpression(dialect: Dialect): string {
        substr('00' || (at % 1000), -3, 3) || ' +00:00'`;
 }
 
-const cache = new Map<Dialect, string[]>();
+/**
+ * The statement that stages clicks from `source` (a table or subquery of the click log's
+ * columns, as `c`) in click_derive, each with the visit it joins: the visitor's visit seen last
+ * since VISIT_IDLE_MS before `minAt` (the earliest click's time), not a bot, else a visit of
+ * its own. On PostgreSQL the visit is looked up once per click (`OFFSET 0` keeps the subquery
+ * whole: pulled up, its lookup was made twice, once per use of `found`). `existed`: the visit
+ * was stored before (found, or a visit of its own an earlier batch made), looked up by its key
+ * click by click (as EXISTS, PostgreSQL hashed every stored visit's key to answer it).
+ */
+function stageStatement(dialect: Dialect, source: string, minAt: string): string {
+  return `INSERT INTO click_derive (${STAGED}, sid, own, existed, hour, created)
+     SELECT ${STAGED}, COALESCE(found, 'go:' || "visitorKey"), found IS NULL,
+       found IS NOT NULL OR (SELECT 1 FROM analytics_sessions o
+         WHERE o."sessionId" = 'go:' || x."visitorKey") IS NOT NULL,
+       at / 3600000, ${createdExpression(dialect)}
+     FROM (SELECT c.*, (SELECT s."sessionId" FROM analytics_sessions s
+             WHERE s."visitorKey" = c."visitorKey" AND s."lastSeenMs" >= ${minAt} - ${VISIT_IDLE_MS}
+               AND s.bot = FALSE
+             ORDER BY s."lastSeenMs" DESC, s."sessionId" DESC LIMIT 1) AS found
+           FROM ${source} c${dialect === 'postgres' ? ' OFFSET 0' : ''}) x`;
+}
+
+/** The derivation's statements (clickDeriveStatements), in three parts. */
+export interface ClickDerivation {
+  /** Empties click_derive (it is empty between transactions; a crash may have left rows). */
+  clear: string;
+  /** Stages the click log's rows in click_derive and empties the log. */
+  fromLog: string[];
+  /** Everything the staged clicks make, then click_derive emptied again. */
+  derive: string[];
+}
+
+const cache = new Map<Dialect, ClickDerivation>();
 
 /**
  * The derivation of the click log, one set statement per table, in the batch's transaction:
  *
- * 1. the log's rows staged in click_derive with the visit each joins, and deleted from the log:
- *    the visitor's visit seen last (lastSeenMs, then sessionId) since VISIT_IDLE_MS before the
- *    earliest click, not a bot, else a visit of its own, `go:<visitor key>`;
- * 2. (PostgreSQL) the touched visits locked in sessionId order;
- * 3. the touched visits' daily and funnel rows taken out as they stand;
+ * 1. the clicks staged in click_derive with the visit each joins (stageStatement): the
+ *    visitor's visit seen last (lastSeenMs, then sessionId) since VISIT_IDLE_MS before the
+ *    earliest click, not a bot, else a visit of its own, `go:<visitor key>`; a batch's clicks
+ *    straight from its values (deriveClickRows), rows left in the click log from the log,
+ *    which is emptied (deriveClickLog);
+ * 2. (PostgreSQL) the touched visits stored before (`existed`) locked in sessionId order;
+ * 3. their daily and funnel rows taken out as they stand;
  * 4. the events; the visits of their own made (or found) with their clicks, the other visits'
  *    click counts raised; the hourly rollups (event, cta_platform, cta_product); the
  *    product-day clicks, the day totals and the kept report ranges; the funnel marks;
@@ -84,23 +118,19 @@ const cache = new Map<Dialect, string[]>();
  * run after its own (which cover the batch's other rows), so the two differences add up.
  * Every upsert takes its rows in key order.
  */
-export function clickDeriveStatements(db: Database): string[] {
+export function clickDeriveStatements(db: Database): ClickDerivation {
   const known = cache.get(db.dialect);
   if (known) return known;
   const pg = db.dialect === 'postgres';
   const day = sessionDayExpression(db, 's."createdAt"');
   const touched = `"sessionId" IN (SELECT sid FROM click_derive)`;
-  const staged = (source: string, minAt: string) => `INSERT INTO click_derive (${STAGED}, sid, own,
-       hour, created)
-     SELECT ${STAGED}, COALESCE(found, 'go:' || "visitorKey"), found IS NULL, at / 3600000,
-       ${createdExpression(db.dialect)}
-     FROM (SELECT c.*, (SELECT s."sessionId" FROM analytics_sessions s
-             WHERE s."visitorKey" = c."visitorKey" AND s."lastSeenMs" >= ${minAt} - ${VISIT_IDLE_MS}
-               AND s.bot = FALSE
-             ORDER BY s."lastSeenMs" DESC, s."sessionId" DESC LIMIT 1) AS found
-           FROM ${source} c) x`;
+  // The touched visits stored before the batch: the only ones with rows to lock and take out.
+  const stored = `"sessionId" IN (SELECT sid FROM click_derive WHERE existed)`;
   const dim = (expression: string) => `substr(${expression}, 1, 255)`;
-  const daily = (sign: string) => `INSERT INTO analytics_daily (day, "sourceGroup", "referrerHost",
+  const daily = (
+    sign: string,
+    visits: string,
+  ) => `INSERT INTO analytics_daily (day, "sourceGroup", "referrerHost",
        "utmSource", "utmMedium", "utmCampaign", device, browser, visits, "productVisits",
        "clickVisits", "productViews", clicks)
      SELECT day, g, r, us, um, uc, d, b, ${sign}COUNT(*),
@@ -112,7 +142,7 @@ export function clickDeriveStatements(db: Database): string[] {
              ${dim(`COALESCE(s."visitDevice", 'desktop')`)} AS d,
              ${dim(`COALESCE(s."visitBrowser", '${OTHER_BROWSER}')`)} AS b,
              s."productViews" AS pv, s.clicks AS cl
-           FROM analytics_sessions s WHERE s.${touched} AND s.bot = FALSE) v
+           FROM analytics_sessions s WHERE s.${visits} AND s.bot = FALSE) v
      GROUP BY day, g, r, us, um, uc, d, b ORDER BY day, g, r, us, um, uc, d, b
      ON CONFLICT (day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign",
        device, browser) DO UPDATE SET visits = analytics_daily.visits + excluded.visits,
@@ -120,13 +150,16 @@ export function clickDeriveStatements(db: Database): string[] {
        "clickVisits" = analytics_daily."clickVisits" + excluded."clickVisits",
        "productViews" = analytics_daily."productViews" + excluded."productViews",
        clicks = analytics_daily.clicks + excluded.clicks`;
-  const funnel = (sign: string) => `INSERT INTO analytics_funnel_daily (day, kind, value, visits,
+  const funnel = (
+    sign: string,
+    visits: string,
+  ) => `INSERT INTO analytics_funnel_daily (day, kind, value, visits,
        "productVisits", "clickVisits")
      SELECT ${day}, v.kind, v.value, ${sign}COUNT(*),
        ${sign}SUM(CASE WHEN v.product > 0 THEN 1 ELSE 0 END),
        ${sign}SUM(CASE WHEN v.click > 0 THEN 1 ELSE 0 END)
      FROM analytics_visit_steps v JOIN analytics_sessions s ON s."sessionId" = v."sessionId"
-     WHERE v.${touched} AND s.bot = FALSE
+     WHERE v.${visits} AND s.bot = FALSE
      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
      ON CONFLICT (day, kind, value) DO UPDATE SET
        visits = analytics_funnel_daily.visits + excluded.visits,
@@ -137,19 +170,24 @@ export function clickDeriveStatements(db: Database): string[] {
   const productDays = `SELECT ${day} AS day, d."productId" AS "productId", COUNT(*) AS n
      FROM click_derive d JOIN analytics_sessions s ON s."sessionId" = d.sid
      WHERE s.bot = FALSE AND ${present('d."productId"')}`;
-  const statements = [
-    `DELETE FROM click_derive`,
-    pg
-      ? `WITH c AS (DELETE FROM click_log RETURNING *) ${staged('c', '(SELECT MIN(at) FROM c)')}`
-      : staged('click_log', '(SELECT MIN(at) FROM click_log)'),
+  const fromLog = pg
+    ? [
+        `WITH c AS (DELETE FROM click_log RETURNING *)
+         ${stageStatement(db.dialect, 'c', '(SELECT MIN(at) FROM c)')}`,
+      ]
+    : [
+        stageStatement(db.dialect, 'click_log', '(SELECT MIN(at) FROM click_log)'),
+        `DELETE FROM click_log`,
+      ];
+  const derive = [
     ...(pg
       ? [
-          `SELECT "sessionId" FROM analytics_sessions WHERE ${touched}
+          `SELECT "sessionId" FROM analytics_sessions WHERE ${stored}
            ORDER BY "sessionId" FOR UPDATE`,
         ]
-      : [`DELETE FROM click_log`]),
-    daily('-'),
-    funnel('-'),
+      : []),
+    daily('-', stored),
+    funnel('-', stored),
     `INSERT INTO events ("sessionId", "eventType", "eventData", "productId", "categoryId",
        platform, "createdAt")
      SELECT sid, '${CTA_CLICK_EVENT}', ${eventDataExpression(db.dialect)}, "productId",
@@ -175,21 +213,44 @@ export function clickDeriveStatements(db: Database): string[] {
          FROM click_derive WHERE ${present('"productId"')}) r
      WHERE TRUE GROUP BY metric, hour, value ORDER BY metric, hour, value
      ON CONFLICT (metric, hour, value) DO UPDATE SET total = analytics_rollups.total + excluded.total`,
-    `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
-     SELECT day, "productId", 0, n FROM (${productDays} GROUP BY 1, 2) p
-     WHERE TRUE ORDER BY day, "productId"
-     ON CONFLICT (day, "productId") DO UPDATE SET
-       clicks = analytics_product_daily.clicks + excluded.clicks`,
-    `INSERT INTO analytics_product_totals (day, views, clicks)
-     SELECT day, 0, SUM(n) FROM (${productDays} GROUP BY 1, 2) p
-     WHERE TRUE GROUP BY day ORDER BY day
-     ON CONFLICT (day) DO UPDATE SET clicks = analytics_product_totals.clicks + excluded.clicks`,
-    `INSERT INTO analytics_product_period (period, "productId", views, clicks, ctr)
-     SELECT r.period, p."productId", 0, SUM(p.n), 0
-     FROM (${productDays} AND ${periodProductFilter(db, 'd."productId"')} GROUP BY 1, 2) p
-       JOIN analytics_product_ranges r ON p.day >= r."fromDay" AND p.day < r."toDay"
-     WHERE TRUE GROUP BY r.period, p."productId" ORDER BY r.period, p."productId"
-     ${PERIOD_UPSERT}`,
+    ...(pg
+      ? // The clicks' products per day found once for the three tables (SQLite has no
+        // data-modifying WITH).
+        [
+          `WITH p AS MATERIALIZED (${productDays} GROUP BY 1, 2),
+           daily AS (INSERT INTO analytics_product_daily (day, "productId", views, clicks)
+             SELECT day, "productId", 0, n FROM p ORDER BY day, "productId"
+             ON CONFLICT (day, "productId") DO UPDATE SET
+               clicks = analytics_product_daily.clicks + excluded.clicks),
+           totals AS (INSERT INTO analytics_product_totals (day, views, clicks)
+             SELECT day, 0, SUM(n) FROM p GROUP BY day ORDER BY day
+             ON CONFLICT (day) DO UPDATE SET
+               clicks = analytics_product_totals.clicks + excluded.clicks)
+           INSERT INTO analytics_product_period (period, "productId", views, clicks, ctr)
+           SELECT r.period, p."productId", 0, SUM(p.n), 0
+           FROM p JOIN analytics_product_ranges r ON p.day >= r."fromDay" AND p.day < r."toDay"
+           WHERE ${periodProductFilter(db, 'p."productId"')}
+           GROUP BY r.period, p."productId" ORDER BY r.period, p."productId"
+           ${PERIOD_UPSERT}`,
+        ]
+      : [
+          `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
+           SELECT day, "productId", 0, n FROM (${productDays} GROUP BY 1, 2) p
+           WHERE TRUE ORDER BY day, "productId"
+           ON CONFLICT (day, "productId") DO UPDATE SET
+             clicks = analytics_product_daily.clicks + excluded.clicks`,
+          `INSERT INTO analytics_product_totals (day, views, clicks)
+           SELECT day, 0, SUM(n) FROM (${productDays} GROUP BY 1, 2) p
+           WHERE TRUE GROUP BY day ORDER BY day
+           ON CONFLICT (day) DO UPDATE SET
+             clicks = analytics_product_totals.clicks + excluded.clicks`,
+          `INSERT INTO analytics_product_period (period, "productId", views, clicks, ctr)
+           SELECT r.period, p."productId", 0, SUM(p.n), 0
+           FROM (${productDays} AND ${periodProductFilter(db, 'd."productId"')} GROUP BY 1, 2) p
+             JOIN analytics_product_ranges r ON p.day >= r."fromDay" AND p.day < r."toDay"
+           WHERE TRUE GROUP BY r.period, p."productId" ORDER BY r.period, p."productId"
+           ${PERIOD_UPSERT}`,
+        ]),
     `INSERT INTO analytics_visit_steps ("sessionId", kind, value, product, click)
      SELECT sid, 'category', substr("categoryId", 1, 64), 0, 1 FROM click_derive
      WHERE ${present('"categoryId"')}
@@ -197,10 +258,11 @@ export function clickDeriveStatements(db: Database): string[] {
      WHERE ${present('platform')}
      ORDER BY 1, 2, 3
      ON CONFLICT ("sessionId", kind, value) DO UPDATE SET click = 1`,
-    daily(''),
-    funnel(''),
+    daily('', touched),
+    funnel('', touched),
     `DELETE FROM click_derive`,
   ];
+  const statements = { clear: `DELETE FROM click_derive`, fromLog, derive };
   cache.set(db.dialect, statements);
   return statements;
 }
@@ -216,5 +278,56 @@ export async function insertClickRows(
 
 /** Derives every row of the click log (clickDeriveStatements) and empties it. */
 export async function deriveClickLog(db: Database, transaction: Transaction): Promise<void> {
-  for (const sql of clickDeriveStatements(db)) await execute(db, transaction, sql);
+  const { clear, fromLog, derive } = clickDeriveStatements(db);
+  for (const sql of [clear, ...fromLog, ...derive]) await execute(db, transaction, sql);
+}
+
+/**
+ * Stages a batch's clicks in click_derive straight from their values (one statement on
+ * PostgreSQL, `unnest` of one array per column; VALUES lists on SQLite), as the log's rows
+ * would have been staged.
+ */
+export async function stageClickRows(
+  db: Database,
+  transaction: Transaction,
+  rows: ClickRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  let minAt = rows[0]![0];
+  for (const row of rows) if (row[0] < minAt) minAt = row[0];
+  // SQLite binds a number as a REAL: the integers are cast as the log's columns would store them.
+  const columns = LOG_COLUMNS.map(({ name, pgType }, index) =>
+    db.dialect === 'sqlite' && pgType !== 'text'
+      ? `CAST(v.column${index + 1} AS INTEGER) AS "${name}"`
+      : `v.column${index + 1} AS "${name}"`,
+  );
+  const pgTypes = LOG_COLUMNS.map(({ pgType }) => pgType);
+  const parts = db.dialect === 'postgres' ? [rows] : chunk(rows, LOG_COLUMNS.length);
+  for (const part of parts) {
+    const source = rowsSource(db.dialect, part as unknown as unknown[][], pgTypes);
+    const minAtParam = db.dialect === 'postgres' ? 'CAST(? AS BIGINT)' : 'CAST(? AS INTEGER)';
+    await execute(
+      db,
+      transaction,
+      stageStatement(db.dialect, `(SELECT ${columns.join(', ')} FROM ${source.sql})`, minAtParam),
+      [minAt, ...source.params],
+    );
+  }
+}
+
+/**
+ * Derives a batch's clicks without the click log: staged from their values (stageClickRows),
+ * then everything they make (clickDeriveStatements), in the batch's transaction. A click never
+ * outlives its transaction in the log, so the log is written only when rows may be waiting
+ * in it (the first batch after start: insertClickRows, then deriveClickLog).
+ */
+export async function deriveClickRows(
+  db: Database,
+  transaction: Transaction,
+  rows: ClickRow[],
+): Promise<void> {
+  const { clear, derive } = clickDeriveStatements(db);
+  await execute(db, transaction, clear);
+  await stageClickRows(db, transaction, rows);
+  for (const sql of derive) await execute(db, transaction, sql);
 }

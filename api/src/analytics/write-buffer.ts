@@ -11,7 +11,7 @@ import type {
   SessionRecord,
   VisitorInfo,
 } from './records';
-import { deriveClickLog, insertClickRows, type ClickRow } from './click-log';
+import { deriveClickLog, deriveClickRows, insertClickRows, type ClickRow } from './click-log';
 import {
   applyFunnelIncrements,
   FunnelIncrements,
@@ -189,6 +189,12 @@ export { VISIT_IDLE_MS, type ClickRow } from './click-log';
  * batch's other rows upserted theirs, so two batches of two processes would not take those
  * rows in one order; one batch at a time never deadlocks. They already wait for each other on
  * the day's hot rows (the day's totals, the direct visits' daily row) until they commit.
+ *
+ * The same statement turns JIT compilation off for the transaction: the staging tables are
+ * never analyzed while they hold rows, so the planner's estimates of their size follow their
+ * dead pages and a batch's statements crossed `jit_above_cost`, compiling (with LLVM's
+ * optimisation past `jit_optimize_above_cost`) for half a second what runs in milliseconds
+ * (docs/decisions.md, session 41).
  */
 export const ANALYTICS_BATCH_LOCK = 0x4452_616e;
 
@@ -488,7 +494,10 @@ export class AnalyticsWriteBuffer {
     // Rows are visited in sessionId order so that two processes lock them in the same order.
     const seen = [...batch.seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (db.dialect === 'postgres') {
-      await run('SELECT pg_advisory_xact_lock(?)', [ANALYTICS_BATCH_LOCK]);
+      // No JIT compilation in this transaction (see ANALYTICS_BATCH_LOCK).
+      await run(`SELECT pg_advisory_xact_lock(?), set_config('jit', 'off', TRUE)`, [
+        ANALYTICS_BATCH_LOCK,
+      ]);
     }
 
     // 0. The visits this batch touches, as they stand before it (./visits.ts).
@@ -669,12 +678,15 @@ export class AnalyticsWriteBuffer {
     await applyRollupIncrements(db, transaction, rollups);
     await this.applyVisitRollups(transaction, batch, before);
 
-    // 9. The /go clicks: their click log rows, and what they make derived from the log in SQL
-    // (./click-log.ts), by difference from the visits as the steps above left them. Rows a
-    // transaction left in the log are derived by the next one (the first flush looks).
-    if (batch.clicks.length > 0 || this.clickLogUnchecked) {
+    // 9. The /go clicks: what they make, derived in SQL (./click-log.ts), by difference from
+    // the visits as the steps above left them. Until a batch has been written, rows left in
+    // the click log are derived with the batch's (which go through the log); then a batch's
+    // clicks are staged straight from their values.
+    if (this.clickLogUnchecked) {
       await insertClickRows(db, transaction, batch.clicks);
       await deriveClickLog(db, transaction);
+    } else if (batch.clicks.length > 0) {
+      await deriveClickRows(db, transaction, batch.clicks);
     }
   }
 

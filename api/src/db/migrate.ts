@@ -30,6 +30,7 @@ import * as importWritesDerivedRows from './migrations/0027-import-writes-derive
 import * as feedItemsFillfactor from './migrations/0028-feed-items-fillfactor';
 import * as clickLog from './migrations/0029-click-log';
 import * as feedSeenRun from './migrations/0030-feed-seen-run';
+import * as clickDeriveExisted from './migrations/0031-click-derive-existed';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -66,6 +67,7 @@ export const migrations = [
   { name: '0028-feed-items-fillfactor', ...feedItemsFillfactor },
   { name: '0029-click-log', ...clickLog },
   { name: '0030-feed-seen-run', ...feedSeenRun },
+  { name: '0031-click-derive-existed', ...clickDeriveExisted },
 ];
 
 /** The applied migrations' names, as the database records them. */
