@@ -1,3 +1,4 @@
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/databases';
 import { openDatabase } from './database';
@@ -13,7 +14,7 @@ async function jitOf(databaseUrl: string): Promise<string> {
   try {
     const row = await db.sequelize.query<{ jit: string; application_name: string }>(
       'SELECT current_setting($1) AS jit, current_setting($2) AS application_name',
-      { bind: ['jit', 'application_name'], plain: true, type: 'SELECT' },
+      { bind: ['jit', 'application_name'], plain: true, type: QueryTypes.SELECT },
     );
     expect(row?.application_name).toBe('jit-test');
     return row?.jit ?? '';
