@@ -16,6 +16,7 @@ import { stringArray } from '../lib/json';
 import { timeOrderedUuid } from '../lib/time-ordered-id';
 import { TimeSlices } from '../lib/time-slices';
 import { parseFeedAvailability, parseFeedPrice, type FeedRecord } from './io';
+import type { KnownItems } from './known-items';
 import type { StoredFeed } from './store';
 
 /**
@@ -169,6 +170,11 @@ export interface RunContext {
   /** Lower-cased category name or slug → id. */
   categoriesByName: Map<string, number>;
   defaultCategoryId: number | null;
+  /**
+   * The feed's items as the run found them (known-items.ts), when it loaded them: rows known
+   * unchanged there are not matched in the database.
+   */
+  known?: KnownItems | null;
 }
 
 export async function runContext(db: Database, feed: StoredFeed, runId: string) {
@@ -347,9 +353,10 @@ async function updateInGroups(
 /**
  * The chunk's rows already in the feed_items of this feed (into `items`, by sku); how many
  * have their content as the last run saw it (`unchanged`: those cost no write at all, their
- * ids go to the run's seen set, seen.ts) and the rows left to write (`work`). On PostgreSQL
- * the hashes are compared in the database, so an unchanged row comes back as its id and its
- * place in the chunk, not its sku and hash.
+ * ids go to the run's seen set, seen.ts) and the rows left to write (`work`). Rows the run's
+ * `known` items say are unchanged are not looked up; the others are. On PostgreSQL the hashes
+ * are compared in the database, so an unchanged row comes back as its id and its place in the
+ * chunk, not its sku and hash.
  */
 async function matchItems(
   db: Database,
@@ -358,13 +365,25 @@ async function matchItems(
   items: Map<string, ItemRow>,
   transaction: Transaction,
 ): Promise<{ unchanged: number; work: MappedRow[]; seenItemIds: number[] }> {
-  const { feed } = context;
+  const { feed, known } = context;
   const seenItemIds: number[] = [];
   const same = new Uint8Array(rows.length);
-  if (db.dialect === 'postgres') {
+  /** Places of the rows matched in the database: those not known unchanged at the run's start. */
+  const pending: number[] = [];
+  rows.forEach((row, at) => {
+    const id = known?.unchangedId(row.sku, row.hash) ?? null;
+    if (id === null) pending.push(at);
+    else {
+      same[at] = 1;
+      seenItemIds.push(id);
+    }
+  });
+  if (pending.length === 0) {
+    // Nothing to match.
+  } else if (db.dialect === 'postgres') {
     const source = rowsSource(
       db.dialect,
-      rows.map((row, at) => [row.sku, row.hash, at]),
+      pending.map((at) => [rows[at]!.sku, rows[at]!.hash, at]),
       ['text', 'text', 'integer'],
     );
     for (const item of await execute(
@@ -396,7 +415,7 @@ async function matchItems(
     const skuList = inList(
       db.dialect,
       'sku',
-      rows.map((row) => row.sku),
+      pending.map((at) => rows[at]!.sku),
     );
     for (const item of (await execute(
       db,
@@ -407,16 +426,20 @@ async function matchItems(
     )) as unknown as ItemRow[]) {
       items.set(item.sku, item);
     }
-    rows.forEach((row, at) => {
+    for (const at of pending) {
+      const row = rows[at]!;
       const item = items.get(row.sku);
       if (item && item.contentHash === row.hash && !item.deactivated) {
         same[at] = 1;
         seenItemIds.push(Number(item.id));
       }
-    });
+    }
   }
   const unchanged = seenItemIds.length;
   const work = unchanged === 0 ? rows : rows.filter((_, at) => same[at] === 0);
+  // These rows' items are written by this chunk: a later row of the same sku is matched in the
+  // database, which then holds what this one wrote.
+  for (const row of work) known?.forget(row.sku);
   return { unchanged, work, seenItemIds };
 }
 

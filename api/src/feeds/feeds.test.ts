@@ -15,9 +15,12 @@ import type {
 } from '@shared/types';
 import type { Database } from '../db/database';
 import { createMigrator, migrate } from '../db/migrate';
+import { mapRecord, runContext, writeChunk, type MappedRow, type RunContext } from './chunk';
+import { KnownItems } from './known-items';
 import { lastAllowedCore } from './priority';
 import { FEED_RUN_MESSAGES } from './run';
 import { FeedRunner } from './service';
+import { findFeed } from './store';
 import { FEED_APPLICATION_NAME } from './worker-messages';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { unique } from '../../test/support/fixtures';
@@ -686,6 +689,71 @@ describeApi('product feeds', (api) => {
     // The changed row's item; each seen mark was one more (session 38: 299 or more).
     expect(after.upd - before.upd).toBe(1);
   });
+
+  it('looks up only the rows it does not know unchanged from its start; a sku seen again is matched as written', async () => {
+    const { db } = api.server.running;
+    const tag = unique();
+    const path = `/feeds/${tag}.csv`;
+    const skus = Array.from({ length: 3 }, (_, index) => `${tag}-${index}`);
+    served.set(path, { body: csvFeed(skus.map((sku) => csvRow(sku, '100000 IDR'))) });
+    const feed = await createFeed(api, path);
+    const seed = await runFeed(api, feed.id);
+    expect(seed).toMatchObject({ status: 'done', created: 3 });
+
+    // A chunk's rows known unchanged at the run's start are not looked up: with the first
+    // item's hash changed in the database behind the run's back, its row is not written.
+    const stored = (await findFeed(db, feed.id))!;
+    const context: RunContext = await runContext(db, stored, seed.id);
+    context.known = await KnownItems.load(db, feed.id);
+    expect(context.known?.size).toBe(3);
+    await db.sequelize.query(
+      `UPDATE feed_items SET "contentHash" = :hash WHERE "feedId" = :feedId AND sku = :sku`,
+      { replacements: { hash: '0'.repeat(40), feedId: feed.id, sku: skus[0] } },
+    );
+    const rows = skus.map((sku, index) => {
+      const [, ...cells] = csvRow(sku, '100000 IDR').split(',');
+      const fields = Object.fromEntries(
+        CSV_HEADER.split(',').map((name, at) => [name, at === 0 ? sku : cells[at - 1]!]),
+      );
+      return mapRecord(stored, { row: index + 2, fields }) as MappedRow;
+    });
+    const hashOfFirst = async () => {
+      const [item] = await db.sequelize.query<{ hash: string }>(
+        `SELECT "contentHash" AS hash FROM feed_items WHERE "feedId" = :feedId AND sku = :sku`,
+        { replacements: { feedId: feed.id, sku: skus[0] }, type: QueryTypes.SELECT },
+      );
+      return item!.hash;
+    };
+    const known = await db.write((transaction) => writeChunk(db, context, rows, transaction));
+    expect(known).toMatchObject({ unchanged: 3, updated: 0, created: 0 });
+    expect(await hashOfFirst()).toBe('0'.repeat(40));
+    // Without them, that row is looked up and its item written again (its product and link
+    // are as the row says: no write there).
+    context.known = null;
+    await db.write((transaction) => writeChunk(db, context, rows, transaction));
+    expect(await hashOfFirst()).toBe(rows[0]!.hash);
+    // A feed over the limit is matched in the database chunk by chunk.
+    expect(await KnownItems.load(db, feed.id, 2)).toBeNull();
+
+    // The first sku twice in a run: changed, then as it was (a new chunk, which must see the
+    // change the first wrote, not what the run knew at its start).
+    served.set(path, {
+      body: csvFeed([
+        csvRow(skus[0]!, '90000 IDR'),
+        ...skus.slice(1).map((sku) => csvRow(sku, '100000 IDR')),
+        csvRow(skus[0]!, '100000 IDR'),
+      ]),
+    });
+    expect(await runFeed(api, feed.id)).toMatchObject({
+      status: 'done',
+      rows: 4,
+      updated: 2,
+      unchanged: 2,
+    });
+    expect(Number((await linkOf(api, skus[0]!))!.priceValue)).toBe(100000);
+    served.set(path, { body: csvFeed(skus.map((sku) => csvRow(sku, '100000 IDR'))) });
+    expect(await runFeed(api, feed.id)).toMatchObject({ status: 'done', unchanged: 3 });
+  }, 120_000);
 
   // The server runs each feed in a process of its own (run-in-child.ts): every run above went
   // through one. These check what crosses between the processes and how one ends.

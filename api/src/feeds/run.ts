@@ -20,7 +20,9 @@ import {
   writeChunk,
   type MappedRow,
   type RowFailure,
+  type RunContext,
 } from './chunk';
+import { KnownItems } from './known-items';
 import { fetchFeed, readFeedFile } from './io';
 import { FeedUnreadableError } from './preview';
 import { ChunkPipeline } from './chunk-pipeline';
@@ -257,8 +259,10 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
   /** `through` stays -1 until the run has read where its own items start. */
   const seen = { items: new SeenItems(), through: -1 };
   try {
-    const context = await runContext(db, feed, runId);
+    const context: RunContext = await runContext(db, feed, runId);
     seen.through = await itemIdsThrough(db);
+    // Read once: a chunk then looks up only its rows that are not known unchanged.
+    context.known = await KnownItems.load(db, feed.id);
     await claimFirstSeenRun(db, feed.id, runId);
     let chunk: MappedRow[] = [];
     let chunkSkus = new Set<string>();
