@@ -14,10 +14,10 @@ export const KNOWN_ITEMS_MAX = 250_000;
 /** Bytes of a SHA-1 content hash (feed_items.contentHash: 40 hex digits). */
 const HASH_BYTES = 20;
 
-function hexDigit(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 97 && code <= 102) return code - 87;
-  return -1;
+/** A content hash's bytes, or null unless it is HASH_BYTES of lower-case hex (as stored). */
+function hashBytes(hash: string): Buffer | null {
+  const bytes = Buffer.from(hash, 'hex');
+  return bytes.length === HASH_BYTES && hash === bytes.toString('hex') ? bytes : null;
 }
 
 /**
@@ -59,8 +59,8 @@ export class KnownItems {
         { replacements: { feedId, after }, type: QueryTypes.SELECT },
       );
       for (const row of page) {
-        const hash = row.contentHash ?? '';
-        if (hash.length !== HASH_BYTES * 2) continue;
+        const hash = hashBytes(row.contentHash ?? '');
+        if (hash === null) continue;
         const slot = slots.size;
         if (slot >= max) return null;
         if (slot === ids.length) {
@@ -71,14 +71,7 @@ export class KnownItems {
           grownHashes.set(hashes);
           hashes = grownHashes;
         }
-        let valid = true;
-        for (let at = 0; at < HASH_BYTES; at++) {
-          const high = hexDigit(hash.charCodeAt(at * 2));
-          const low = hexDigit(hash.charCodeAt(at * 2 + 1));
-          if (high < 0 || low < 0) valid = false;
-          hashes[slot * HASH_BYTES + at] = (high << 4) | low;
-        }
-        if (!valid) continue;
+        hashes.set(hash, slot * HASH_BYTES);
         ids[slot] = Number(row.id);
         slots.set(row.sku, slot);
       }
@@ -95,14 +88,10 @@ export class KnownItems {
   /** The item's id when the run found `sku` active with content hash `hash`; else null. */
   unchangedId(sku: string, hash: string): number | null {
     const slot = this.slots.get(sku);
-    if (slot === undefined || hash.length !== HASH_BYTES * 2) return null;
+    const bytes = slot === undefined ? null : hashBytes(hash);
+    if (slot === undefined || bytes === null) return null;
     const base = slot * HASH_BYTES;
-    for (let at = 0; at < HASH_BYTES; at++) {
-      const high = hexDigit(hash.charCodeAt(at * 2));
-      const low = hexDigit(hash.charCodeAt(at * 2 + 1));
-      if (high < 0 || low < 0 || this.hashes[base + at] !== ((high << 4) | low)) return null;
-    }
-    return this.ids[slot]!;
+    return bytes.equals(this.hashes.subarray(base, base + HASH_BYTES)) ? this.ids[slot]! : null;
   }
 
   /** The run writes `sku`'s item: later rows of that sku are matched in the database. */
