@@ -16,6 +16,7 @@ import { loadWatchesConfig, type WatchesConfig } from '../src/watches/config';
 import { createWatch, endpointProblem } from '../src/watches/store';
 import { closePushAgents, sendPush } from '../src/watches/push';
 import { WatchSender } from '../src/watches/sender';
+import { evaluateWatches, IN_FLIGHT_PATIENCE_MS } from '../src/watches/evaluate';
 import { openDatabase } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
 import { TestClient } from './support/client';
@@ -378,6 +379,63 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await vi.waitFor(() => expect(api.push.deliveries(name)).toHaveLength(1), WAIT);
       expect(api.push.attempts.get(name)).toBe(3);
     });
+
+    it.runIf(dialect === 'postgres')(
+      'tells a drop whose transaction commits after a later change was evaluated',
+      async () => {
+        const name = `late-${unique()}`;
+        const { product, link } = await api.product(800_000);
+        await api.pushWatch(product.id, name);
+        const { sequelize } = api.running.db;
+        const late = await sequelize.transaction();
+        try {
+          // The drop's price point takes its id now; a later change is evaluated before it commits.
+          await sequelize.query('UPDATE platform_links SET "priceValue" = ? WHERE id = ?', {
+            replacements: [700_000, link.id],
+            transaction: late,
+          });
+          await api.sentinel();
+        } catch (error) {
+          await late.rollback();
+          throw error;
+        }
+        await late.commit();
+        expect(api.push.deliveries(name)).toHaveLength(0);
+        // The next change's pass (not the sweep, an hour away here) looks at it.
+        await api.sentinel();
+        await vi.waitFor(() => expect(api.push.deliveries(name)).toHaveLength(1), WAIT);
+        expect(api.push.deliveries(name)[0]!.payload.body).toBe(
+          'Harga turun: Rp 700.000 di Shopee, sebelumnya Rp 800.000',
+        );
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
+      'waits for a missing price point id only while a write could still commit it',
+      async () => {
+        const { link } = await api.product(600_000);
+        const { sequelize } = api.running.db;
+        const newest = async () =>
+          Number(
+            (await api.query<{ id: string }>('SELECT max(id) AS id FROM price_points'))[0]!.id,
+          );
+        const before = await newest();
+        const rolledBack = await sequelize.transaction();
+        await sequelize.query('UPDATE platform_links SET "priceValue" = ? WHERE id = ?', {
+          replacements: [590_000, link.id],
+          transaction: rolledBack,
+        });
+        await rolledBack.rollback();
+        await api.setPrice(link, 580_000);
+        const after = await newest();
+        expect(after).toBe(before + 2);
+        const now = Date.now();
+        const pass = { full: false, after: before };
+        expect((await evaluateWatches(api.running.db, pass, now)).highWater).toBe(before);
+        const later = now + IN_FLIGHT_PATIENCE_MS + 60_000;
+        expect((await evaluateWatches(api.running.db, pass, later)).highWater).toBe(after);
+      },
+    );
 
     it('deletes the subscription and its watches when the push service answers 410', async () => {
       const name = `gone-${unique()}`;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'sequelize';
 import { WATCH_LIMITS } from '@shared/schemas/watch';
 import type { Database } from '../db/database';
 import { execute } from '../db/sql';
@@ -7,11 +8,22 @@ import { CURRENT_PRICE } from './store';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A PostgreSQL advisory lock key: one evaluation at a time across processes. */
 const EVALUATION_LOCK = 7_316_022;
+/**
+ * How long a missing price point id below the newest is waited for (PostgreSQL). A
+ * transaction takes its point's id when it writes it and may commit after a later point's
+ * transaction; a pass that moved past the missing id would not look at its product again
+ * until the sweep. A gap still open this long after the point that follows it was written is
+ * a write rolled back (or one the sweep will see).
+ */
+export const IN_FLIGHT_PATIENCE_MS = 2 * 60_000;
 
 export interface EvaluationResult {
   /** Notifications enqueued by this pass. */
   enqueued: number;
-  /** The newest price point seen: the next incremental pass starts after it. */
+  /**
+   * Every price point up to this id was seen, or will never be written: the next incremental
+   * pass starts after it.
+   */
   highWater: number;
 }
 
@@ -29,13 +41,14 @@ export interface EvaluationResult {
  * A `below` watch whose price went back above its target is re-armed (its last told price
  * is forgotten), so the next fall under the target is told again, at most once a day.
  *
- * `sinceId`: only the products with a price point newer than that id (a price changed since
- * the last pass); null evaluates every watch (the periodic sweep, which also sees stock
- * coming back without a new price).
+ * `pass.full` evaluates every watch (the periodic sweep, which also sees stock coming back
+ * without a new price); otherwise only the products with a price point newer than
+ * `pass.after`, the previous pass's high-water mark (a price changed since), or every watch
+ * when there is none yet.
  */
 export async function evaluateWatches(
   db: Database,
-  sinceId: number | null,
+  pass: { full: boolean; after: number | null },
   now: number,
 ): Promise<EvaluationResult> {
   return db.write(async (transaction) => {
@@ -47,13 +60,18 @@ export async function evaluateWatches(
       transaction,
       'SELECT coalesce(max(id), 0) AS id FROM price_points',
     );
-    const highWater = Number(mark?.id ?? 0);
+    const newest = Number(mark?.id ?? 0);
+    const sinceId = pass.full ? null : pass.after;
     const changed =
       sinceId === null
         ? ''
         : `AND w."productId" IN (SELECT DISTINCT "productId" FROM price_points
-             WHERE id > ${Math.floor(sinceId)} AND id <= ${highWater})`;
-    if (sinceId !== null && highWater <= sinceId) return { enqueued: 0, highWater };
+             WHERE id > ${Math.floor(sinceId)} AND id <= ${newest})`;
+    if (sinceId !== null && newest <= sinceId) return { enqueued: 0, highWater: sinceId };
+    const highWater =
+      db.dialect === 'postgres' && pass.after !== null && newest > pass.after
+        ? await settledThrough(db, transaction, pass.after, newest, now)
+        : newest;
     const active = db.dialect === 'postgres' ? 'p."isActive"' : 'p."isActive" = 1';
     const drop = (100 - WATCH_LIMITS.renotifyDropPercent) / 100;
     const batch = randomUUID();
@@ -115,4 +133,30 @@ export async function evaluateWatches(
     );
     return { enqueued: inserted.length, highWater };
   });
+}
+
+/**
+ * The newest id through which no price point can still appear: `newest`, or the id before the
+ * first gap in (after, newest] whose following point was written within
+ * IN_FLIGHT_PATIENCE_MS (its transaction may still commit). SQLite has one writer at a time,
+ * so a point's id is never taken by a transaction still open while another commits.
+ */
+async function settledThrough(
+  db: Database,
+  transaction: Transaction,
+  after: number,
+  newest: number,
+  now: number,
+): Promise<number> {
+  const [gap] = await execute(
+    db,
+    transaction,
+    `SELECT min(before) AS before FROM (
+       SELECT id, at, coalesce(lag(id) OVER (ORDER BY id), ?) AS before
+       FROM price_points WHERE id > ? AND id <= ?
+     ) points
+     WHERE id > before + 1 AND at > to_timestamp(? / 1000.0)`,
+    [after, after, newest, now - IN_FLIGHT_PATIENCE_MS],
+  );
+  return gap?.before == null ? newest : Number(gap.before);
 }

@@ -89,8 +89,11 @@ export class WatchService {
     const pass = this.passes.run(async () => {
       if (this.closed) return;
       try {
-        const since = full ? null : this.highWater;
-        const { enqueued, highWater } = await evaluateWatches(this.options.db, since, Date.now());
+        const { enqueued, highWater } = await evaluateWatches(
+          this.options.db,
+          { full, after: this.highWater },
+          Date.now(),
+        );
         this.highWater = highWater;
         if (enqueued > 0) this.log(`[watches] ${enqueued} notifications enqueued`);
         await this.sender.drain();
