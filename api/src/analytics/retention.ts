@@ -53,9 +53,12 @@ export async function pruneAnalytics(
         const rows = await execute(
           db,
           transaction,
+          // A visit made by /go clicks alone has no live figures (lastSeenMs 0): its age is its
+          // start's.
           `DELETE FROM analytics_sessions WHERE id IN (SELECT id FROM analytics_sessions
-             WHERE "lastSeenMs" < ? LIMIT ${DELETE_CHUNK}) RETURNING "sessionId"`,
-          [cutoffMs],
+             WHERE ("lastSeenMs" > 0 AND "lastSeenMs" < ?) OR ("lastSeenMs" = 0 AND "createdAt" < ?)
+             LIMIT ${DELETE_CHUNK}) RETURNING "sessionId"`,
+          [cutoffMs, cutoff],
         );
         for (const ids of chunk(rows.map((row) => String(row.sessionId)).sort(), 1)) {
           const gone = await execute(

@@ -23,6 +23,13 @@ describeApi('analytics retention: funnel marks of pruned visits', (api) => {
     );
     expect(link.status).toBe(201);
     const socket = await TestSocket.open(wsUrl(api.url), { userAgent: UA });
+    // A visit of /go clicks alone (no JavaScript: lastSeenMs 0), from another phone.
+    const clickOnlyAgent = UA.replace('Pixel 8', `Pixel ${unique()}`);
+    const clickOnly = await fetch(`${api.url}/go/${link.body.id}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': clickOnlyAgent },
+    });
+    expect(clickOnly.status).toBe(302);
     const sessionId = `retensi-${unique()}`;
     socket.send({ type: 'session', sessionId, userAgent: UA, referrer: '', timestamp: Date.now() });
     socket.send({
@@ -74,8 +81,25 @@ describeApi('analytics retention: funnel marks of pruned visits', (api) => {
     };
     expect(await marks()).toBeGreaterThan(0);
     const before = await reports();
-    expect(before.category.map((s) => s.count)).toEqual([1, 1, 1]);
-    expect(before.product).toMatchObject({ views: 1, clicks: 1 });
+    expect(before.category.map((s) => s.count)).toEqual([2, 1, 2]);
+    expect(before.product).toMatchObject({ views: 1, clicks: 2 });
+    const clickOnlyVisits = async () => {
+      const [row] = await select<{ n: unknown }>(
+        db,
+        `SELECT COUNT(*) AS n FROM analytics_sessions WHERE "lastSeenMs" = 0 AND "sessionId" LIKE 'go:%'`,
+      );
+      return toCount(row?.n);
+    };
+    expect(await clickOnlyVisits()).toBe(1);
+
+    // Within the retention nothing goes, the click-only visit included.
+    expect(await pruneAnalytics(db, 1)).toEqual({
+      pageViews: 0,
+      events: 0,
+      sessions: 0,
+      visitSteps: 0,
+    });
+    expect(await clickOnlyVisits()).toBe(1);
 
     // Two days on with a one-day retention: every raw row of the visit goes, marks included.
     const pruned = await pruneAnalytics(db, 1, Date.now() + 2 * DAY_MS);
@@ -88,6 +112,7 @@ describeApi('analytics retention: funnel marks of pruned visits', (api) => {
       [sessionId],
     );
     expect(toCount(sessions?.n)).toBe(0);
+    expect(await clickOnlyVisits()).toBe(0);
     // The rollups keep the history: every report as before, and after a rebuild too.
     expect(await reports()).toEqual(before);
     await rebuildAllRollups(db);
