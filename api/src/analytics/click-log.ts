@@ -112,7 +112,8 @@ const cache = new Map<Dialect, ClickDerivation>();
  * 4. the events; the visits of their own made (or found) with their clicks, the other visits'
  *    click counts raised; the hourly rollups (event, cta_platform, cta_product); the
  *    product-day clicks, the day totals and the kept report ranges; the funnel marks;
- * 5. the touched visits' daily and funnel rows put back as they stand now.
+ * 5. the stored visits' daily and funnel rows put back as they stand now, and the new visits'
+ *    summed from their staged clicks.
  *
  * 3 and 5 are the write buffer's by-difference rollups for what the clicks changed alone: they
  * run after its own (which cover the batch's other rows), so the two differences add up.
@@ -123,16 +124,19 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
   if (known) return known;
   const pg = db.dialect === 'postgres';
   const day = sessionDayExpression(db, 's."createdAt"');
-  const touched = `"sessionId" IN (SELECT sid FROM click_derive)`;
   // The touched visits stored before the batch: the only ones with rows to lock and take out.
   const stored = `"sessionId" IN (SELECT sid FROM click_derive WHERE existed)`;
   const dim = (expression: string) => `substr(${expression}, 1, 255)`;
-  const daily = (
-    sign: string,
-    visits: string,
-  ) => `INSERT INTO analytics_daily (day, "sourceGroup", "referrerHost",
+  const dailyInsert = `INSERT INTO analytics_daily (day, "sourceGroup", "referrerHost",
        "utmSource", "utmMedium", "utmCampaign", device, browser, visits, "productVisits",
-       "clickVisits", "productViews", clicks)
+       "clickVisits", "productViews", clicks)`;
+  const dailyUpsert = `ON CONFLICT (day, "sourceGroup", "referrerHost", "utmSource", "utmMedium",
+       "utmCampaign", device, browser) DO UPDATE SET visits = analytics_daily.visits + excluded.visits,
+       "productVisits" = analytics_daily."productVisits" + excluded."productVisits",
+       "clickVisits" = analytics_daily."clickVisits" + excluded."clickVisits",
+       "productViews" = analytics_daily."productViews" + excluded."productViews",
+       clicks = analytics_daily.clicks + excluded.clicks`;
+  const daily = (sign: string, visits: string) => `${dailyInsert}
      SELECT day, g, r, us, um, uc, d, b, ${sign}COUNT(*),
        ${sign}SUM(CASE WHEN pv > 0 THEN 1 ELSE 0 END), ${sign}SUM(CASE WHEN cl > 0 THEN 1 ELSE 0 END),
        ${sign}SUM(pv), ${sign}SUM(cl)
@@ -144,28 +148,46 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
              s."productViews" AS pv, s.clicks AS cl
            FROM analytics_sessions s WHERE s.${visits} AND s.bot = FALSE) v
      GROUP BY day, g, r, us, um, uc, d, b ORDER BY day, g, r, us, um, uc, d, b
-     ON CONFLICT (day, "sourceGroup", "referrerHost", "utmSource", "utmMedium", "utmCampaign",
-       device, browser) DO UPDATE SET visits = analytics_daily.visits + excluded.visits,
-       "productVisits" = analytics_daily."productVisits" + excluded."productVisits",
-       "clickVisits" = analytics_daily."clickVisits" + excluded."clickVisits",
-       "productViews" = analytics_daily."productViews" + excluded."productViews",
-       clicks = analytics_daily.clicks + excluded.clicks`;
-  const funnel = (
-    sign: string,
-    visits: string,
-  ) => `INSERT INTO analytics_funnel_daily (day, kind, value, visits,
-       "productVisits", "clickVisits")
+     ${dailyUpsert}`;
+  const funnelInsert = `INSERT INTO analytics_funnel_daily (day, kind, value, visits,
+       "productVisits", "clickVisits")`;
+  const funnelUpsert = `ON CONFLICT (day, kind, value) DO UPDATE SET
+       visits = analytics_funnel_daily.visits + excluded.visits,
+       "productVisits" = analytics_funnel_daily."productVisits" + excluded."productVisits",
+       "clickVisits" = analytics_funnel_daily."clickVisits" + excluded."clickVisits"`;
+  const funnel = (sign: string, visits: string) => `${funnelInsert}
      SELECT ${day}, v.kind, v.value, ${sign}COUNT(*),
        ${sign}SUM(CASE WHEN v.product > 0 THEN 1 ELSE 0 END),
        ${sign}SUM(CASE WHEN v.click > 0 THEN 1 ELSE 0 END)
      FROM analytics_visit_steps v JOIN analytics_sessions s ON s."sessionId" = v."sessionId"
      WHERE v.${visits} AND s.bot = FALSE
      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-     ON CONFLICT (day, kind, value) DO UPDATE SET
-       visits = analytics_funnel_daily.visits + excluded.visits,
-       "productVisits" = analytics_funnel_daily."productVisits" + excluded."productVisits",
-       "clickVisits" = analytics_funnel_daily."clickVisits" + excluded."clickVisits"`;
+     ${funnelUpsert}`;
   const present = (column: string) => `${column} IS NOT NULL AND ${column} <> ''`;
+  // The funnel marks the staged clicks give their visits (each visit's at most once).
+  const marks = (
+    where: string,
+  ) => `SELECT sid, 'category' AS kind, substr("categoryId", 1, 64) AS value
+     FROM click_derive WHERE ${where} AND ${present('"categoryId"')}
+     UNION SELECT sid, 'platform', substr(platform, 1, 64) FROM click_derive
+     WHERE ${where} AND ${present('platform')}`;
+  // The visits this batch made (not stored before: each a visit of its own, not a bot, direct,
+  // without product views): their daily and funnel rows are their staged clicks' own, summed
+  // without reading back the rows just written. Its day is the visit's first click's
+  // (sessionDayExpression of its createdAt, from the clicks' hours).
+  const made = `SELECT sid, (MIN(hour) + 7) / 24 AS day,
+       ${dim(`COALESCE(MIN(device), 'desktop')`)} AS d,
+       ${dim(`COALESCE(MIN(browser), '${OTHER_BROWSER}')`)} AS b, COUNT(*) AS n
+     FROM click_derive WHERE NOT existed GROUP BY sid`;
+  const dailyMade = `${dailyInsert}
+     SELECT day, 'direct', '', '', '', '', d, b, COUNT(*), 0, COUNT(*), 0, SUM(n)
+     FROM (${made}) v GROUP BY day, d, b ORDER BY day, d, b
+     ${dailyUpsert}`;
+  const funnelMade = `${funnelInsert}
+     SELECT v.day, m.kind, m.value, COUNT(*), 0, COUNT(*)
+     FROM (${made}) v JOIN (${marks('NOT existed')}) m ON m.sid = v.sid
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+     ${funnelUpsert}`;
   // The clicks' products per visit day, of visits that are not bots.
   const productDays = `SELECT ${day} AS day, d."productId" AS "productId", COUNT(*) AS n
      FROM click_derive d JOIN analytics_sessions s ON s."sessionId" = d.sid
@@ -252,14 +274,13 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
            ${PERIOD_UPSERT}`,
         ]),
     `INSERT INTO analytics_visit_steps ("sessionId", kind, value, product, click)
-     SELECT sid, 'category', substr("categoryId", 1, 64), 0, 1 FROM click_derive
-     WHERE ${present('"categoryId"')}
-     UNION SELECT sid, 'platform', substr(platform, 1, 64), 0, 1 FROM click_derive
-     WHERE ${present('platform')}
+     SELECT sid, kind, value, 0, 1 FROM (${marks('TRUE')}) m
      ORDER BY 1, 2, 3
      ON CONFLICT ("sessionId", kind, value) DO UPDATE SET click = 1`,
-    daily('', touched),
-    funnel('', touched),
+    daily('', stored),
+    funnel('', stored),
+    dailyMade,
+    funnelMade,
     `DELETE FROM click_derive`,
   ];
   const statements = { clear: `DELETE FROM click_derive`, fromLog, derive };
