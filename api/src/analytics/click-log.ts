@@ -175,7 +175,8 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
   // without product views): their daily and funnel rows are their staged clicks' own, summed
   // without reading back the rows just written. Its day is the visit's first click's
   // (sessionDayExpression of its createdAt, from the clicks' hours).
-  const made = `SELECT sid, (MIN(hour) + 7) / 24 AS day,
+  const visitDay = `(MIN(hour) + 7) / 24`;
+  const made = `SELECT sid, ${visitDay} AS day,
        ${dim(`COALESCE(MIN(device), 'desktop')`)} AS d,
        ${dim(`COALESCE(MIN(browser), '${OTHER_BROWSER}')`)} AS b, COUNT(*) AS n
      FROM click_derive WHERE NOT existed GROUP BY sid`;
@@ -183,15 +184,21 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
      SELECT day, 'direct', '', '', '', '', d, b, COUNT(*), 0, COUNT(*), 0, SUM(n)
      FROM (${made}) v GROUP BY day, d, b ORDER BY day, d, b
      ${dailyUpsert}`;
+  const madeDays = `SELECT sid, ${visitDay} AS day FROM click_derive WHERE NOT existed GROUP BY sid`;
+  // The clicks' products per visit day, of visits that are not bots (a made visit's day from
+  // its clicks, a stored visit's from its row); `filter` on the product (`d."productId"`).
+  const productDays = (filter = 'TRUE') => `SELECT day, "productId", COUNT(*) AS n FROM (
+       SELECT m.day, d."productId" FROM click_derive d JOIN (${madeDays}) m ON m.sid = d.sid
+       WHERE ${present('d."productId"')} AND ${filter}
+       UNION ALL SELECT ${day}, d."productId"
+       FROM click_derive d JOIN analytics_sessions s ON s."sessionId" = d.sid
+       WHERE d.existed AND s.bot = FALSE AND ${present('d."productId"')} AND ${filter}) c
+     GROUP BY day, "productId"`;
   const funnelMade = `${funnelInsert}
      SELECT v.day, m.kind, m.value, COUNT(*), 0, COUNT(*)
-     FROM (${made}) v JOIN (${marks('NOT existed')}) m ON m.sid = v.sid
+     FROM (${madeDays}) v JOIN (${marks('NOT existed')}) m ON m.sid = v.sid
      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
      ${funnelUpsert}`;
-  // The clicks' products per visit day, of visits that are not bots.
-  const productDays = `SELECT ${day} AS day, d."productId" AS "productId", COUNT(*) AS n
-     FROM click_derive d JOIN analytics_sessions s ON s."sessionId" = d.sid
-     WHERE s.bot = FALSE AND ${present('d."productId"')}`;
   const fromLog = pg
     ? [
         `WITH c AS (DELETE FROM click_log RETURNING *)
@@ -239,7 +246,7 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
       ? // The clicks' products per day found once for the three tables (SQLite has no
         // data-modifying WITH).
         [
-          `WITH p AS MATERIALIZED (${productDays} GROUP BY 1, 2),
+          `WITH p AS MATERIALIZED (${productDays()}),
            daily AS (INSERT INTO analytics_product_daily (day, "productId", views, clicks)
              SELECT day, "productId", 0, n FROM p ORDER BY day, "productId"
              ON CONFLICT (day, "productId") DO UPDATE SET
@@ -257,18 +264,18 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
         ]
       : [
           `INSERT INTO analytics_product_daily (day, "productId", views, clicks)
-           SELECT day, "productId", 0, n FROM (${productDays} GROUP BY 1, 2) p
+           SELECT day, "productId", 0, n FROM (${productDays()}) p
            WHERE TRUE ORDER BY day, "productId"
            ON CONFLICT (day, "productId") DO UPDATE SET
              clicks = analytics_product_daily.clicks + excluded.clicks`,
           `INSERT INTO analytics_product_totals (day, views, clicks)
-           SELECT day, 0, SUM(n) FROM (${productDays} GROUP BY 1, 2) p
+           SELECT day, 0, SUM(n) FROM (${productDays()}) p
            WHERE TRUE GROUP BY day ORDER BY day
            ON CONFLICT (day) DO UPDATE SET
              clicks = analytics_product_totals.clicks + excluded.clicks`,
           `INSERT INTO analytics_product_period (period, "productId", views, clicks, ctr)
            SELECT r.period, p."productId", 0, SUM(p.n), 0
-           FROM (${productDays} AND ${periodProductFilter(db, 'd."productId"')} GROUP BY 1, 2) p
+           FROM (${productDays(periodProductFilter(db, 'd."productId"'))}) p
              JOIN analytics_product_ranges r ON p.day >= r."fromDay" AND p.day < r."toDay"
            WHERE TRUE GROUP BY r.period, p."productId" ORDER BY r.period, p."productId"
            ${PERIOD_UPSERT}`,
