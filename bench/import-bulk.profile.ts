@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +7,8 @@ import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { seedDemoIfEmpty } from '../api/src/seed/seed-demo';
-import { readHeader } from '../api/src/catalogue/imports/csv-source';
-import { resolveHeader } from '../api/src/catalogue/imports/header';
-import { findJob, insertJob } from '../api/src/catalogue/imports/jobs';
+import { openFileJob } from '../api/src/catalogue/imports/file-job';
+import { findJob } from '../api/src/catalogue/imports/jobs';
 import { runImport } from '../api/src/catalogue/imports/runner';
 import { IMPORT_BENCH_COLUMNS, importBenchLine } from './support/import-rows';
 
@@ -70,18 +68,7 @@ export async function run(): Promise<void> {
     }
     out.end();
     await once(out, 'finish');
-    const header = await readHeader(file);
-    const resolved = resolveHeader(header.names);
-    const id = randomUUID();
-    const actor = { userId: null, username: 'profile', ip: null };
-    await insertJob(db, {
-      id,
-      dryRun: false,
-      actor,
-      fileSize: statSync(file).size,
-      headers: header.names,
-      errors: resolved.errors,
-    });
+    const run = await openFileJob(db, file, { userId: null, username: 'profile', ip: null });
     const load = os.loadavg()[0]!;
     const marks: Mark[] = [];
     const mark = (step: string) =>
@@ -100,19 +87,10 @@ export async function run(): Promise<void> {
         onUnexpectedError: (error) => console.error(error),
         onBulkStep: mark,
       },
-      {
-        id,
-        file,
-        delimiter: header.delimiter,
-        columns: resolved.columns,
-        width: header.names.length,
-        dryRun: false,
-        actor,
-        headerErrors: resolved.errors,
-      },
+      run,
     );
     mark('commit, job end, words');
-    const job = await findJob(db, id);
+    const job = await findJob(db, run.id);
     const first = marks[0]!;
     const last = marks[marks.length - 1]!;
     const loaded = marks.findIndex((m) => m.step === 'load');

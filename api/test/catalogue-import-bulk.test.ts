@@ -7,9 +7,8 @@ import type { ImportJob } from '@shared/rules/product-csv';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemoIfEmpty } from '../src/seed/seed-demo';
-import { readHeader } from '../src/catalogue/imports/csv-source';
-import { resolveHeader } from '../src/catalogue/imports/header';
-import { cancelJob, findJob, insertJob } from '../src/catalogue/imports/jobs';
+import { openFileJob } from '../src/catalogue/imports/file-job';
+import { cancelJob, findJob } from '../src/catalogue/imports/jobs';
 import {
   BULK_MIN_ROWS,
   choosePath,
@@ -231,17 +230,8 @@ async function startImport(
 ) {
   const file = path.join(dataDir, `${randomUUID()}.csv`);
   writeFileSync(file, text);
-  const header = await readHeader(file);
-  const resolved = resolveHeader(header.names);
-  const id = randomUUID();
-  await insertJob(db, {
-    id,
-    dryRun: false,
-    actor,
-    fileSize: text.length,
-    headers: header.names,
-    errors: resolved.errors,
-  });
+  const run = await openFileJob(db, file, actor);
+  const { id } = run;
   let changed = 0;
   const done = runImport(
     {
@@ -252,16 +242,7 @@ async function startImport(
       ...(options.stopping ? { stopping: options.stopping } : {}),
       ...(options.onBulkStep ? { onBulkStep: options.onBulkStep } : {}),
     },
-    {
-      id,
-      file,
-      delimiter: header.delimiter,
-      columns: resolved.columns,
-      width: header.names.length,
-      dryRun: false,
-      actor,
-      headerErrors: resolved.errors,
-    },
+    run,
   );
   const finished = async (): Promise<Imported> => {
     await done;
