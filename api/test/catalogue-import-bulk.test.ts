@@ -7,9 +7,8 @@ import type { ImportJob } from '@shared/rules/product-csv';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemoIfEmpty } from '../src/seed/seed-demo';
-import { readHeader } from '../src/catalogue/imports/csv-source';
-import { resolveHeader } from '../src/catalogue/imports/header';
-import { cancelJob, findJob, insertJob } from '../src/catalogue/imports/jobs';
+import { openFileJob } from '../src/catalogue/imports/file-job';
+import { cancelJob, findJob } from '../src/catalogue/imports/jobs';
 import {
   BULK_MIN_ROWS,
   choosePath,
@@ -222,21 +221,17 @@ async function startImport(
   db: Database,
   dataDir: string,
   text: string,
-  options: { path: ImportPath; stopping?: AbortSignal; onError?: (error: unknown) => void },
+  options: {
+    path: ImportPath;
+    stopping?: AbortSignal;
+    onError?: (error: unknown) => void;
+    onBulkStep?: (step: string) => void;
+  },
 ) {
   const file = path.join(dataDir, `${randomUUID()}.csv`);
   writeFileSync(file, text);
-  const header = await readHeader(file);
-  const resolved = resolveHeader(header.names);
-  const id = randomUUID();
-  await insertJob(db, {
-    id,
-    dryRun: false,
-    actor,
-    fileSize: text.length,
-    headers: header.names,
-    errors: resolved.errors,
-  });
+  const run = await openFileJob(db, file, actor);
+  const { id } = run;
   let changed = 0;
   const done = runImport(
     {
@@ -245,17 +240,9 @@ async function startImport(
       onCatalogueChanged: () => changed++,
       onUnexpectedError: options.onError ?? ((error) => console.error(error)),
       ...(options.stopping ? { stopping: options.stopping } : {}),
+      ...(options.onBulkStep ? { onBulkStep: options.onBulkStep } : {}),
     },
-    {
-      id,
-      file,
-      delimiter: header.delimiter,
-      columns: resolved.columns,
-      width: header.names.length,
-      dryRun: false,
-      actor,
-      headerErrors: resolved.errors,
-    },
+    run,
   );
   const finished = async (): Promise<Imported> => {
     await done;
@@ -435,6 +422,40 @@ describe('an import into an empty catalogue (SQLite bulk path)', () => {
     expect(Number(stored!.n)).toBe(job.created);
     const [indexed] = await select(db, 'SELECT count(*) AS n FROM product_admin_search_docs');
     expect(Number(indexed!.n)).toBe(job.created);
+  }, 60_000);
+
+  it('names each step for a profile: the load, each rebuild, index and trigger, the commit', async () => {
+    const { db, dataDir } = await freshCatalogue();
+    const setAside = await select(
+      db,
+      `SELECT type, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL
+        AND tbl_name IN ('products', 'platform_links', 'price_points', 'product_search_docs',
+          'product_admin_search_docs')`,
+    );
+    const steps: string[] = [];
+    const started = await startImport(db, dataDir, csvOf(rows(1_500, slugs, false)), {
+      path: 'bulk',
+      onBulkStep: (step) => steps.push(step),
+    });
+    expect((await started.finished()).job.status).toBe('done');
+    const afterLoad = steps.slice(steps.indexOf('load') + 1);
+    expect(steps.filter((step) => step === 'load')).toHaveLength(1);
+    expect(afterLoad.at(-1)).toBe('commit');
+    // Every index and trigger is created again after the load, each its own step.
+    expect(setAside.length).toBeGreaterThan(30);
+    for (const { sql } of setAside) {
+      expect(afterLoad).toContain(String(sql).replace(/\s+/g, ' ').trim());
+    }
+    for (const table of [
+      'product_search',
+      'product_search_title',
+      'product_search_label',
+      'product_admin_search',
+    ]) {
+      expect(
+        afterLoad.filter((step) => step.startsWith(`INSERT INTO ${table} (rowid,`)),
+      ).toHaveLength(1);
+    }
   }, 60_000);
 
   it('goes the bulk path only into an empty SQLite catalogue, for a real import of enough rows', async () => {

@@ -611,6 +611,11 @@ export interface BulkLoadInTransactionOptions {
    */
   cacheKib?: number;
   onPhase?: (message: string) => void;
+  /**
+   * Called as each step ends: each statement it runs (its SQL, blanks folded) and `load` once
+   * the rows are in. A profile times the steps between the calls (bench/import-bulk.profile.ts).
+   */
+  onStep?: (step: string) => void;
 }
 
 /**
@@ -636,13 +641,18 @@ export async function bulkLoadInTransaction(
     ftsMergeOnce: options.ftsMergeOnce === true,
   };
   const { triggers, indexes } = await readSchema(db, transaction);
-  const run = (sql: string) => db.sequelize.query(sql, { transaction });
+  const step = options.onStep ?? (() => undefined);
+  const run = async (sql: string) => {
+    await db.sequelize.query(sql, { transaction });
+    step(sql.replace(/\s+/g, ' ').trim());
+  };
   if (options.cacheKib) await run(`PRAGMA cache_size = -${options.cacheKib}`);
   for (const trigger of triggers) await run(`DROP TRIGGER IF EXISTS "${trigger.name}"`);
   for (const index of indexes) await run(`DROP INDEX IF EXISTS "${index.name}"`);
   const started = performance.now();
   const seconds = (at: number) => ((performance.now() - at) / 1000).toFixed(1);
   await options.load();
+  step('load');
   phase(`loaded in ${seconds(started)} s`);
   const rebuild = async (entries: Derived[]) => {
     for (const entry of entries) {

@@ -113,6 +113,11 @@ export interface RunnerDeps {
   stopping?: AbortSignal;
   /** `auto` unless a test forces a path. */
   path?: ImportPath;
+  /**
+   * A bulk import's steps as each ends: bulkLoadInTransaction's (`onStep`), then `commit` once
+   * its transaction committed. For a profile (bench/import-bulk.profile.ts).
+   */
+  onBulkStep?: (step: string) => void;
 }
 
 export const stoppedMessage = (processedRows: number) =>
@@ -447,6 +452,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
             // An 8 MB buffer writes dozens of segments per table: merged once, at the end.
             ftsMergeOnce: true,
             cacheKib: BULK_CACHE_KIB,
+            ...(deps.onBulkStep ? { onStep: deps.onBulkStep } : {}),
           });
           await saveProgress(db, run.id, next, transaction);
           return true;
@@ -454,6 +460,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       } finally {
         live.release();
       }
+      deps.onBulkStep?.('commit');
       if (!went) return;
       Object.assign(counts, next);
       await statistics.grew(created);
