@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { engineFor, setCategoryReading } from './engines';
+import { engineFor, setCategoryReading, setGinReading } from './engines';
+import { listActiveProducts } from '../products/queries';
 import { searchProductIds, wordGroups } from './queries';
 import { tokenize } from './terms';
 import { insertMadeProducts, type MadeProduct } from './test-support';
@@ -108,7 +109,10 @@ describe.each(['sqlite', 'postgres'] as const)(
       db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     });
 
-    afterEach(() => setCategoryReading(null));
+    afterEach(() => {
+      setCategoryReading(null);
+      setGinReading(null);
+    });
 
     afterAll(async () => {
       await db?.close();
@@ -138,9 +142,16 @@ describe.each(['sqlite', 'postgres'] as const)(
       [3, 40],
     ] as const;
 
-    for (const reading of ['walk', 'gin', null] as const) {
-      it(`ranks, pages and counts in a category and over all (category reading: ${reading ?? 'by cost'})`, async () => {
+    const readings = [
+      ['walk', null],
+      ['gin', 'rarest'],
+      ['gin', 'every'],
+      [null, null],
+    ] as const;
+    for (const [reading, gin] of readings) {
+      it(`ranks, pages and counts in a category and over all (category: ${reading ?? 'by cost'}, GIN: ${gin ?? 'by cost'})`, async () => {
         setCategoryReading(reading);
+        setGinReading(gin);
         for (const term of terms) {
           for (const [categoryId, scope] of [
             [tesId, tes],
@@ -158,5 +169,41 @@ describe.each(['sqlite', 'postgres'] as const)(
         }
       });
     }
+
+    it('sorts the same matches whichever words GIN reads', async () => {
+      const sorted = async (
+        gin: 'rarest' | 'every',
+        term: string,
+        sort: string,
+        categoryId?: number,
+      ) => {
+        setGinReading(gin);
+        const pages = [];
+        for (const page of [1, 2, 3]) {
+          const found = await listActiveProducts(db, {
+            page,
+            limit: 25,
+            search: term,
+            sort,
+            ...(categoryId === undefined ? {} : { categoryId: String(categoryId) }),
+          } as Parameters<typeof listActiveProducts>[1]);
+          pages.push({ ids: found.products.map((p) => p.id), total: found.totalCount });
+        }
+        return pages;
+      };
+      for (const term of ['umum jarang', 'umum kop', 'kop']) {
+        for (const sort of ['price_asc', 'discount', 'newest']) {
+          for (const categoryId of [tesId, undefined]) {
+            const every = await sorted('every', term, sort, categoryId);
+            const expected = ranking(made, categoryId === undefined ? all : tes, term);
+            expect(every[0]!.total, `${term} ${sort}`).toBe(expected.length);
+            expect(new Set(every.flatMap((page) => page.ids))).toEqual(new Set(expected));
+            expect(await sorted('rarest', term, sort, categoryId), `${term} ${sort}`).toEqual(
+              every,
+            );
+          }
+        }
+      }
+    });
   },
 );

@@ -408,6 +408,20 @@ const everyMatch = (columns: string, where: string) =>
   `WITH m AS MATERIALIZED (SELECT ${columns} FROM product_search s WHERE ${where})`;
 
 /**
+ * everyMatch of `where`, GIN asked only for `indexed` when given (the rarest group in its
+ * column, and the category), `where` tested on each of its rows outside the index (OFFSET 0
+ * keeps the test out of the index condition): `columns` are columns of `product_search`.
+ */
+export const everyMatchOf = (columns: string[], where: string, indexed: string | null) => {
+  if (indexed === null)
+    return everyMatch(columns.map((name) => `s."${name}"`).join(', ') || '1', where);
+  const inner = columns.map((name) => `s."${name}", `).join('');
+  const outer = columns.map((name) => `r."${name}"`).join(', ') || '1';
+  return `WITH m AS MATERIALIZED (SELECT ${outer} FROM (SELECT ${inner}(${where}) AS hit
+      FROM product_search s WHERE ${indexed} OFFSET 0) AS r WHERE r.hit)`;
+};
+
+/**
  * The order of a counting walk: down the newest index (in a category, always: the category's),
  * not a sequential scan. A sequential scan of a table larger than a quarter of shared_buffers reads through a
  * small ring of buffers, so its pages are never kept: a count of `promo` in a category read
@@ -552,6 +566,10 @@ export const postgresEngine: SearchEngine = {
         : countAll(db, shares, groups, categoryId, bound);
     // Awaited below unless the tiers counted everything, or one of them fails first.
     total.catch(() => undefined);
+    const gin = {
+      shares,
+      scopeRows: categoryId === null ? shares.rows : await categorySize(db, categoryId),
+    };
     const ids: string[] = [];
     let skip = offset;
     let walkedAll = 0;
@@ -569,6 +587,7 @@ export const postgresEngine: SearchEngine = {
               // in a category, page 100: 60 -> 170 ms).
               walkRows:
                 categoryId === null ? walkCap(shares, groups, tier, end, shares.rows) : undefined,
+              gin,
             });
       ids.push(...page.slice(0, need));
       walkedAll += walked;
@@ -587,6 +606,8 @@ export const postgresEngine: SearchEngine = {
 };
 
 const TIERS: Tier[] = [0, 1, 2];
+/** The vector column of each tier's scope (its GIN index). */
+const TIER_COLUMNS: Record<Tier, Column> = { 0: 'title', 1: 'label', 2: 'document' };
 
 /**
  * How a tier's rows up to `end` are read: a walk when walkPays; else a probe when several
@@ -716,15 +737,20 @@ async function categoryOf(
   categoryId: number | null,
 ): Promise<InCategory | null> {
   if (categoryId === null) return null;
+  return {
+    where: `AND s."categoryId" = ${params.add(categoryId)}`,
+    rows: await categorySize(db, categoryId),
+  };
+}
+
+/** How many active products the category has (the trigger-kept count, migration 0003). */
+export async function categorySize(db: Database, categoryId: number): Promise<number> {
   const rows = await selectBound<{ active: string | number }>(
     db,
     'SELECT active FROM product_active_counts WHERE "categoryId" = $1',
     [categoryId],
   );
-  return {
-    where: `AND s."categoryId" = ${params.add(categoryId)}`,
-    rows: Number(rows[0]?.active ?? 0),
-  };
+  return Number(rows[0]?.active ?? 0);
 }
 
 /**
@@ -753,24 +779,66 @@ function countStatement(
     if (walk)
       return `SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
         ${NEWEST_FIRST} LIMIT ${limit}) AS found`;
-    const rarest = rarestGroup(shares, column, groups);
-    const matches =
-      rarest === null
-        ? everyMatch('1', where)
-        : // The other groups are tested on the rare group's rows, outside the index: their
-          // GIN entries (`untuk`: 750,000) would cost more than the rows they leave out.
-          `WITH m AS MATERIALIZED (SELECT 1 FROM (SELECT s.${column} @@ $1::tsquery AS hit
-              FROM product_search s
-              WHERE s.${column} @@ ${params.add(tsAll([rarest]))}::tsquery ${inCategory.where}
-              OFFSET 0) AS r WHERE r.hit)`;
+    const matches = everyMatchOf(
+      [],
+      where,
+      indexedBy(shares, column, groups, params, inCategory.where, inCategory.rows),
+    );
     return `${matches} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`;
   }
   const where = `s.${column} @@ $1::tsquery`;
   const cost = { tierShare: share, scopeShare: share, entries: entriesOf(shares, column, groups) };
-  return walkPays(cost, upTo, shares.rows, upTo)
-    ? `SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
-        ${walkOrder(upTo, share)} LIMIT ${limit}) AS found`
-    : `${everyMatch('1', where)} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`;
+  if (walkPays(cost, upTo, shares.rows, upTo))
+    return `SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
+        ${walkOrder(upTo, share)} LIMIT ${limit}) AS found`;
+  const matches = everyMatchOf(
+    [],
+    where,
+    indexedBy(shares, column, groups, params, '', shares.rows),
+  );
+  return `${matches} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`;
+}
+
+/**
+ * The condition GIN reads for the matches of the groups in `column` among `scopeRows` rows (a
+ * category's, `byCategory` its condition; or the table's): the rarest group's alone when the
+ * other groups' entries cost more than fetching the rarest's rows they would leave out (`creme
+ * untuk`: `untuk`'s 750,000 entries, against the 13,000 `creme` rows without it), its query
+ * bound in `params`; null: every group (everyMatch as before).
+ */
+export function indexedBy(
+  shares: WordShares,
+  column: Column,
+  groups: WordGroup[],
+  params: Params,
+  byCategory: string,
+  scopeRows: number,
+): string | null {
+  const rarest = rarestGroup(shares, column, groups);
+  if (rarest === null || ginReading === 'every') return null;
+  const others = groups
+    .filter((group) => group !== rarest)
+    .reduce((sum, group) => sum + entryCost(shares, column, group), 0);
+  const extra =
+    (Math.min(groupShare(shares, column, rarest), 1) - shareOf(shares, column, groups)) *
+    scopeRows *
+    CATEGORY_MATCH_COST;
+  if (ginReading !== 'rarest' && others <= extra) return null;
+  return `s.${column} @@ ${params.add(tsAll([rarest]))}::tsquery ${byCategory}`;
+}
+
+/** What reading a group's GIN entries in `column` costs (in walked rows of a category). */
+const entryCost = (shares: WordShares, column: Column, group: WordGroup) =>
+  Math.min(groupShare(shares, column, group), 1) *
+  shares.rows *
+  (group.prefix ? CATEGORY_PREFIX_ENTRY_COST : CATEGORY_ENTRY_COST);
+
+/** How GIN reads several groups (null: indexedBy decides; the tests force it). */
+let ginReading: 'rarest' | 'every' | null = null;
+
+/** Tests only: GIN reads the rarest group alone, or every group, whatever it costs. */
+export function setGinReading(reading: 'rarest' | 'every' | null): void {
+  ginReading = reading;
 }
 
 /** How a count in a category reads (null: categoryWalkPays decides; the tests force it). */
@@ -809,12 +877,10 @@ export function categoryWalkPays(
   const share = shareOf(shares, column, groups);
   if (share <= 0) return false;
   const rarest = rarestGroup(shares, column, groups) ?? groups[0]!;
-  const rareShare = Math.min(groupShare(shares, column, rarest), 1);
-  const entryCost = rarest.prefix ? CATEGORY_PREFIX_ENTRY_COST : CATEGORY_ENTRY_COST;
   const gin =
-    rareShare * shares.rows * entryCost +
+    entryCost(shares, column, rarest) +
     categoryRows * CATEGORY_INDEX_COST +
-    rareShare * categoryRows * CATEGORY_MATCH_COST;
+    Math.min(groupShare(shares, column, rarest), 1) * categoryRows * CATEGORY_MATCH_COST;
   return Math.min(need / share, categoryRows) <= gin;
 }
 
@@ -861,7 +927,7 @@ async function tierSlice(
   end: number,
   skip: number,
   reading: Reading,
-  { walkRows }: { walkRows?: number } = {},
+  { walkRows, gin }: { walkRows?: number; gin?: { shares: WordShares; scopeRows: number } } = {},
 ): Promise<{ walked: number; page: string[] }> {
   const params = new Params(tsAll(groups));
   const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
@@ -890,7 +956,13 @@ async function tierSlice(
             ORDER BY s."createdAt" DESC, s."productId" LIMIT ${probeRows}),
           w AS MATERIALIZED (SELECT r."productId", r."createdAt" FROM r WHERE r.hit
             ORDER BY r."createdAt" DESC, r."productId" ${upTo})`
-        : `${everyMatch('s."productId", s."createdAt"', where)},
+        : `${everyMatchOf(
+            ['productId', 'createdAt'],
+            where,
+            gin
+              ? indexedBy(gin.shares, TIER_COLUMNS[tier], groups, params, byCategory, gin.scopeRows)
+              : null,
+          )},
       w AS MATERIALIZED (SELECT m."productId", m."createdAt" FROM m
         ORDER BY m."createdAt" DESC, m."productId" ${upTo})`;
   const rows = await selectBound<{ walked: string; scanned: string; page: string[] | null }>(
@@ -908,7 +980,7 @@ async function tierSlice(
   // does a capped walk that did not reach the page's end (its cap, or the scope's last row:
   // GIN answers either exactly).
   if (walked < end && ((reading === 'probe' && scanned >= PROBE_ROWS) || capped)) {
-    return tierSlice(db, groups, tier, categoryId, end, skip, 'gin');
+    return tierSlice(db, groups, tier, categoryId, end, skip, 'gin', { gin });
   }
   return { walked, page: rows[0]?.page ?? [] };
 }
