@@ -7,7 +7,7 @@ import { engineFor, setCategoryReading, setGinReading } from './engines';
 import { listActiveProducts } from '../products/queries';
 import { searchProductIds, wordGroups } from './queries';
 import { tokenize } from './terms';
-import { insertMadeProducts, type MadeProduct } from './test-support';
+import { insertMadeProducts, rankingBy, type MadeProduct } from './test-support';
 
 /**
  * Two PostgreSQL readings of a search (docs/decisions.md, session 42), checked against the
@@ -42,24 +42,15 @@ function catalogue(): MadeProduct[] {
 /** The ranking the search promises, each word whole or (the last) as a prefix. */
 function ranking(made: MadeProduct[], inCategory: Set<string>, term: string): string[] {
   const tokens = tokenize(term);
-  const has = (text: string) => {
-    const words = text.toLowerCase().split(/\W+/);
-    return tokens.every((token) =>
-      words.some((word) => word === token.text || (token.prefix && word.startsWith(token.text))),
-    );
-  };
-  const tier = (p: MadeProduct) =>
-    has(p.title)
-      ? 0
-      : has(`${p.title} Tes ${p.badge ?? ''}`)
-        ? 1
-        : has(`${p.title} Tes ${p.badge ?? ''} ${p.description}`)
-          ? 2
-          : 3;
-  return made
-    .filter((p) => inCategory.has(p.id) && tier(p) < 3)
-    .sort((a, b) => tier(a) - tier(b) || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1))
-    .map((p) => p.id);
+  return rankingBy(
+    made.filter((p) => inCategory.has(p.id)),
+    (text) => {
+      const words = text.toLowerCase().split(/\W+/);
+      return tokens.every((token) =>
+        words.some((word) => word === token.text || (token.prefix && word.startsWith(token.text))),
+      );
+    },
+  );
 }
 
 describe.each(['sqlite', 'postgres'] as const)(
