@@ -423,10 +423,11 @@ export const everyMatchOf = (columns: string[], where: string, indexed: string |
 
 /**
  * The order of a counting walk: down the newest index (in a category, always: the category's),
- * not a sequential scan. A sequential scan of a table larger than a quarter of shared_buffers reads through a
- * small ring of buffers, so its pages are never kept: a count of `promo` in a category read
- * 4,400 pages from the OS on every search (60-135 ms), where the category index's walk keeps
- * its ~1,500 pages, the same ones the page's tier walk reads (1.5 ms once cached).
+ * not a sequential scan. A sequential scan of a table larger than a quarter of shared_buffers
+ * reads through a small ring of buffers, so its pages are never kept: a count of `promo` in a
+ * category read 4,400 pages from the OS on every search (60-135 ms), where the category
+ * index's walk keeps its ~1,500 pages, the same ones the page's tier walk reads (1.5 ms once
+ * cached).
  */
 const NEWEST_FIRST = 'ORDER BY s."createdAt" DESC';
 /**
