@@ -6,7 +6,11 @@ import {
   fts5InCategory,
   fts5OutsideCategories,
   fts5Scope,
+  categorySize,
+  everyMatchOf,
+  indexedBy,
   tsAll,
+  wordShares,
   type WordGroup,
 } from '../search/engines';
 /**
@@ -426,12 +430,20 @@ export async function searchSetPage(
   const query = rows.params.add(tsAll(scope.groups!));
   const category =
     scope.categoryId === null ? '' : `AND s."categoryId" = ${rows.params.add(scope.categoryId)}`;
+  const shares = await wordShares(db);
+  const indexed = indexedBy(
+    shares,
+    'document',
+    scope.groups!,
+    rows.params,
+    category,
+    scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+  );
   const where = rows.where(undefined, { searchPerRow: true });
   const order = rows.orderBy(sort);
   const found = await selectBound<{ id: string }>(
     db,
-    `WITH m AS MATERIALIZED (SELECT s."productId" FROM product_search s
-        WHERE s.document @@ ${query}::tsquery ${category})
+    `${everyMatchOf(['productId'], `s.document @@ ${query}::tsquery ${category}`, indexed)}
       SELECT p.id FROM m JOIN products p ON p.id = m."productId"
       WHERE ${where}
       ORDER BY ${order} LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`,

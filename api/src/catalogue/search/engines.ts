@@ -28,6 +28,11 @@ export interface SearchEngine {
   /** Which of these words are in the index vocabulary. */
   knownWords(db: Database, words: string[]): Promise<string[]>;
   /**
+   * Optional: the groups as this engine reads them fastest, matching the same products
+   * (PostgreSQL: a prefix written as the indexed words it stands for, spelledPrefixes).
+   */
+  spelled?(db: Database, groups: WordGroup[]): Promise<WordGroup[]>;
+  /**
    * How many active products have every group in the title, in the label, anywhere, each
    * counted up to `bound` and no further (a count equal to `bound` means at least that many):
    * a word in half the catalogue costs `bound` index entries, not half a million. An engine
@@ -403,24 +408,71 @@ const everyMatch = (columns: string, where: string) =>
   `WITH m AS MATERIALIZED (SELECT ${columns} FROM product_search s WHERE ${where})`;
 
 /**
- * The order of a counting walk: down the newest index (or the category's), not a sequential
- * scan. A sequential scan of a table larger than a quarter of shared_buffers reads through a
- * small ring of buffers, so its pages are never kept: a count of `promo` in a category read
- * 4,400 pages from the OS on every search (60-135 ms), where the category index's walk keeps
- * its ~1,500 pages, the same ones the page's tier walk reads (1.5 ms once cached).
+ * everyMatch of `where`, GIN asked only for `indexed` when given (the rarest group in its
+ * column, and the category), `where` tested on each of its rows outside the index (OFFSET 0
+ * keeps the test out of the index condition): `columns` are columns of `product_search`.
+ */
+export const everyMatchOf = (columns: string[], where: string, indexed: string | null) => {
+  if (indexed === null)
+    return everyMatch(columns.map((name) => `s."${name}"`).join(', ') || '1', where);
+  const inner = columns.map((name) => `s."${name}", `).join('');
+  const outer = columns.map((name) => `r."${name}"`).join(', ') || '1';
+  return `WITH m AS MATERIALIZED (SELECT ${outer} FROM (SELECT ${inner}(${where}) AS hit
+      FROM product_search s WHERE ${indexed} OFFSET 0) AS r WHERE r.hit)`;
+};
+
+/**
+ * The order of a counting walk: down the newest index (in a category, always: the category's),
+ * not a sequential scan. A sequential scan of a table larger than a quarter of shared_buffers
+ * reads through a small ring of buffers, so its pages are never kept: a count of `promo` in a
+ * category read 4,400 pages from the OS on every search (60-135 ms), where the category
+ * index's walk keeps its ~1,500 pages, the same ones the page's tier walk reads (1.5 ms once
+ * cached).
  */
 const NEWEST_FIRST = 'ORDER BY s."createdAt" DESC';
 /**
  * A longer walk keeps the sequential scan and its ring: at 12,000 matches of a word in 5% of
  * the rows (a deep page) the index walk would keep 18,000 pages, more than shared_buffers
  * holds by default (128 MB), and push out what the short walks keep. A walk of the whole table
- * reads ~13 rows a page (rows in createdAt order, migration 0023); a category's rows are 1 in
- * 40 of the table's, a page each.
+ * reads ~13 rows a page (rows in createdAt order, migration 0023). A count in a category walks
+ * when categoryWalkPays finds it cheaper than GIN, whatever its length.
  */
 const CACHED_WALK_PAGES = 4_000;
 const ROWS_PER_PAGE = 13;
-const walkOrder = (upTo: number, share: number, categoryId: number | null) =>
-  upTo / share / (categoryId === null ? ROWS_PER_PAGE : 1) <= CACHED_WALK_PAGES ? NEWEST_FIRST : '';
+const walkOrder = (upTo: number, share: number) =>
+  upTo / share / ROWS_PER_PAGE <= CACHED_WALK_PAGES ? NEWEST_FIRST : '';
+
+/**
+ * The groups with each prefix written as the indexed words it stands for (from `search_words`,
+ * the vocabulary the search triggers keep: every word of every search row, committed with it),
+ * when there are at most MAX_PREFIX_WORDS of them. GIN answers a prefix (`creme:*`) by a
+ * partial match that collects the entries of every word it starts into a bitmap before it
+ * intersects: 31-55 ms for `creme:*` (50,000 rows) at 1,000,000 products where `creme` alone
+ * reads its posting tree in 5-7 ms; and every count, tier and set of a search ends with a
+ * prefix. A prefix no indexed word starts, or one of many words, stays as it is.
+ */
+async function spelledPrefixes(db: Database, groups: WordGroup[]): Promise<WordGroup[]> {
+  return Promise.all(
+    groups.map(async (group) => {
+      if (!group.prefix) return group;
+      const rows = await selectBound<{ word: string }>(
+        db,
+        `SELECT DISTINCT word FROM (${group.words
+          .map(
+            (_, i) =>
+              `(SELECT word FROM search_words WHERE word >= $${2 * i + 1} AND word < $${2 * i + 2}
+                ORDER BY word LIMIT ${MAX_PREFIX_WORDS + 1})`,
+          )
+          .join(' UNION ALL ')}) AS spelled ORDER BY word`,
+        group.words.flatMap((word) => [word, `${word}\u{10FFFF}`]),
+      );
+      const words = rows.map((row) => row.word);
+      return words.length === 0 || words.length > MAX_PREFIX_WORDS
+        ? group
+        : { words, prefix: false };
+    }),
+  );
+}
 
 export const postgresEngine: SearchEngine = {
   // Asked of the vocabulary's B-tree (exact word, or the range of words with this prefix):
@@ -446,29 +498,16 @@ export const postgresEngine: SearchEngine = {
     return rows.map((row) => row.word);
   },
 
+  spelled: spelledPrefixes,
+
   async counts(db, groups, categoryId, bound, placeBound = bound) {
     const shares = await wordShares(db);
     const params = new Params(tsAll(groups));
-    const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+    const inCategory = await categoryOf(db, params, categoryId);
     // Each scope counted up to its bound: the title and label counts only place the page and
-    // stop at its end. A common word reads the table until enough rows matched (a LIMIT the
-    // planner sees); a rare one counts its GIN entries (everyMatch), never a walk that finds
-    // nothing (docs/decisions.md, "Search at 1,000,000 products on PostgreSQL: walk or GIN").
-    const scope = (name: Scope, upTo: number) => {
-      const column = SCOPE_COLUMNS[name];
-      const where = `s.${column} @@ $1::tsquery ${byCategory}`;
-      const limit = params.add(upTo);
-      const share = shareOf(shares, column, groups);
-      const cost = {
-        tierShare: share,
-        scopeShare: share,
-        entries: entriesOf(shares, column, groups),
-      };
-      return walkPays(cost, upTo, shares.rows, upTo)
-        ? `(SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
-            ${walkOrder(upTo, share, categoryId)} LIMIT ${limit}) AS found)`
-        : `(${everyMatch('1', where)} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found)`;
-    };
+    // stop at its end.
+    const scope = (name: Scope, upTo: number) =>
+      `(${countStatement(shares, groups, SCOPE_COLUMNS[name], params, inCategory, upTo)})`;
     const place = Math.min(placeBound, bound);
     const rows = await selectBound<{ title: string; label: string; total: string }>(
       db,
@@ -528,6 +567,10 @@ export const postgresEngine: SearchEngine = {
         : countAll(db, shares, groups, categoryId, bound);
     // Awaited below unless the tiers counted everything, or one of them fails first.
     total.catch(() => undefined);
+    const gin = {
+      shares,
+      scopeRows: categoryId === null ? shares.rows : await categorySize(db, categoryId),
+    };
     const ids: string[] = [];
     let skip = offset;
     let walkedAll = 0;
@@ -545,6 +588,7 @@ export const postgresEngine: SearchEngine = {
               // in a category, page 100: 60 -> 170 ms).
               walkRows:
                 categoryId === null ? walkCap(shares, groups, tier, end, shares.rows) : undefined,
+              gin,
             });
       ids.push(...page.slice(0, need));
       walkedAll += walked;
@@ -563,6 +607,8 @@ export const postgresEngine: SearchEngine = {
 };
 
 const TIERS: Tier[] = [0, 1, 2];
+/** The vector column of each tier's scope (its GIN index). */
+const TIER_COLUMNS: Record<Tier, Column> = { 0: 'title', 1: 'label', 2: 'document' };
 
 /**
  * How a tier's rows up to `end` are read: a walk when walkPays; else a probe when several
@@ -670,24 +716,190 @@ async function countAll(
   bound: number,
 ): Promise<number> {
   const params = new Params(tsAll(groups));
-  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
-  const where = `s.document @@ $1::tsquery ${byCategory}`;
-  const limit = params.add(bound);
-  const share = shareOf(shares, 'document', groups);
-  const cost = {
-    tierShare: share,
-    scopeShare: share,
-    entries: entriesOf(shares, 'document', groups),
-  };
+  const inCategory = await categoryOf(db, params, categoryId);
   const rows = await selectBound<{ total: string }>(
     db,
-    walkPays(cost, bound, shares.rows, bound)
-      ? `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s WHERE ${where}
-          ${walkOrder(bound, share, categoryId)} LIMIT ${limit}) AS found`
-      : `${everyMatch('1', where)} SELECT count(*) AS total FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`,
+    `SELECT (${countStatement(shares, groups, 'document', params, inCategory, bound)}) AS total`,
     params.values,
   );
   return Number(rows[0]?.total ?? 0);
+}
+
+/** A search's category: its condition on `product_search s` (bound in `params`) and size. */
+interface InCategory {
+  where: string;
+  rows: number;
+}
+
+/** The category's condition and its number of active products (the trigger-kept count). */
+async function categoryOf(
+  db: Database,
+  params: Params,
+  categoryId: number | null,
+): Promise<InCategory | null> {
+  if (categoryId === null) return null;
+  return {
+    where: `AND s."categoryId" = ${params.add(categoryId)}`,
+    rows: await categorySize(db, categoryId),
+  };
+}
+
+/** How many active products the category has (the trigger-kept count, migration 0003). */
+export async function categorySize(db: Database, categoryId: number): Promise<number> {
+  const rows = await selectBound<{ active: string | number }>(
+    db,
+    'SELECT active FROM product_active_counts WHERE "categoryId" = $1',
+    [categoryId],
+  );
+  return Number(rows[0]?.active ?? 0);
+}
+
+/**
+ * The statement that counts the rows whose `column` matches every group (`$1` of `params`),
+ * up to `upTo`. Over the whole catalogue a common word reads the table until enough rows
+ * matched (a LIMIT the planner sees), a rare one counts its GIN entries (everyMatch), never a
+ * walk that finds nothing (docs/decisions.md, "Search at 1,000,000 products on PostgreSQL:
+ * walk or GIN"). In a category, categoryWalkPays chooses between the category index's walk
+ * and GIN of the rarest group beside the category's own index entries.
+ */
+function countStatement(
+  shares: WordShares,
+  groups: WordGroup[],
+  column: Column,
+  params: Params,
+  inCategory: InCategory | null,
+  upTo: number,
+): string {
+  const limit = params.add(upTo);
+  const share = shareOf(shares, column, groups);
+  if (inCategory) {
+    const where = `s.${column} @@ $1::tsquery ${inCategory.where}`;
+    const walk = categoryReading
+      ? categoryReading === 'walk'
+      : categoryWalkPays(shares, column, groups, upTo, inCategory.rows);
+    if (walk)
+      return `SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
+        ${NEWEST_FIRST} LIMIT ${limit}) AS found`;
+    const matches = everyMatchOf(
+      [],
+      where,
+      indexedBy(shares, column, groups, params, inCategory.where, inCategory.rows),
+    );
+    return `${matches} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`;
+  }
+  const where = `s.${column} @@ $1::tsquery`;
+  const cost = { tierShare: share, scopeShare: share, entries: entriesOf(shares, column, groups) };
+  if (walkPays(cost, upTo, shares.rows, upTo))
+    return `SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
+        ${walkOrder(upTo, share)} LIMIT ${limit}) AS found`;
+  const matches = everyMatchOf(
+    [],
+    where,
+    indexedBy(shares, column, groups, params, '', shares.rows),
+  );
+  return `${matches} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`;
+}
+
+/**
+ * The condition GIN reads for the matches of the groups in `column` among `scopeRows` rows (a
+ * category's, `byCategory` its condition; or the table's): the rarest group's alone when the
+ * other groups' entries cost more than fetching the rarest's rows they would leave out (`creme
+ * untuk`: `untuk`'s 750,000 entries, against the 13,000 `creme` rows without it), its query
+ * bound in `params`; null: every group (everyMatch as before).
+ */
+export function indexedBy(
+  shares: WordShares,
+  column: Column,
+  groups: WordGroup[],
+  params: Params,
+  byCategory: string,
+  scopeRows: number,
+): string | null {
+  const rarest = rarestGroup(shares, column, groups);
+  if (rarest === null || ginReading === 'every') return null;
+  const others = groups
+    .filter((group) => group !== rarest)
+    .reduce((sum, group) => sum + entryCost(shares, column, group), 0);
+  const extra =
+    (Math.min(groupShare(shares, column, rarest), 1) - shareOf(shares, column, groups)) *
+    scopeRows *
+    CATEGORY_MATCH_COST;
+  if (ginReading !== 'rarest' && others <= extra) return null;
+  return `s.${column} @@ ${params.add(tsAll([rarest]))}::tsquery ${byCategory}`;
+}
+
+/** What reading a group's GIN entries in `column` costs (in walked rows of a category). */
+const entryCost = (shares: WordShares, column: Column, group: WordGroup) =>
+  Math.min(groupShare(shares, column, group), 1) *
+  shares.rows *
+  (group.prefix ? CATEGORY_PREFIX_ENTRY_COST : CATEGORY_ENTRY_COST);
+
+/** How GIN reads several groups (null: indexedBy decides; the tests force it). */
+let ginReading: 'rarest' | 'every' | null = null;
+
+/** Tests only: GIN reads the rarest group alone, or every group, whatever it costs. */
+export function setGinReading(reading: 'rarest' | 'every' | null): void {
+  ginReading = reading;
+}
+
+/** How a count in a category reads (null: categoryWalkPays decides; the tests force it). */
+let categoryReading: 'walk' | 'gin' | null = null;
+
+/** Tests only: counts in a category walk, or read GIN, whatever they cost. */
+export function setCategoryReading(reading: 'walk' | 'gin' | null): void {
+  categoryReading = reading;
+}
+
+/**
+ * In a category, costs in walked rows of the category's index (each a heap page of its own:
+ * ~1 us cached at 1,000,000 products, load 2-4): a GIN entry of an exact word ~0.12 us (of a
+ * prefix GIN matches partially: ~1 us), an entry of the category's own index ~0.1 us, and
+ * each match in the category fetched from its page ~2.5 us. Measured on `creme` (5% of the
+ * rows: the walk to 1,001 matches 16-32 ms, GIN beside the category 12-15 ms) and `promo
+ * untuk` (40%: the walk 4-12 ms, GIN of both words 85-150 ms).
+ */
+const CATEGORY_ENTRY_COST = 0.12;
+const CATEGORY_PREFIX_ENTRY_COST = 1;
+const CATEGORY_INDEX_COST = 0.1;
+const CATEGORY_MATCH_COST = 2.5;
+
+/**
+ * Whether walking the category newest first to `need` matches costs less than GIN: the rarest
+ * group's entries (the others tested on its rows), the category's index entries, and the
+ * rarest group's matches in the category, each fetched.
+ */
+export function categoryWalkPays(
+  shares: WordShares,
+  column: Column,
+  groups: WordGroup[],
+  need: number,
+  categoryRows: number,
+): boolean {
+  const share = shareOf(shares, column, groups);
+  if (share <= 0) return false;
+  const rarest = rarestGroup(shares, column, groups) ?? groups[0]!;
+  const gin =
+    entryCost(shares, column, rarest) +
+    categoryRows * CATEGORY_INDEX_COST +
+    Math.min(groupShare(shares, column, rarest), 1) * categoryRows * CATEGORY_MATCH_COST;
+  return Math.min(need / share, categoryRows) <= gin;
+}
+
+/**
+ * The group with the fewest rows in `column` by the statistics, when there are several and it
+ * is listed there (an unlisted word is rare: GIN intersects its few entries with the others'
+ * cheaply enough, and a word absent from the column must not stand for the others).
+ */
+function rarestGroup(shares: WordShares, column: Column, groups: WordGroup[]): WordGroup | null {
+  if (groups.length < 2) return null;
+  let rarest: WordGroup | null = null;
+  let least = Number.POSITIVE_INFINITY;
+  for (const group of groups) {
+    const share = groupShare(shares, column, group);
+    if (share <= 0) return null;
+    if (share < least) [rarest, least] = [group, share];
+  }
+  return rarest;
 }
 
 /**
@@ -716,7 +928,7 @@ async function tierSlice(
   end: number,
   skip: number,
   reading: Reading,
-  { walkRows }: { walkRows?: number } = {},
+  { walkRows, gin }: { walkRows?: number; gin?: { shares: WordShares; scopeRows: number } } = {},
 ): Promise<{ walked: number; page: string[] }> {
   const params = new Params(tsAll(groups));
   const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
@@ -745,7 +957,13 @@ async function tierSlice(
             ORDER BY s."createdAt" DESC, s."productId" LIMIT ${probeRows}),
           w AS MATERIALIZED (SELECT r."productId", r."createdAt" FROM r WHERE r.hit
             ORDER BY r."createdAt" DESC, r."productId" ${upTo})`
-        : `${everyMatch('s."productId", s."createdAt"', where)},
+        : `${everyMatchOf(
+            ['productId', 'createdAt'],
+            where,
+            gin
+              ? indexedBy(gin.shares, TIER_COLUMNS[tier], groups, params, byCategory, gin.scopeRows)
+              : null,
+          )},
       w AS MATERIALIZED (SELECT m."productId", m."createdAt" FROM m
         ORDER BY m."createdAt" DESC, m."productId" ${upTo})`;
   const rows = await selectBound<{ walked: string; scanned: string; page: string[] | null }>(
@@ -763,7 +981,7 @@ async function tierSlice(
   // does a capped walk that did not reach the page's end (its cap, or the scope's last row:
   // GIN answers either exactly).
   if (walked < end && ((reading === 'probe' && scanned >= PROBE_ROWS) || capped)) {
-    return tierSlice(db, groups, tier, categoryId, end, skip, 'gin');
+    return tierSlice(db, groups, tier, categoryId, end, skip, 'gin', { gin });
   }
   return { walked, page: rows[0]?.page ?? [] };
 }

@@ -83,11 +83,12 @@ export async function categoryFilter(
 
 /**
  * Each word of the query with the words it may stand for: itself, and when a word of 5 or
- * more letters matches nothing, the indexed words one edit away from it.
+ * more letters matches nothing, the indexed words one edit away from it; the engine may then
+ * spell a prefix out as the indexed words it stands for (the same matches, read faster).
  */
 export async function wordGroups(db: Database, tokens: SearchToken[]): Promise<WordGroup[]> {
   const engine = engineFor(db);
-  return Promise.all(
+  const groups = await Promise.all(
     tokens.map(async (token) => {
       const words = [token.text];
       if (forgivesTypo(token.text) && !(await engine.hasMatch(db, token))) {
@@ -97,6 +98,7 @@ export async function wordGroups(db: Database, tokens: SearchToken[]): Promise<W
       return { words, prefix: token.prefix };
     }),
   );
+  return engine.spelled ? engine.spelled(db, groups) : groups;
 }
 
 /**

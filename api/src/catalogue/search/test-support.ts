@@ -12,7 +12,11 @@ export interface MadeProduct {
 
 /** The ranking the search promises: title, then label, then anywhere; newest first in each. */
 export function expectedRanking(made: MadeProduct[], words: string[]): string[] {
-  const has = (text: string) => words.every((w) => text.toLowerCase().split(/\W+/).includes(w));
+  return rankingBy(made, (text) => words.every((w) => text.toLowerCase().split(/\W+/).includes(w)));
+}
+
+/** The same ranking, by what `has` says each scope's text holds. */
+export function rankingBy(made: MadeProduct[], has: (text: string) => boolean): string[] {
   const tier = (p: MadeProduct) =>
     has(p.title)
       ? 0
