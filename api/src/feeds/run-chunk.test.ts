@@ -39,6 +39,7 @@ function chunked(known: ReturnType<typeof knownItems> | null, rows: MappedRow[])
     write: chunk.rows.map((written) => written.sku),
     unchanged: chunk.unchangedIds,
     size: chunk.size,
+    pauses: chunk.pauses,
   }));
 }
 
@@ -47,7 +48,7 @@ describe('a feed run’s chunk', () => {
     const known = knownItems({ a: [1, 'h1'], b: [2, 'h2'], c: [3, 'h3'] });
     expect(
       chunked(known, [row('a', 'h1'), row('b', 'changed'), row('c', 'h3'), row('d', 'h4')]),
-    ).toEqual([{ write: ['b', 'd'], unchanged: [1, 3], size: 4 }]);
+    ).toEqual([{ write: ['b', 'd'], unchanged: [1, 3], size: 4, pauses: 1 }]);
   });
 
   it('counts only its rows to write towards a full chunk, and ends at the rows read bound', () => {
@@ -58,9 +59,10 @@ describe('a feed run’s chunk', () => {
       known,
       skus.map((sku, at) => row(sku, at % 20 === 0 ? 'changed' : 'same')),
     );
-    expect(twentieth.map((chunk) => [chunk.size, chunk.write.length])).toEqual([
-      [FEED_CHUNK_READ_ROWS, FEED_CHUNK_READ_ROWS / 20],
-      [5, 1],
+    // The run rests after each as long as after ten chunks of a thousand rows read.
+    expect(twentieth.map((chunk) => [chunk.size, chunk.write.length, chunk.pauses])).toEqual([
+      [FEED_CHUNK_READ_ROWS, FEED_CHUNK_READ_ROWS / 20, FEED_CHUNK_READ_ROWS / FEED_CHUNK_ROWS],
+      [5, 1, 1],
     ]);
     // Nothing known (a feed's first run): a thousand rows a chunk.
     const first = chunked(
@@ -74,8 +76,8 @@ describe('a feed run’s chunk', () => {
     const known = knownItems({ a: [1, 'h1'], b: [2, 'h2'] });
     // a changed, then as the run found it: the second row must see what the first wrote.
     expect(chunked(known, [row('a', 'changed'), row('b', 'h2'), row('a', 'h1')])).toEqual([
-      { write: ['a'], unchanged: [2], size: 2 },
-      { write: ['a'], unchanged: [], size: 1 },
+      { write: ['a'], unchanged: [2], size: 2, pauses: 1 },
+      { write: ['a'], unchanged: [], size: 1, pauses: 1 },
     ]);
   });
 });

@@ -14,8 +14,8 @@ export const FEED_CHUNK_READ_ROWS = 10 * FEED_CHUNK_ROWS;
  * The rows of a feed run's next chunk, gathered as the run reads them. A row whose content
  * hashes as the run found its item at its start (known-items.ts) costs no write and no
  * look-up: only its item's id is kept (seen once the chunk has committed, seen.ts), and it
- * does not count towards the chunk's FEED_CHUNK_ROWS rows to write, so the run pauses after
- * each thousand rows it writes, not after each thousand it reads. Every other row is written
+ * does not count towards the chunk's FEED_CHUNK_ROWS rows to write: a feed that changed little
+ * is written in fewer, fuller transactions. Every other row is written
  * by this chunk and forgotten in `known` at once: a later row of the same sku (in this chunk's
  * successors) is matched in the database, which by then holds what this one wrote.
  */
@@ -32,6 +32,15 @@ export class RunChunk {
 
   get size(): number {
     return this.read;
+  }
+
+  /**
+   * The pauses the run takes after this chunk's commit: one per FEED_CHUNK_ROWS rows read, so
+   * the run rests as long per row read as when every chunk was 1,000 rows read (session 42: a
+   * pause per thousand rows written only raised the list page's p95 during a run).
+   */
+  get pauses(): number {
+    return Math.max(1, Math.ceil(this.read / FEED_CHUNK_ROWS));
   }
 
   /**

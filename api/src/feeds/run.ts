@@ -257,6 +257,7 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
     const known = await KnownItems.load(db, feed.id);
     await claimFirstSeenRun(db, feed.id, runId);
     let chunk = new RunChunk(known);
+    let pauseAfterWrite = 0;
     let stored = 0;
     // A feed's first run grows these from nothing: the planner must not keep planning
     // them as empty (a third of the speed, the figure refresh walking whole indexes).
@@ -287,10 +288,11 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
       // Chunks are written one after another, in the feed's order: the later sees what the
       // earlier wrote. Only the reading and mapping of the next overlaps a chunk's write; the
       // pause after a commit stays whole (nothing of the run works in it).
-      if (await writes.settled()) await sleep(FEED_CHUNK_PAUSE_MS[db.dialect]);
+      if (await writes.settled()) await sleep(pauseAfterWrite);
       if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
       if (job.leaseLost.aborted) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
       const written = chunk;
+      pauseAfterWrite = FEED_CHUNK_PAUSE_MS[db.dialect] * written.pauses;
       chunk = new RunChunk(known);
       writes.start(write(written));
       slices.restart();
