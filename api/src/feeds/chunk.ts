@@ -16,7 +16,6 @@ import { stringArray } from '../lib/json';
 import { timeOrderedUuid } from '../lib/time-ordered-id';
 import { TimeSlices } from '../lib/time-slices';
 import { parseFeedAvailability, parseFeedPrice, type FeedRecord } from './io';
-import type { KnownItems } from './known-items';
 import type { StoredFeed } from './store';
 
 /**
@@ -170,11 +169,6 @@ export interface RunContext {
   /** Lower-cased category name or slug → id. */
   categoriesByName: Map<string, number>;
   defaultCategoryId: number | null;
-  /**
-   * The feed's items as the run found them (known-items.ts), when it loaded them: rows known
-   * unchanged there are not matched in the database.
-   */
-  known?: KnownItems | null;
 }
 
 export async function runContext(db: Database, feed: StoredFeed, runId: string) {
@@ -353,8 +347,8 @@ async function updateInGroups(
 /**
  * The chunk's rows already in the feed_items of this feed (into `items`, by sku); how many
  * have their content as the last run saw it (`unchanged`: those cost no write at all, their
- * ids go to the run's seen set, seen.ts) and the rows left to write (`work`). Rows the run's
- * `known` items say are unchanged are not looked up; the others are. On PostgreSQL the hashes
+ * ids go to the run's seen set, seen.ts) and the rows left to write (`work`). The run's rows
+ * known unchanged since its start never come here (run-chunk.ts). On PostgreSQL the hashes
  * are compared in the database, so an unchanged row comes back as its id and its place in the
  * chunk, not its sku and hash.
  */
@@ -365,25 +359,13 @@ async function matchItems(
   items: Map<string, ItemRow>,
   transaction: Transaction,
 ): Promise<{ unchanged: number; work: MappedRow[]; seenItemIds: number[] }> {
-  const { feed, known } = context;
+  const { feed } = context;
   const seenItemIds: number[] = [];
   const same = new Uint8Array(rows.length);
-  /** Places of the rows matched in the database: those not known unchanged at the run's start. */
-  const pending: number[] = [];
-  rows.forEach((row, at) => {
-    const id = known?.unchangedId(row.sku, row.hash) ?? null;
-    if (id === null) pending.push(at);
-    else {
-      same[at] = 1;
-      seenItemIds.push(id);
-    }
-  });
-  if (pending.length === 0) {
-    // Nothing to match.
-  } else if (db.dialect === 'postgres') {
+  if (db.dialect === 'postgres') {
     const source = rowsSource(
       db.dialect,
-      pending.map((at) => [rows[at]!.sku, rows[at]!.hash, at]),
+      rows.map((row, at) => [row.sku, row.hash, at]),
       ['text', 'text', 'integer'],
     );
     for (const item of await execute(
@@ -415,7 +397,7 @@ async function matchItems(
     const skuList = inList(
       db.dialect,
       'sku',
-      pending.map((at) => rows[at]!.sku),
+      rows.map((row) => row.sku),
     );
     for (const item of (await execute(
       db,
@@ -426,20 +408,16 @@ async function matchItems(
     )) as unknown as ItemRow[]) {
       items.set(item.sku, item);
     }
-    for (const at of pending) {
-      const row = rows[at]!;
+    rows.forEach((row, at) => {
       const item = items.get(row.sku);
       if (item && item.contentHash === row.hash && !item.deactivated) {
         same[at] = 1;
         seenItemIds.push(Number(item.id));
       }
-    }
+    });
   }
   const unchanged = seenItemIds.length;
   const work = unchanged === 0 ? rows : rows.filter((_, at) => same[at] === 0);
-  // These rows' items are written by this chunk: a later row of the same sku is matched in the
-  // database, which then holds what this one wrote.
-  for (const row of work) known?.forget(row.sku);
   return { unchanged, work, seenItemIds };
 }
 

@@ -15,10 +15,11 @@ import type {
 } from '@shared/types';
 import type { Database } from '../db/database';
 import { createMigrator, migrate } from '../db/migrate';
-import { mapRecord, runContext, writeChunk, type MappedRow, type RunContext } from './chunk';
+import { mapRecord, runContext, writeChunk, type MappedRow } from './chunk';
 import { KnownItems } from './known-items';
 import { lastAllowedCore } from './priority';
 import { FEED_RUN_MESSAGES } from './run';
+import { RunChunk } from './run-chunk';
 import { FeedRunner } from './service';
 import { findFeed } from './store';
 import { FEED_APPLICATION_NAME } from './worker-messages';
@@ -699,9 +700,9 @@ describeApi('product feeds', (api) => {
     // A chunk's rows known unchanged at the run's start are not looked up: with the first
     // item's hash changed in the database behind the run's back, its row is not written.
     const stored = (await findFeed(db, feed.id))!;
-    const context: RunContext = await runContext(db, stored, seed.id);
-    context.known = await KnownItems.load(db, feed.id);
-    expect(context.known?.size).toBe(3);
+    const context = await runContext(db, stored, seed.id);
+    const knownItems = await KnownItems.load(db, feed.id);
+    expect(knownItems?.size).toBe(3);
     await db.sequelize.query(
       `UPDATE feed_items SET "contentHash" = :hash WHERE "feedId" = :feedId AND sku = :sku`,
       { replacements: { hash: '0'.repeat(40), feedId: feed.id, sku: skus[0] } },
@@ -720,13 +721,24 @@ describeApi('product feeds', (api) => {
       );
       return item!.hash;
     };
-    const known = await db.write((transaction) => writeChunk(db, context, rows, transaction));
-    expect(known).toMatchObject({ unchanged: 3, updated: 0, created: 0 });
+    const chunkOf = (known: KnownItems | null) => {
+      const chunk = new RunChunk(known);
+      for (const row of rows) chunk.add(row);
+      return chunk;
+    };
+    const known = chunkOf(knownItems);
+    expect(known.unchangedIds).toHaveLength(3);
+    expect(
+      await db.write((transaction) => writeChunk(db, context, known.rows, transaction)),
+    ).toMatchObject({ unchanged: 0, updated: 0, created: 0 });
     expect(await hashOfFirst()).toBe('0'.repeat(40));
     // Without them, that row is looked up and its item written again (its product and link
     // are as the row says: no write there).
-    context.known = null;
-    await db.write((transaction) => writeChunk(db, context, rows, transaction));
+    const unknown = chunkOf(null);
+    expect(unknown.rows).toHaveLength(3);
+    expect(
+      await db.write((transaction) => writeChunk(db, context, unknown.rows, transaction)),
+    ).toMatchObject({ unchanged: 3, updated: 0, created: 0 });
     expect(await hashOfFirst()).toBe(rows[0]!.hash);
     // A feed over the limit is matched in the database chunk by chunk.
     expect(await KnownItems.load(db, feed.id, 2)).toBeNull();

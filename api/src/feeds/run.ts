@@ -13,25 +13,16 @@ import { toDbTimestamp } from '../db/timestamps';
 import { SafeFetchError, type FetchPolicy } from '../lib/safe-fetch';
 import { TimeSlices } from '../lib/time-slices';
 import { learnProductWords } from '../catalogue/search/learn-words';
-import {
-  FEED_SLICE_MS,
-  mapRecord,
-  runContext,
-  writeChunk,
-  type MappedRow,
-  type RowFailure,
-  type RunContext,
-} from './chunk';
+import { FEED_SLICE_MS, mapRecord, runContext, writeChunk, type RowFailure } from './chunk';
 import { KnownItems } from './known-items';
 import { fetchFeed, readFeedFile } from './io';
 import { FeedUnreadableError } from './preview';
 import { ChunkPipeline } from './chunk-pipeline';
 import { LEASE_MS, releaseLease, renewLease, type Claim } from './lease';
+import { RunChunk } from './run-chunk';
 import { claimFirstSeenRun, itemIdsThrough, recordSeen, SeenItems } from './seen';
 import { findFeed, type StoredFeed } from './store';
 
-/** Rows per transaction: large enough to write fast, small enough to let other writes in. */
-export const FEED_CHUNK_ROWS = 1_000;
 /** errors.csv keeps this many failed rows of a run (the count goes on). */
 export const MAX_STORED_ROW_ERRORS = 10_000;
 /**
@@ -247,7 +238,8 @@ export interface AppliedFile {
 export type ApplyDeps = Pick<FeedRunDeps, 'db' | 'stopping' | 'onUnexpectedError' | 'learnWords'>;
 
 /**
- * Reads, maps and writes a spooled feed in chunks of 1,000 rows (one transaction each), then
+ * Reads, maps and writes a spooled feed in chunks of 1,000 rows to write (one transaction each;
+ * rows known unchanged are only counted, run-chunk.ts), then
  * deactivates what left the feed. Never throws. The server runs it in a feed process
  * (feed-worker.ts): its seconds of JavaScript stay off the loop that answers the site.
  */
@@ -259,29 +251,31 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
   /** `through` stays -1 until the run has read where its own items start. */
   const seen = { items: new SeenItems(), through: -1 };
   try {
-    const context: RunContext = await runContext(db, feed, runId);
+    const context = await runContext(db, feed, runId);
     seen.through = await itemIdsThrough(db);
-    // Read once: a chunk then looks up only its rows that are not known unchanged.
-    context.known = await KnownItems.load(db, feed.id);
+    // Read once: a chunk then writes (and looks up) only its rows that are not known unchanged.
+    const known = await KnownItems.load(db, feed.id);
     await claimFirstSeenRun(db, feed.id, runId);
-    let chunk: MappedRow[] = [];
-    let chunkSkus = new Set<string>();
-    let failures: RowFailure[] = [];
+    let chunk = new RunChunk(known);
+    let pauseAfterWrite = 0;
     let stored = 0;
     // A feed's first run grows these from nothing: the planner must not keep planning
     // them as empty (a third of the speed, the figure refresh walking whole indexes).
     const statistics = new GrowthStatistics(db, ['feed_items', 'platform_links', 'products']);
     const slices = new TimeSlices(FEED_SLICE_MS);
     /** One chunk's transaction and what follows it; the next chunk is read meanwhile. */
-    const write = async (rows: MappedRow[], rowFailures: RowFailure[]) => {
-      const result = await db.write((transaction) => writeChunk(db, context, rows, transaction));
+    const write = async (written: RunChunk) => {
+      const result = await db.write((transaction) =>
+        writeChunk(db, context, written.rows, transaction),
+      );
+      seen.items.add(written.unchangedIds);
       seen.items.add(result.seen);
       counts.created += result.created;
       counts.updated += result.updated;
-      counts.unchanged += result.unchanged;
+      counts.unchanged += written.unchangedIds.length + result.unchanged;
       counts.failed += result.failures.length;
       await statistics.grew(result.created);
-      const failed = [...rowFailures, ...result.failures];
+      const failed: RowFailure[] = [...written.failures, ...result.failures];
       await saveFailures(db, runId, failed, stored);
       stored += failed.length;
       if (result.wordsChanged.length > 0) {
@@ -294,15 +288,13 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
       // Chunks are written one after another, in the feed's order: the later sees what the
       // earlier wrote. Only the reading and mapping of the next overlaps a chunk's write; the
       // pause after a commit stays whole (nothing of the run works in it).
-      if (await writes.settled()) await sleep(FEED_CHUNK_PAUSE_MS[db.dialect]);
+      if (await writes.settled()) await sleep(pauseAfterWrite);
       if (deps.stopping?.aborted) throw new RunStopped(FEED_RUN_MESSAGES.stopped);
       if (job.leaseLost.aborted) throw new RunStopped(FEED_RUN_MESSAGES.leaseLost);
-      const rows = chunk;
-      const rowFailures = failures;
-      chunk = [];
-      chunkSkus = new Set();
-      failures = [];
-      writes.start(write(rows, rowFailures));
+      const written = chunk;
+      pauseAfterWrite = FEED_CHUNK_PAUSE_MS[db.dialect] * written.pauses;
+      chunk = new RunChunk(known);
+      writes.start(write(written));
       slices.restart();
     };
     for await (const record of readFeedFile(file, feed.format)) {
@@ -316,16 +308,14 @@ export async function applyFeedFile(deps: ApplyDeps, job: ApplyJob): Promise<App
           : mapRecord(feed, record);
       if (!('sku' in mapped)) {
         counts.failed++;
-        failures.push(mapped);
+        chunk.fail(mapped);
         continue;
       }
       if (mapped.availability === 'out_of_stock') counts.outOfStock++;
-      // A sku seen again starts a new chunk, so the later row sees what the earlier wrote.
-      if (chunk.length >= FEED_CHUNK_ROWS || chunkSkus.has(mapped.sku)) await flush();
-      chunk.push(mapped);
-      chunkSkus.add(mapped.sku);
+      if (chunk.refuses(mapped)) await flush();
+      chunk.add(mapped);
     }
-    if (chunk.length > 0 || failures.length > 0) await flush();
+    if (chunk.size > 0) await flush();
     await writes.settled();
     await statistics.finished();
     const ending = await deactivateMissing(db, feed, runId, counts.rows, seen);
@@ -358,7 +348,7 @@ class AppliedRunFailure extends Error {
 
 /**
  * Runs one feed under a claim (lease.ts): fetch (conditional), spool and hash, read, map and
- * write in chunks of 1,000 rows (one transaction each), deactivate what left the feed, then
+ * write in chunks of 1,000 rows to write (one transaction each), deactivate what left the feed, then
  * end the run, its feed's fetch state and its audit entry in one transaction, and release
  * the lease. Never throws: a failure ends the run `failed` with a readable message.
  */
