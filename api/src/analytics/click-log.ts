@@ -184,11 +184,10 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
      SELECT day, 'direct', '', '', '', '', d, b, COUNT(*), 0, COUNT(*), 0, SUM(n)
      FROM (${made}) v GROUP BY day, d, b ORDER BY day, d, b
      ${dailyUpsert}`;
-  const madeDays = `SELECT sid, ${visitDay} AS day FROM click_derive WHERE NOT existed GROUP BY sid`;
   // The clicks' products per visit day, of visits that are not bots (a made visit's day from
   // its clicks, a stored visit's from its row); `filter` on the product (`d."productId"`).
   const productDays = (filter = 'TRUE') => `SELECT day, "productId", COUNT(*) AS n FROM (
-       SELECT m.day, d."productId" FROM click_derive d JOIN (${madeDays}) m ON m.sid = d.sid
+       SELECT m.day, d."productId" FROM click_derive d JOIN (${made}) m ON m.sid = d.sid
        WHERE ${present('d."productId"')} AND ${filter}
        UNION ALL SELECT ${day}, d."productId"
        FROM click_derive d JOIN analytics_sessions s ON s."sessionId" = d.sid
@@ -196,7 +195,7 @@ export function clickDeriveStatements(db: Database): ClickDerivation {
      GROUP BY day, "productId"`;
   const funnelMade = `${funnelInsert}
      SELECT v.day, m.kind, m.value, COUNT(*), 0, COUNT(*)
-     FROM (${madeDays}) v JOIN (${marks('NOT existed')}) m ON m.sid = v.sid
+     FROM (${made}) v JOIN (${marks('NOT existed')}) m ON m.sid = v.sid
      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
      ${funnelUpsert}`;
   const fromLog = pg

@@ -772,30 +772,21 @@ function countStatement(
 ): string {
   const limit = params.add(upTo);
   const share = shareOf(shares, column, groups);
-  if (inCategory) {
-    const where = `s.${column} @@ $1::tsquery ${inCategory.where}`;
-    const walk = categoryReading
-      ? categoryReading === 'walk'
-      : categoryWalkPays(shares, column, groups, upTo, inCategory.rows);
-    if (walk)
-      return `SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
-        ${NEWEST_FIRST} LIMIT ${limit}) AS found`;
-    const matches = everyMatchOf(
-      [],
-      where,
-      indexedBy(shares, column, groups, params, inCategory.where, inCategory.rows),
-    );
-    return `${matches} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`;
-  }
-  const where = `s.${column} @@ $1::tsquery`;
+  const byCategory = inCategory?.where ?? '';
+  const where = `s.${column} @@ $1::tsquery ${byCategory}`;
   const cost = { tierShare: share, scopeShare: share, entries: entriesOf(shares, column, groups) };
-  if (walkPays(cost, upTo, shares.rows, upTo))
+  const walk = inCategory
+    ? categoryReading
+      ? categoryReading === 'walk'
+      : categoryWalkPays(shares, column, groups, upTo, inCategory.rows)
+    : walkPays(cost, upTo, shares.rows, upTo);
+  if (walk)
     return `SELECT count(*) FROM (SELECT 1 FROM product_search s WHERE ${where}
-        ${walkOrder(upTo, share)} LIMIT ${limit}) AS found`;
+        ${inCategory ? NEWEST_FIRST : walkOrder(upTo, share)} LIMIT ${limit}) AS found`;
   const matches = everyMatchOf(
     [],
     where,
-    indexedBy(shares, column, groups, params, '', shares.rows),
+    indexedBy(shares, column, groups, params, byCategory, inCategory?.rows ?? shares.rows),
   );
   return `${matches} SELECT count(*) FROM (SELECT 1 FROM m LIMIT ${limit}) AS found`;
 }
