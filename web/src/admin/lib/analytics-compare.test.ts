@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changeSentence, changeText, compare, formatPercent, share } from './analytics-compare';
+import {
+  changeSentence,
+  changeText,
+  compare,
+  formatPercent,
+  share,
+  stepFromPrevious,
+} from './analytics-compare';
 import { deviceName, sourceLabel } from './analytics-labels';
 
 describe('comparison with the previous period', () => {
@@ -30,5 +37,12 @@ describe('comparison with the previous period', () => {
     expect(sourceLabel('utm_campaign', '')).toBe('(tidak ada)');
     expect(deviceName('mobile')).toBe('Ponsel');
     expect(deviceName('desktop')).toBe('Desktop');
+  });
+
+  it("gives a funnel step's share of the step before, and none after an empty step", () => {
+    expect(stepFromPrevious(135, 250)).toEqual({ share: '54%', lost: '115 (46%)' });
+    expect(stepFromPrevious(1500, 1000)).toEqual({ share: '150%', lost: '0 (0%)' });
+    expect(stepFromPrevious(12_345, 20_000)).toEqual({ share: '61,7%', lost: '7.655 (38,3%)' });
+    expect(stepFromPrevious(5, 0)).toEqual({ share: '—', lost: null });
   });
 });

@@ -1,6 +1,6 @@
 // The change of a figure against the previous period of the same length, as the reports show
 // it: an arrow with the percent and a colour, and a sentence for screen readers.
-import { SITE_LOCALE } from '@shared/rules/format';
+import { formatNumber, SITE_LOCALE } from '@shared/rules/format';
 
 export type Trend = 'up' | 'down' | 'same' | 'new';
 
@@ -50,6 +50,23 @@ export function changeSentence(change: Change): string {
     case 'new':
       return 'naik dari nol pada periode sebelumnya';
   }
+}
+
+/**
+ * What a funnel step says of the step before it. Clicks can come without a product view (a card's
+ * link on a list), so an empty step before has no share to give: "—" and nothing lost, not "0%".
+ */
+export function stepFromPrevious(
+  count: number,
+  before: number,
+): { share: string; lost: string | null } {
+  if (before <= 0) return { share: '—', lost: null };
+  const kept = share(count, before);
+  const lost = Math.max(0, before - count);
+  return {
+    share: formatPercent(kept),
+    lost: `${formatNumber(lost)} (${formatPercent(Math.max(0, 100 - kept))})`,
+  };
 }
 
 /** Share of a part in a whole, in percent with one decimal (0 for an empty whole). */

@@ -7,7 +7,7 @@ import { PLATFORMS } from '@shared/constants';
 import { formatNumber } from '@shared/rules/format';
 import type { FunnelStepCount } from '@shared/schemas/analytics-reports';
 import { EmptyState } from '../../components/QueryState';
-import { formatPercent, share } from '../../lib/analytics-compare';
+import { stepFromPrevious } from '../../lib/analytics-compare';
 import { FUNNEL_STEP_LABELS, SOURCE_GROUP_OPTIONS } from '../../lib/analytics-labels';
 import { platformName } from '../../lib/product-card';
 import {
@@ -63,6 +63,7 @@ function Step({
 }) {
   const before = index > 0 ? (steps[index - 1]?.count ?? 0) : null;
   const label = FUNNEL_STEP_LABELS[step.step] ?? step.step;
+  const fromPrevious = stepFromPrevious(step.count, before ?? 0);
   return (
     <Card
       withBorder
@@ -81,10 +82,13 @@ function Step({
       <Change current={step.count} previous={previous} />
       {before !== null && (
         <Text size="xs" mt={6}>
-          {formatPercent(share(step.count, before))} dari langkah sebelumnya
-          <br />
-          Hilang {formatNumber(Math.max(0, before - step.count))} (
-          {formatPercent(before > 0 ? Math.max(0, 100 - share(step.count, before)) : 0)})
+          {fromPrevious.share} dari langkah sebelumnya
+          {fromPrevious.lost !== null && (
+            <>
+              <br />
+              Hilang {fromPrevious.lost}
+            </>
+          )}
         </Text>
       )}
     </Card>
