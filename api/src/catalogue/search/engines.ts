@@ -630,9 +630,29 @@ export function setOneSetReading(reading: 'set' | 'tiers' | null): void {
   oneSetReading = reading;
 }
 
-function oneSetPays(shares: WordShares, groups: WordGroup[], scopeRows: number): boolean {
+/**
+ * GIN entries the set may read: the rarest group's (indexedBy), over the whole index. `promo
+ * diskon` is guessed at 3,400 matches in a category, but each word is in half of the rows:
+ * 500,000 entries (85-200 ms), where a walk of the category finds a page in a few hundred rows.
+ */
+const ONE_SET_ENTRIES = 150_000;
+
+/**
+ * Whether a search reads its matches as one set: at most `upTo` (and ONE_SET_MATCHES) expected
+ * among `scopeRows` rows, and its rarest group's GIN entries at most ONE_SET_ENTRIES.
+ */
+export function oneSetPays(
+  shares: WordShares,
+  groups: WordGroup[],
+  scopeRows: number,
+  upTo = ONE_SET_MATCHES,
+): boolean {
   if (oneSetReading !== null) return oneSetReading === 'set';
-  return shareOf(shares, 'document', groups) * scopeRows <= ONE_SET_MATCHES;
+  const rarest = Math.min(...groups.map((group) => groupShare(shares, 'document', group)));
+  return (
+    rarest * shares.rows <= ONE_SET_ENTRIES &&
+    shareOf(shares, 'document', groups) * scopeRows <= Math.min(upTo, ONE_SET_MATCHES)
+  );
 }
 
 async function oneSetPage(
