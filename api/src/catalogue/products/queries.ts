@@ -80,9 +80,10 @@ export async function listActiveProducts(
     !hasListingFilters(filters) && sort === (tokens.length > 0 ? 'relevance' : 'newest');
   let page: ProductIdPage;
   let scope: ListingScope | null = null;
-  // The facets are read beside the page, not after it: they depend on the scope and filters
-  // only (on PostgreSQL the two take separate connections; `/?search=` of `creme promo` waited
-  // for the page's ~15-40 ms and then the facets' ~15-60 ms under load).
+  // On PostgreSQL the facets are read beside the page, on a connection of their own, not after
+  // it: they depend on the scope and filters only (`/?search=` of `creme promo` waited for the
+  // page's ~15-40 ms and then the facets' ~15-60 ms under load). SQLite's one connection
+  // would only interleave them.
   let facets: Promise<ListingFacets> | null = null;
   const facetsOf = (found: ListingScope | null): Promise<ListingFacets> => {
     if (!found) return Promise.resolve(emptyFacets());
@@ -104,7 +105,7 @@ export async function listActiveProducts(
             groups: tokens.length > 0 ? await wordGroups(db, tokens) : null,
             promo,
           };
-    if (query.facets) {
+    if (query.facets && db.dialect === 'postgres') {
       facets = facetsOf(scope);
       // Awaited below, unless the page fails first.
       facets.catch(() => undefined);
