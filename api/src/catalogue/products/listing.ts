@@ -12,7 +12,7 @@ import {
   categorySize,
   countMatches,
   engineFor,
-  oneSetPays,
+  readsOneSet,
   shareOf,
   wordShares,
 } from '../search/engines';
@@ -159,7 +159,7 @@ async function fewMatches(
 /**
  * Whether a sorted search's matches would be read as a set after their count (searchSetPage:
  * fewer than the bound, or few for the catalogue as fewMatches says), by the statistics
- * (oneSetPays): then the set is read once, and counted with it.
+ * (readsOneSet): then the set is read once, and counted with it.
  */
 async function fewByStatistics(
   db: Database,
@@ -174,7 +174,14 @@ async function fewByStatistics(
     scope.categoryId === null
       ? Math.sqrt(WALK_FACTOR * (page.offset + page.limit) * shares.rows)
       : 0;
-  return oneSetPays(shares, scope.groups!, scopeRows, Math.max(bound - 1, few));
+  return readsOneSet(
+    db,
+    shares,
+    scope.groups!,
+    scope.categoryId,
+    scopeRows,
+    Math.max(bound - 1, few),
+  );
 }
 
 /** One page of product ids in the sort's order, and how many products match. */
@@ -250,7 +257,7 @@ export async function listingPage(
     !scope.promo &&
     !hasListingFilters(filters) &&
     (options.searchCount ?? true);
-  // Few matches by the statistics (oneSetPays, as the ranked search): counted and paged from
+  // Few matches by the statistics (readsOneSet, as the ranked search): counted and paged from
   // one reading of the set, where the count and then searchSetPage read it twice.
   if (
     searchOnly &&
