@@ -426,6 +426,32 @@ export async function searchSetPage(
   sort: ListingOrder,
   page: { limit: number; offset: number },
 ): Promise<string[]> {
+  return (await searchSet(db, scope, filters, sort, page, false)).ids;
+}
+
+/**
+ * searchSetPage and the number of matches in one statement, from the same set: the count
+ * read GIN and the matches' rows, and the page read them again (`creme untuk` by price in a
+ * category: 26 + 39 ms at load 8). Only without filters: every search row is an active
+ * product's, so the set's size is the search's total (as countMatches counts it).
+ */
+export async function countedSearchSetPage(
+  db: Database,
+  scope: ListingScope,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  return searchSet(db, scope, { platforms: [], inStock: false }, sort, page, true);
+}
+
+async function searchSet(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+  counted: boolean,
+): Promise<{ ids: string[]; total: number }> {
   const rows = new ListingSql(db, scope, filters, sort);
   const query = rows.params.add(tsAll(scope.groups!));
   const category =
@@ -441,15 +467,28 @@ export async function searchSetPage(
   );
   const where = rows.where(undefined, { searchPerRow: true });
   const order = rows.orderBy(sort);
-  const found = await selectBound<{ id: string }>(
-    db,
-    `${everyMatchOf(['productId'], `s.document @@ ${query}::tsquery ${category}`, indexed)}
-      SELECT p.id FROM m JOIN products p ON p.id = m."productId"
+  const matches = everyMatchOf(
+    ['productId'],
+    `s.document @@ ${query}::tsquery ${category}`,
+    indexed,
+  );
+  const pageSql = `SELECT p.id FROM m JOIN products p ON p.id = m."productId"
       WHERE ${where}
-      ORDER BY ${order} LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`,
+      ORDER BY ${order} LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`;
+  if (!counted) {
+    const found = await selectBound<{ id: string }>(
+      db,
+      `${matches} ${pageSql}`,
+      rows.params.values,
+    );
+    return { ids: found.map((row) => row.id), total: found.length };
+  }
+  const found = await selectBound<{ total: string; page: string[] | null }>(
+    db,
+    `${matches} SELECT (SELECT count(*) FROM m) AS total, ARRAY(${pageSql}) AS page`,
     rows.params.values,
   );
-  return found.map((row) => row.id);
+  return { ids: found[0]?.page ?? [], total: Number(found[0]?.total ?? 0) };
 }
 
 /** How a PostgreSQL split search reads each category's matches (splitSearchPage). */

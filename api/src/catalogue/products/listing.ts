@@ -8,9 +8,17 @@ import {
 } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
-import { countMatches, engineFor, shareOf, wordShares } from '../search/engines';
+import {
+  categorySize,
+  countMatches,
+  engineFor,
+  readsOneSet,
+  shareOf,
+  wordShares,
+} from '../search/engines';
 import { boundedPage, countBound, type ProductIdPage } from '../search/queries';
 import {
+  countedSearchSetPage,
   ListingSql,
   platformBit,
   scopeSize,
@@ -148,6 +156,34 @@ async function fewMatches(
   return expected * expected < WALK_FACTOR * (page.offset + page.limit) * shares.rows;
 }
 
+/**
+ * Whether a sorted search's matches would be read as a set after their count (searchSetPage:
+ * fewer than the bound, or few for the catalogue as fewMatches says), by the statistics
+ * (readsOneSet): then the set is read once, and counted with it.
+ */
+async function fewByStatistics(
+  db: Database,
+  scope: ListingScope,
+  page: { limit: number; offset: number },
+  bound: number,
+): Promise<boolean> {
+  const shares = await wordShares(db);
+  const scopeRows =
+    scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId);
+  const few =
+    scope.categoryId === null
+      ? Math.sqrt(WALK_FACTOR * (page.offset + page.limit) * shares.rows)
+      : 0;
+  return readsOneSet(
+    db,
+    shares,
+    scope.groups!,
+    scope.categoryId,
+    scopeRows,
+    Math.max(bound - 1, few),
+  );
+}
+
 /** One page of product ids in the sort's order, and how many products match. */
 export async function listingPage(
   db: Database,
@@ -221,6 +257,18 @@ export async function listingPage(
     !scope.promo &&
     !hasListingFilters(filters) &&
     (options.searchCount ?? true);
+  // Few matches by the statistics (readsOneSet, as the ranked search): counted and paged from
+  // one reading of the set, where the count and then searchSetPage read it twice.
+  if (
+    searchOnly &&
+    db.dialect === 'postgres' &&
+    options.searchSet === undefined &&
+    !options.sortedSearch &&
+    (await fewByStatistics(db, scope, page, bound!))
+  ) {
+    const { ids, total } = await countedSearchSetPage(db, scope, sort, page);
+    return boundedPage(ids, Math.min(total, bound!), bound);
+  }
   const counted = searchOnly
     ? countMatches(db, scope.groups!, scope.categoryId, bound)
     : selectBound<{ total: number | string | null }>(db, countSql, countParams).then((rows) =>

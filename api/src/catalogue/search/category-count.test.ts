@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { engineFor, setCategoryReading, setGinReading } from './engines';
+import { engineFor, setCategoryReading, setGinReading, setOneSetReading } from './engines';
 import { listActiveProducts } from '../products/queries';
 import { searchProductIds, wordGroups } from './queries';
 import { tokenize } from './terms';
@@ -103,6 +103,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     afterEach(() => {
       setCategoryReading(null);
       setGinReading(null);
+      setOneSetReading(null);
     });
 
     afterAll(async () => {
@@ -143,6 +144,8 @@ describe.each(['sqlite', 'postgres'] as const)(
       it(`ranks, pages and counts in a category and over all (category: ${reading ?? 'by cost'}, GIN: ${gin ?? 'by cost'})`, async () => {
         setCategoryReading(reading);
         setGinReading(gin);
+        // A forced reading is one of the tiers' (the one-set reading has tests of its own).
+        if (reading !== null || gin !== null) setOneSetReading('tiers');
         for (const term of terms) {
           for (const [categoryId, scope] of [
             [tesId, tes],
@@ -169,6 +172,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         categoryId?: number,
       ) => {
         setGinReading(gin);
+        setOneSetReading('tiers');
         const pages = [];
         for (const page of [1, 2, 3]) {
           const found = await listActiveProducts(db, {

@@ -556,6 +556,13 @@ export const postgresEngine: SearchEngine = {
   // rows past the page's start are the page. The total is counted beside it, up to `bound`.
   async rankedPage(db, groups, categoryId, limit, offset, bound) {
     const shares = await wordShares(db);
+    const gin = {
+      shares,
+      scopeRows: categoryId === null ? shares.rows : await categorySize(db, categoryId),
+    };
+    // Few matches: read once, with their tiers and count (oneSetPage).
+    if (bound !== null && (await readsOneSet(db, shares, groups, categoryId, gin.scopeRows)))
+      return oneSetPage(db, shares, groups, categoryId, gin.scopeRows, limit, offset, bound);
     // A page that ends past the cap counts to one row past its end (countBound): the tiers
     // read that one row more, and the total needs no walk or GIN of its own (`creme promo`
     // page 1,000 read its 27,000 matches twice, once for the page and once for the count).
@@ -567,10 +574,6 @@ export const postgresEngine: SearchEngine = {
         : countAll(db, shares, groups, categoryId, bound);
     // Awaited below unless the tiers counted everything, or one of them fails first.
     total.catch(() => undefined);
-    const gin = {
-      shares,
-      scopeRows: categoryId === null ? shares.rows : await categorySize(db, categoryId),
-    };
     const ids: string[] = [];
     let skip = offset;
     let walkedAll = 0;
@@ -605,6 +608,125 @@ export const postgresEngine: SearchEngine = {
     return { ids, all: byTiers ? bound : await total };
   },
 };
+
+/**
+ * A search whose matches are few by the statistics (at most ONE_SET_MATCHES in its scope, the
+ * category's or the catalogue's) reads them once: every match anywhere from GIN (of the rarest
+ * group when indexedBy says so), each row's tier computed from its own vectors, sorted by tier
+ * then newest first, and counted. The tiers read one by one asked GIN for the same rows up to
+ * three times, and the count a fourth: `creme` in a category, page 100, read `creme`'s 50,000
+ * entries and its 1,134 rows in the category for the title, the label and the description tier
+ * each (16-20 ms apiece cached, ~110 ms under load). A title's words are in its label and a
+ * label's in the document (migration 0003: each vector is the one before it and more words),
+ * so every row of a tier matches the document and `CASE` gives each its first tier.
+ */
+const ONE_SET_MATCHES = 4_000;
+
+/** How a search reads few matches (null: oneSetPays decides; the tests force it). */
+let oneSetReading: 'set' | 'tiers' | null = null;
+
+/** Tests only: a search reads its matches as one set, or tier by tier, whatever they cost. */
+export function setOneSetReading(reading: 'set' | 'tiers' | null): void {
+  oneSetReading = reading;
+}
+
+/**
+ * GIN entries the set may read: the rarest group's (indexedBy), over the whole index. `promo
+ * diskon` is guessed at 3,400 matches in a category, but each word is in half of the rows:
+ * 500,000 entries (85-200 ms), where a walk of the category finds a page in a few hundred rows.
+ */
+const ONE_SET_ENTRIES = 150_000;
+
+/**
+ * Whether a search reads its matches as one set: at most `upTo` (and ONE_SET_MATCHES) expected
+ * among `scopeRows` rows, and its rarest group's GIN entries at most ONE_SET_ENTRIES.
+ */
+export function oneSetPays(
+  shares: WordShares,
+  groups: WordGroup[],
+  scopeRows: number,
+  upTo = ONE_SET_MATCHES,
+): boolean {
+  if (oneSetReading !== null) return oneSetReading === 'set';
+  const rarest = Math.min(...groups.map((group) => groupShare(shares, 'document', group)));
+  return (
+    rarest * shares.rows <= ONE_SET_ENTRIES &&
+    shareOf(shares, 'document', groups) * scopeRows <= Math.min(upTo, ONE_SET_MATCHES)
+  );
+}
+
+/**
+ * Rows of a category a probe reads (its newest, down the category's index) to tell its share of
+ * the matches: words follow categories (`pria` is in every product of `Sepatu Pria` and in 36%
+ * of `Parfum`, 8% of the catalogue; `bluetooth` in a third of `Headphone`), so the catalogue's
+ * share can guess a category's matches ten times too low, and the set then read 8,000-24,000
+ * rows where a walk of the tiers found the page in a few hundred.
+ */
+const ONE_SET_PROBE_ROWS = 256;
+
+/**
+ * Whether a search reads its matches as one set (oneSetPays), in a category also by the share
+ * of the category's newest ONE_SET_PROBE_ROWS rows that match (one short walk, ~1-3 ms).
+ */
+export async function readsOneSet(
+  db: Database,
+  shares: WordShares,
+  groups: WordGroup[],
+  categoryId: number | null,
+  scopeRows: number,
+  upTo = ONE_SET_MATCHES,
+): Promise<boolean> {
+  if (oneSetReading !== null) return oneSetReading === 'set';
+  if (!oneSetPays(shares, groups, scopeRows, upTo)) return false;
+  if (categoryId === null) return true;
+  const rows = await selectBound<{ hits: string; seen: string }>(
+    db,
+    `SELECT count(*) FILTER (WHERE r.hit) AS hits, count(*) AS seen FROM (
+        SELECT s.document @@ $1::tsquery AS hit FROM product_search s
+        WHERE s."categoryId" = $2 ORDER BY s."createdAt" DESC LIMIT $3) AS r`,
+    [tsAll(groups), categoryId, ONE_SET_PROBE_ROWS],
+  );
+  const seen = Number(rows[0]?.seen ?? 0);
+  if (seen === 0) return true;
+  return (Number(rows[0]?.hits ?? 0) / seen) * scopeRows <= Math.min(upTo, ONE_SET_MATCHES);
+}
+
+async function oneSetPage(
+  db: Database,
+  shares: WordShares,
+  groups: WordGroup[],
+  categoryId: number | null,
+  scopeRows: number,
+  limit: number,
+  offset: number,
+  bound: number,
+): Promise<{ ids: string[]; all: number }> {
+  const params = new Params(tsAll(groups));
+  const byCategory = categoryId === null ? '' : `AND s."categoryId" = ${params.add(categoryId)}`;
+  const where = `s.document @@ $1::tsquery ${byCategory}`;
+  const indexed = indexedBy(shares, 'document', groups, params, byCategory, scopeRows);
+  const tier = `CASE WHEN s.title @@ $1::tsquery THEN 0 WHEN s.label @@ $1::tsquery THEN 1
+    ELSE 2 END`;
+  const matches =
+    indexed === null
+      ? `WITH m AS MATERIALIZED (SELECT s."productId", s."createdAt", ${tier} AS tier
+          FROM product_search s WHERE ${where})`
+      : `WITH m AS MATERIALIZED (SELECT r."productId", r."createdAt", r.tier FROM (
+          SELECT s."productId", s."createdAt", (${where}) AS hit, ${tier} AS tier
+          FROM product_search s WHERE ${indexed} OFFSET 0) AS r WHERE r.hit)`;
+  const rows = await selectBound<{ total: string; page: string[] | null }>(
+    db,
+    `${matches}
+      SELECT (SELECT count(*) FROM m) AS total,
+        ARRAY(SELECT m."productId" FROM m ORDER BY m.tier, m."createdAt" DESC, m."productId"
+          LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}) AS page`,
+    params.values,
+  );
+  return {
+    ids: rows[0]?.page ?? [],
+    all: Math.min(Number(rows[0]?.total ?? 0), bound),
+  };
+}
 
 const TIERS: Tier[] = [0, 1, 2];
 /** The vector column of each tier's scope (its GIN index). */

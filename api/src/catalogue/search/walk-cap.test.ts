@@ -4,7 +4,7 @@ import { SEARCH_COUNT_CAP } from '@shared/constants';
 import { openDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { setWalkFloor } from './engines';
+import { setOneSetReading, setWalkFloor } from './engines';
 import { countBound, searchProductIds, suggest } from './queries';
 import { expectedRanking, insertMadeProducts, type MadeProduct } from './test-support';
 
@@ -56,12 +56,15 @@ describe.each(['sqlite', 'postgres'] as const)('capped walks and deep pages on %
       statements.push(String(sql));
       return query(sql as string, options as object);
     };
-    // Walks may stop after 20 rows: the cap falls inside this small catalogue.
+    // Walks may stop after 20 rows: the cap falls inside this small catalogue. The tiers are
+    // read one by one (a small catalogue's statistics would read its matches as one set).
     setWalkFloor(20);
+    setOneSetReading('tiers');
   }, 120_000);
 
   afterAll(async () => {
     setWalkFloor(null);
+    setOneSetReading(null);
     await db?.close();
     await testDb?.drop();
   });
