@@ -85,6 +85,9 @@ interface RebuildTuning {
   ftsAside?: boolean;
 }
 
+/** The DERIVED entries whose full-text tables fts-aside.ts fills (their docs tables here). */
+const ASIDE_DOCS = new Set(['product_search', 'product_admin_search']);
+
 /** The seed's FTS5 buffer of pending terms (ftsBulkInsert). */
 const FTS_BULK_HASH_BYTES = 256 * 1024 * 1024;
 
@@ -684,13 +687,14 @@ export async function bulkLoadInTransaction(
       phase(`rebuilt ${entry.name} (${seconds(at)} s)`);
     }
   };
-  // The order of bulkLoad: what rewrites links before their indexes, which the figures use.
-  const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
-  await rebuild(derived.filter((entry) => entry.beforeLinkIndexes));
-  for (const index of linkIndexes) await run(index.sql);
-  await rebuild(derived.filter((entry) => !entry.beforeLinkIndexes));
-  // The full-text tables on a second connection (another core) while this one builds the
-  // indexes, then copied in (fts-aside.ts).
+  // With the full-text tables built aside (fts-aside.ts, a second connection on another
+  // core): their docs first, straight after the load, so that the fill (the longest part of
+  // the rebuild) runs beside everything else here, the links' indexes included. The docs and
+  // the rows handed over read what no rebuild rewrites (ids, activity, creation times, titles,
+  // descriptions, badges, categories), so they are the same before the other rebuilds as after.
+  const asideFirst =
+    asideFile === undefined ? [] : derived.filter((entry) => ASIDE_DOCS.has(entry.name));
+  await rebuild(asideFirst);
   const aside =
     asideFile === undefined
       ? null
@@ -702,6 +706,12 @@ export async function bulkLoadInTransaction(
           step,
         );
   try {
+    const rest = derived.filter((entry) => !asideFirst.includes(entry));
+    // The order of bulkLoad: what rewrites links before their indexes, which the figures use.
+    const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
+    await rebuild(rest.filter((entry) => entry.beforeLinkIndexes));
+    for (const index of linkIndexes) await run(index.sql);
+    await rebuild(rest.filter((entry) => !entry.beforeLinkIndexes));
     for (const index of indexes) if (!linkIndexes.includes(index)) await run(index.sql);
     if (aside && asideFile !== undefined) {
       await aside.filled;

@@ -47,6 +47,9 @@ const SHADOWS = ['data', 'idx', 'docsize'] as const;
  * and the values the full-text rebuild writes (bulk-load.ts DERIVED: product_search and
  * product_admin_search), computed the same way from the same tables.
  */
+// The search docs are joined on the admin docs' product id (TEXT on both sides, so the search
+// docs' unique index serves it): products.id has NUMERIC affinity (UUID), against which a TEXT
+// column's index cannot be used, and each page scanned every search doc.
 const STAGED_COLUMNS = 'adocid, sdocid, title, description, badge, category, filter';
 const READ_PAGE = `SELECT json_group_array(json_array(${STAGED_COLUMNS})) AS page,
     count(*) AS n, max(adocid) AS last
@@ -55,7 +58,7 @@ const READ_PAGE = `SELECT json_group_array(json_array(${STAGED_COLUMNS})) AS pag
       COALESCE(c.name, '') AS category, 'c' || p."categoryId" AS filter
     FROM product_admin_search_docs a
     JOIN products p ON p.id = a."productId"
-    LEFT JOIN product_search_docs s ON s."productId" = p.id
+    LEFT JOIN product_search_docs s ON s."productId" = a."productId"
     LEFT JOIN categories c ON c.id = p."categoryId"
     WHERE a.docid > ? ORDER BY a.docid LIMIT ${PAGE_ROWS})`;
 
