@@ -87,6 +87,7 @@ export const ASIDE_FILLS: Record<(typeof ASIDE_TABLES)[number], string> = {
 
 /** node-sqlite3's connection, as far as it is used here. */
 interface SqliteConnection {
+  run(sql: string, params: unknown[], callback: (error: Error | null) => void): void;
   all(
     sql: string,
     params: unknown[],
@@ -139,14 +140,26 @@ async function attached(db: Database, transaction: Transaction): Promise<boolean
 
 /**
  * After the import's transaction ended (committed or rolled back): the scratch file detached
- * from the writer's connection and removed. Never throws (a database gone meanwhile leaves
- * a connection that closes anyway).
+ * from the writer's connection and removed. SQLite detaches no database that a transaction
+ * holds, and `db.write`'s BEGIN IMMEDIATE takes every attached one: inside the writer's turn,
+ * its still empty transaction is ended, the file detached, and a transaction begun again for
+ * `db.write` to commit. Never throws (a database gone meanwhile leaves a connection that
+ * closes anyway).
  */
 export async function endFtsAside(db: Database, file: string): Promise<void> {
   await db
     .write(async (transaction) => {
-      if (await attached(db, transaction)) {
-        await db.sequelize.query(`DETACH DATABASE ${FTS_ASIDE_SCHEMA}`, { transaction });
+      if (!(await attached(db, transaction))) return;
+      const connection = connectionOf(transaction);
+      const raw = (sql: string) =>
+        new Promise<void>((resolve, reject) =>
+          connection.run(sql, [], (error) => (error ? reject(error) : resolve())),
+        );
+      await raw('COMMIT');
+      try {
+        await raw(`DETACH DATABASE ${FTS_ASIDE_SCHEMA}`);
+      } finally {
+        await raw('BEGIN IMMEDIATE');
       }
     })
     .catch(() => undefined);
