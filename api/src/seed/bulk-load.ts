@@ -19,7 +19,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { linkSaving } from '../catalogue/products/figures';
-import { copyFtsAside, startFtsAside } from './fts-aside';
+import { ASIDE_FTS_HASH_BYTES, copyFtsAside, startFtsAside } from './fts-aside';
 
 /** The tables written by a product load, directly or by their triggers. */
 const LOAD_TABLES: Record<Dialect, string[]> = {
@@ -702,7 +702,8 @@ export async function bulkLoadInTransaction(
           db,
           transaction,
           asideFile,
-          (table, insert) => ftsBulkInsert(table, insert, tuning),
+          (table, insert) =>
+            ftsBulkInsert(table, insert, { ...tuning, ftsHashBytes: ASIDE_FTS_HASH_BYTES }),
           step,
         );
   try {

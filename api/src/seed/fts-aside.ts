@@ -30,8 +30,16 @@ export const FTS_ASIDE_SCHEMA = 'bulk_fts_aside';
 /** Rows per page handed over (one JSON text of about 1.2 MB for the bench's rows). */
 const PAGE_ROWS = 2_000;
 
-/** The scratch connection's page cache (KiB), as the import's (BULK_CACHE_KIB). */
-const ASIDE_CACHE_KIB = 8_192;
+/**
+ * The scratch connection's memory, beside the import's own (its 8 MB cache and an index
+ * build's sort): a 2 MB page cache (the fills write their segments in order and read them
+ * back once, in the `optimize`) and FTS5 buffers of 4 MB instead of the import's 8 MB (more
+ * segments, all merged once by the `optimize` anyway: session 42 measured the buffer's size
+ * within noise between 8 and 128 MB). Within the 300 MB budget of the server (docs/decisions.md,
+ * session 43: 298 MB at 8 and 8 MB in one run).
+ */
+const ASIDE_CACHE_KIB = 2_048;
+export const ASIDE_FTS_HASH_BYTES = 4 * 1024 * 1024;
 
 /** The full-text tables built aside, with the shadow tables their contents live in. */
 export const ASIDE_TABLES = [
