@@ -259,7 +259,12 @@ export async function startFtsAside(
   return {
     filled,
     abandon: async () => {
-      aside.interrupt();
+      // Throws once the connection is closed (the fill ended): nothing left to stop then.
+      try {
+        aside.interrupt();
+      } catch {
+        // closed already
+      }
       await filled.catch(() => undefined);
     },
   };
