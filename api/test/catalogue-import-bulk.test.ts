@@ -17,7 +17,7 @@ import {
   type ImportPath,
 } from '../src/catalogue/imports/runner';
 import { sqliteVocabulary } from '../src/catalogue/search/vocabulary';
-import { FTS_ASIDE_SCHEMA, ftsAsideFile } from '../src/seed/fts-aside';
+import { endFtsAside, FTS_ASIDE_SCHEMA, ftsAsideFile, startFtsAside } from '../src/seed/fts-aside';
 import { csv, type Cells } from '../src/catalogue/imports/test-support';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 
@@ -474,6 +474,26 @@ describe('an import into an empty catalogue (SQLite bulk path)', () => {
         afterLoad.filter((step) => step.startsWith(`INSERT INTO ${table} (rowid,`)),
       ).toHaveLength(1);
     }
+  }, 60_000);
+
+  it('abandons a scratch fill that already ended without a new error (a later step failed)', async () => {
+    const { db } = await freshCatalogue();
+    const file = ftsAsideFile(db);
+    const steps: string[] = [];
+    await db.write(async (transaction) => {
+      const aside = await startFtsAside(
+        db,
+        transaction,
+        file,
+        (_table, insert) => [insert],
+        (step) => steps.push(step),
+      );
+      await aside.filled;
+      await expect(aside.abandon()).resolves.toBeUndefined();
+    });
+    expect(steps.filter((step) => step.startsWith('INSERT INTO'))).toHaveLength(4);
+    await endFtsAside(db, file);
+    await expectNoScratch(db);
   }, 60_000);
 
   it('goes the bulk path only into an empty SQLite catalogue, for a real import of enough rows', async () => {
