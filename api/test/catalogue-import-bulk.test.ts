@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryTypes } from 'sequelize';
@@ -17,6 +17,7 @@ import {
   type ImportPath,
 } from '../src/catalogue/imports/runner';
 import { sqliteVocabulary } from '../src/catalogue/search/vocabulary';
+import { endFtsAside, FTS_ASIDE_SCHEMA, ftsAsideFile, startFtsAside } from '../src/seed/fts-aside';
 import { csv, type Cells } from '../src/catalogue/imports/test-support';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 
@@ -194,6 +195,21 @@ async function catalogueState(db: Database): Promise<Record<string, unknown[]>> 
   };
 }
 
+/**
+ * The full-text tables' scratch file (fts-aside.ts) is gone once an import ended, and no longer
+ * attached to the writer's connection.
+ */
+async function expectNoScratch(db: Database) {
+  expect(existsSync(ftsAsideFile(db))).toBe(false);
+  const attached = await db.write((transaction) =>
+    db.sequelize.query<{ name: string }>('PRAGMA database_list', {
+      type: QueryTypes.SELECT,
+      transaction,
+    }),
+  );
+  expect(attached.map((row) => row.name)).not.toContain(FTS_ASIDE_SCHEMA);
+}
+
 /** The schema as SQLite describes it, with the full-text tables' stored settings. */
 function schema(db: Database): Promise<Row[]> {
   return select(
@@ -321,6 +337,7 @@ describe('an import into an empty catalogue (SQLite bulk path)', () => {
     expect(state['search katun']!.length).toBeGreaterThan(10);
     expect(state).toEqual(await catalogueState(trigger.db));
     expect(await schema(bulk.db)).toEqual(before);
+    await expectNoScratch(bulk.db);
     // What the row path updates afterwards works on the bulk-loaded catalogue alike.
     const again = csvOf(rows(200, slugs, false));
     expect(results(await importFile(bulk.db, bulk.dataDir, again, 'auto'))).toEqual(
@@ -352,6 +369,7 @@ describe('an import into an empty catalogue (SQLite bulk path)', () => {
     expect(await select(db, 'SELECT count(*) AS n FROM platform_links')).toEqual([{ n: '0' }]);
     expect(await select(db, 'SELECT count(*) AS n FROM product_search_docs')).toEqual([{ n: '0' }]);
     expect(await schema(db)).toEqual(before);
+    await expectNoScratch(db);
     expect(audit.map((entry) => entry.summary)).toEqual([
       'Impor CSV produk dimulai',
       'Impor CSV produk: 0 dibuat, 0 diubah, 0 tidak berubah, 0 gagal (gagal)',
@@ -456,6 +474,26 @@ describe('an import into an empty catalogue (SQLite bulk path)', () => {
         afterLoad.filter((step) => step.startsWith(`INSERT INTO ${table} (rowid,`)),
       ).toHaveLength(1);
     }
+  }, 60_000);
+
+  it('abandons a scratch fill that already ended without a new error (a later step failed)', async () => {
+    const { db } = await freshCatalogue();
+    const file = ftsAsideFile(db);
+    const steps: string[] = [];
+    await db.write(async (transaction) => {
+      const aside = await startFtsAside(
+        db,
+        transaction,
+        file,
+        (_table, insert) => [insert],
+        (step) => steps.push(step),
+      );
+      await aside.filled;
+      await expect(aside.abandon()).resolves.toBeUndefined();
+    });
+    expect(steps.filter((step) => step.startsWith('INSERT INTO'))).toHaveLength(4);
+    await endFtsAside(db, file);
+    await expectNoScratch(db);
   }, 60_000);
 
   it('goes the bulk path only into an empty SQLite catalogue, for a real import of enough rows', async () => {

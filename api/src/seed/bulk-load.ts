@@ -19,6 +19,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { linkSaving } from '../catalogue/products/figures';
+import { ASIDE_FTS_HASH_BYTES, copyFtsAside, startFtsAside } from './fts-aside';
 
 /** The tables written by a product load, directly or by their triggers. */
 const LOAD_TABLES: Record<Dialect, string[]> = {
@@ -77,7 +78,15 @@ interface RebuildTuning {
    * each time it fills.
    */
   ftsMergeOnce?: boolean;
+  /**
+   * The full-text tables are filled elsewhere (fts-aside.ts, a bulk import's second
+   * connection): the rebuild writes their docs tables and version only.
+   */
+  ftsAside?: boolean;
 }
+
+/** The DERIVED entries whose full-text tables fts-aside.ts fills (their docs tables here). */
+const ASIDE_DOCS = new Set(['product_search', 'product_admin_search']);
 
 /** The seed's FTS5 buffer of pending terms (ftsBulkInsert). */
 const FTS_BULK_HASH_BYTES = 256 * 1024 * 1024;
@@ -211,38 +220,42 @@ export const DERIVED: Derived[] = [
           FROM (SELECT rowid AS seq, id, "categoryId",
               CAST(round((julianday("createdAt") - 2440587.5) * 86400000) AS INTEGER) AS ms
             FROM products WHERE "isActive" IN (1, 'true'))`,
-          ...ftsBulkInsert(
-            'product_search',
-            `INSERT INTO product_search (rowid, title, category, badge, description, filter)
+          ...(tuning.ftsAside
+            ? []
+            : [
+                ...ftsBulkInsert(
+                  'product_search',
+                  `INSERT INTO product_search (rowid, title, category, badge, description, filter)
           SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
             p.description, 'c' || p."categoryId"
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"
           ORDER BY d.docid`,
-            tuning,
-          ),
-          // Migration 0022: the title and label tiers' own indexes, same docids.
-          ...ftsBulkInsert(
-            'product_search_title',
-            `INSERT INTO product_search_title (rowid, title, filter)
+                  tuning,
+                ),
+                // Migration 0022: the title and label tiers' own indexes, same docids.
+                ...ftsBulkInsert(
+                  'product_search_title',
+                  `INSERT INTO product_search_title (rowid, title, filter)
           SELECT d.docid, p.title, 'c' || p."categoryId"
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           ORDER BY d.docid`,
-            tuning,
-          ),
-          ...ftsBulkInsert(
-            'product_search_label',
-            `INSERT INTO product_search_label (rowid, title, category, badge, filter)
+                  tuning,
+                ),
+                ...ftsBulkInsert(
+                  'product_search_label',
+                  `INSERT INTO product_search_label (rowid, title, category, badge, filter)
           SELECT d.docid, p.title, COALESCE(c.name, ''), COALESCE(p."badgeText", ''),
             'c' || p."categoryId"
           FROM product_search_docs d
           JOIN products p ON p.id = d."productId"
           LEFT JOIN categories c ON c.id = p."categoryId"
           ORDER BY d.docid`,
-            tuning,
-          ),
+                  tuning,
+                ),
+              ]),
           'UPDATE product_search_version SET version = version + 1',
         ],
         postgres: [
@@ -290,14 +303,16 @@ export const DERIVED: Derived[] = [
       ({
         sqlite: [
           `INSERT INTO product_admin_search_docs ("productId") SELECT id FROM products ORDER BY rowid`,
-          ...ftsBulkInsert(
-            'product_admin_search',
-            `INSERT INTO product_admin_search (rowid, title, description, badge)
+          ...(tuning.ftsAside
+            ? []
+            : ftsBulkInsert(
+                'product_admin_search',
+                `INSERT INTO product_admin_search (rowid, title, description, badge)
             SELECT d.docid, p.title, p.description, COALESCE(p."badgeText", '')
             FROM product_admin_search_docs d JOIN products p ON p.id = d."productId"
             ORDER BY d.docid`,
-            tuning,
-          ),
+                tuning,
+              )),
         ],
         postgres: [],
       })[db.dialect],
@@ -606,6 +621,11 @@ export interface BulkLoadInTransactionOptions {
   /** RebuildTuning.ftsMergeOnce: for a buffer much smaller than the tables' terms. */
   ftsMergeOnce?: boolean;
   /**
+   * The full-text tables filled on a second connection in this scratch file, beside the index
+   * builds (fts-aside.ts); the caller removes it after the transaction (endFtsAside).
+   */
+  ftsAsideFile?: string;
+  /**
    * Page cache of the transaction in KiB (SQLite's default writer cache when left out): the
    * rebuilds and index builds read the whole loaded tables.
    */
@@ -636,9 +656,11 @@ export async function bulkLoadInTransaction(
   const refusal = await bulkLoadRefusal(db, transaction);
   if (refusal) throw new Error(`The bulk load cannot run: ${refusal}`);
   const derived = derivedLeft(options.written);
+  const asideFile = options.ftsAsideFile;
   const tuning: RebuildTuning = {
     ftsHashBytes: options.ftsHashBytes ?? FTS_BULK_HASH_BYTES,
     ftsMergeOnce: options.ftsMergeOnce === true,
+    ftsAside: asideFile !== undefined,
   };
   const { triggers, indexes } = await readSchema(db, transaction);
   const step = options.onStep ?? (() => undefined);
@@ -665,12 +687,42 @@ export async function bulkLoadInTransaction(
       phase(`rebuilt ${entry.name} (${seconds(at)} s)`);
     }
   };
-  // The order of bulkLoad: what rewrites links before their indexes, which the figures use.
-  const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
-  await rebuild(derived.filter((entry) => entry.beforeLinkIndexes));
-  for (const index of linkIndexes) await run(index.sql);
-  await rebuild(derived.filter((entry) => !entry.beforeLinkIndexes));
-  for (const index of indexes) if (!linkIndexes.includes(index)) await run(index.sql);
+  // With the full-text tables built aside (fts-aside.ts, a second connection on another
+  // core): their docs first, straight after the load, so that the fill (the longest part of
+  // the rebuild) runs beside everything else here, the links' indexes included. The docs and
+  // the rows handed over read what no rebuild rewrites (ids, activity, creation times, titles,
+  // descriptions, badges, categories), so they are the same before the other rebuilds as after.
+  const asideFirst =
+    asideFile === undefined ? [] : derived.filter((entry) => ASIDE_DOCS.has(entry.name));
+  await rebuild(asideFirst);
+  const aside =
+    asideFile === undefined
+      ? null
+      : await startFtsAside(
+          db,
+          transaction,
+          asideFile,
+          (table, insert) =>
+            ftsBulkInsert(table, insert, { ...tuning, ftsHashBytes: ASIDE_FTS_HASH_BYTES }),
+          step,
+        );
+  try {
+    const rest = derived.filter((entry) => !asideFirst.includes(entry));
+    // The order of bulkLoad: what rewrites links before their indexes, which the figures use.
+    const linkIndexes = indexes.filter((index) => index.table === 'platform_links');
+    await rebuild(rest.filter((entry) => entry.beforeLinkIndexes));
+    for (const index of linkIndexes) await run(index.sql);
+    await rebuild(rest.filter((entry) => !entry.beforeLinkIndexes));
+    for (const index of indexes) if (!linkIndexes.includes(index)) await run(index.sql);
+    if (aside && asideFile !== undefined) {
+      await aside.filled;
+      await copyFtsAside(db, transaction, asideFile, run);
+      phase(`full-text tables copied in at ${seconds(started)} s`);
+    }
+  } catch (error) {
+    await aside?.abandon();
+    throw error;
+  }
   for (const trigger of triggers) await run(trigger.sql);
   phase(`schema restored at ${seconds(started)} s`);
 }

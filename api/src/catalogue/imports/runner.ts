@@ -9,6 +9,7 @@ import { appendAudit, type AuditActor } from '../../audit/log';
 import type { Database } from '../../db/database';
 import { GrowthStatistics } from '../../db/planner-statistics';
 import { bulkLoadInTransaction, bulkLoadRefusal } from '../../seed/bulk-load';
+import { endFtsAside, ftsAsideFile } from '../../seed/fts-aside';
 import { foldedWords } from '../search/terms';
 import { learnWords } from '../search/vocabulary';
 import type { ProductValues } from './row-plan';
@@ -369,6 +370,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       let created = 0;
       let wrote = 0;
       let went: boolean;
+      const asideFile = ftsAsideFile(db);
       try {
         went = await db.write(async (transaction) => {
           // Asked again inside the transaction: no other writer can add a product now.
@@ -452,15 +454,21 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
             // An 8 MB buffer writes dozens of segments per table: merged once, at the end.
             ftsMergeOnce: true,
             cacheKib: BULK_CACHE_KIB,
+            // The full-text tables built on a second connection beside the index builds.
+            ftsAsideFile: asideFile,
             ...(deps.onBulkStep ? { onStep: deps.onBulkStep } : {}),
           });
           await saveProgress(db, run.id, next, transaction);
           return true;
         });
+      } catch (error) {
+        await endFtsAside(db, asideFile);
+        throw error;
       } finally {
         live.release();
       }
       deps.onBulkStep?.('commit');
+      await endFtsAside(db, asideFile);
       if (!went) return;
       Object.assign(counts, next);
       await statistics.grew(created);
