@@ -56,6 +56,10 @@ const links = Number(process.env.LINKS ?? 600);
 const db = await openDatabase({
   databaseUrl: process.env.DATABASE_URL || null,
   dataDir: process.env.DATA_DIR ?? './data',
+  // GO_BENCH_WRITE_CACHE_KIB, a diagnostic: the SQLite writer's page cache (database.ts).
+  ...(process.env.GO_BENCH_WRITE_CACHE_KIB
+    ? { writeCacheKib: Number(process.env.GO_BENCH_WRITE_CACHE_KIB) }
+    : {}),
 });
 await migrate(db);
 await seedBenchLinks(db, links);
