@@ -14,10 +14,52 @@ import { createGo, type ClickSink } from '../api/src/go';
 import { SERVER_WRITER_OPTIONS, seedBenchLinks } from './support/go-fixtures';
 import type { ClickMessage } from './go-click-worker';
 
+/**
+ * GO_BENCH_MEMORY_LOG, a diagnostic: a file that gets one JSON line every 500 ms with the
+ * process's memory as V8 sees it (process.memoryUsage) and as the kernel does (/proc/self/status:
+ * RssAnon, RssFile, RssShmem), to tell the heap from native memory (SQLite's caches, malloc).
+ */
+const memoryLog = process.env.GO_BENCH_MEMORY_LOG;
+if (memoryLog) {
+  const { appendFileSync, readFileSync } = await import('node:fs');
+  const { getHeapSpaceStatistics } = await import('node:v8');
+  const kb = (status: string, field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  setInterval(() => {
+    const usage = process.memoryUsage();
+    const status = readFileSync('/proc/self/status', 'utf8');
+    appendFileSync(
+      memoryLog,
+      `${JSON.stringify({
+        t: Date.now(),
+        rss: mb(usage.rss),
+        heapTotal: mb(usage.heapTotal),
+        heapUsed: mb(usage.heapUsed),
+        external: mb(usage.external),
+        arrayBuffers: mb(usage.arrayBuffers),
+        anon: Math.round(kb(status, 'RssAnon') / 1024),
+        file: Math.round(kb(status, 'RssFile') / 1024),
+        shmem: Math.round(kb(status, 'RssShmem') / 1024),
+        // Each V8 space: committed / used MB.
+        spaces: Object.fromEntries(
+          getHeapSpaceStatistics().map((space) => [
+            space.space_name.replace('_space', ''),
+            `${mb(space.space_size)}/${mb(space.space_used_size)}`,
+          ]),
+        ),
+      })}\n`,
+    );
+  }, 500).unref();
+}
 const links = Number(process.env.LINKS ?? 600);
 const db = await openDatabase({
   databaseUrl: process.env.DATABASE_URL || null,
   dataDir: process.env.DATA_DIR ?? './data',
+  // GO_BENCH_WRITE_CACHE_KIB, a diagnostic: the SQLite writer's page cache (database.ts).
+  ...(process.env.GO_BENCH_WRITE_CACHE_KIB
+    ? { writeCacheKib: Number(process.env.GO_BENCH_WRITE_CACHE_KIB) }
+    : {}),
 });
 await migrate(db);
 await seedBenchLinks(db, links);

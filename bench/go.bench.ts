@@ -395,6 +395,14 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
       // Pooled: every round's /go requests over every round's bare requests (equal durations).
       ratioToBare: Number((go302.requests / Math.max(1, bare.requests)).toFixed(2)),
       roundRatios: rounds.map((round) => Number(round.ratio.toFixed(2))),
+      // Each round's server (+ backends) CPU ms per 1,000 /go: whether a click costs more as
+      // the tables grow, apart from the other sessions' load on the ratio.
+      roundGoCpuMsPer1000: rounds.map((round) =>
+        perThousand(0, round.serverCpuMs.go + round.backendsCpuMs.go, round.go),
+      ),
+      roundBareCpuMsPer1000: rounds.map((round) =>
+        perThousand(0, round.serverCpuMs.bare + round.backendsCpuMs.bare, round.bare),
+      ),
       clicks: {
         expected,
         counted: counters.counted,
@@ -431,6 +439,9 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | null)
         (databaseUrl
           ? `; PostgreSQL backends ${figures.backendsCpuMsPer1000.bare} and ${figures.backendsCpuMsPer1000.go}`
           : ''),
+    );
+    console.log(
+      `CPU by round     : /go ${figures.roundGoCpuMsPer1000.join(' / ')}, bare ${figures.roundBareCpuMsPer1000.join(' / ')} ms per 1,000 (server and backends)`,
     );
     console.log(
       `server peak RSS  : ${serverPeakRssMb} MB (VmHWM; sampled VmRSS peak ${sampledPeakRssMb} MB; budget < 300 MB)`,

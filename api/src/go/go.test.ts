@@ -1,3 +1,6 @@
+import { hash as digest } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +19,7 @@ import {
   type FixtureDatabase,
 } from '../../test/support/catalogue-fixtures';
 import { fixedSecurityHeaders, securityHeaders } from '../middleware/security';
-import { ClickRecorder } from './recorder';
+import { ClickRecorder, dedupeKey } from './recorder';
 import { goRoutes, type GoRouter } from './routes';
 
 const CHROME =
@@ -366,6 +369,29 @@ describe('ClickRecorder', () => {
     expect(recorder.trackedVisitors).toBeLessThanOrEqual(100);
     expect(recorder.record(click(t0 + 2000, 1000))).toBe('duplicate');
     expect(recorder.record(click(t0 + 2000, 1))).toBe('counted');
+  });
+
+  it('keys its dedupe by the visitor hash and link as one flat string of about 100 bytes', () => {
+    const hash = digest('sha256', 'visitor', 'hex');
+    expect(dedupeKey(hash, ':42')).toBe(`${hash.slice(0, 32)}:42`);
+    expect(dedupeKey(hash, ':bot')).toBe(`${hash.slice(0, 32)}:bot`);
+    // The memory a full dedupe holds, per entry (a key built as a slice of the hash and a
+    // suffix keeps the whole hash: about 230 bytes).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const entries = 20_000;
+    const at = Date.UTC(2026, 0, 1, 10);
+    const recorder = new ClickRecorder({ secret: 's', sink: sink(), maxEntries: entries });
+    const seen = (recorder as unknown as { seen: Map<string, number> }).seen;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < entries; i += 1) {
+      seen.set(dedupeKey(digest('sha256', `v${i}`, 'hex'), `:${i % 600}`), at + i);
+    }
+    gc();
+    const perEntry = (process.memoryUsage().heapUsed - before) / entries;
+    expect(seen.size).toBe(entries);
+    expect(perEntry).toBeLessThan(160);
   });
 
   it('reports a click the full buffer refused', () => {
