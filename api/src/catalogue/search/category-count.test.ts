@@ -7,7 +7,7 @@ import { engineFor, setCategoryReading, setGinReading, setOneSetReading } from '
 import { listActiveProducts } from '../products/queries';
 import { searchProductIds, wordGroups } from './queries';
 import { tokenize } from './terms';
-import { insertMadeProducts, rankingBy, type MadeProduct } from './test-support';
+import { insertMadeProducts, termRanking, type MadeProduct } from './test-support';
 
 /**
  * Two PostgreSQL readings of a search (docs/decisions.md, session 42), checked against the
@@ -37,20 +37,6 @@ function catalogue(): MadeProduct[] {
     });
   }
   return made;
-}
-
-/** The ranking the search promises, each word whole or (the last) as a prefix. */
-function ranking(made: MadeProduct[], inCategory: Set<string>, term: string): string[] {
-  const tokens = tokenize(term);
-  return rankingBy(
-    made.filter((p) => inCategory.has(p.id)),
-    (text) => {
-      const words = text.toLowerCase().split(/\W+/);
-      return tokens.every((token) =>
-        words.some((word) => word === token.text || (token.prefix && word.startsWith(token.text))),
-      );
-    },
-  );
 }
 
 describe.each(['sqlite', 'postgres'] as const)(
@@ -151,7 +137,7 @@ describe.each(['sqlite', 'postgres'] as const)(
             [tesId, tes],
             [null, all],
           ] as const) {
-            const expected = ranking(made, scope, term);
+            const expected = termRanking(made, scope, term);
             expect(expected.length, term).toBeGreaterThan(0);
             for (const [page, limit] of pages) {
               const found = await searchProductIds(db, { term, page, limit, categoryId });
@@ -190,7 +176,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         for (const sort of ['price_asc', 'discount', 'newest']) {
           for (const categoryId of [tesId, undefined]) {
             const every = await sorted('every', term, sort, categoryId);
-            const expected = ranking(made, categoryId === undefined ? all : tes, term);
+            const expected = termRanking(made, categoryId === undefined ? all : tes, term);
             expect(every[0]!.total, `${term} ${sort}`).toBe(expected.length);
             expect(new Set(every.flatMap((page) => page.ids))).toEqual(new Set(expected));
             expect(await sorted('rarest', term, sort, categoryId), `${term} ${sort}`).toEqual(

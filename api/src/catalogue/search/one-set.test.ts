@@ -7,8 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/support/dat
 import { setOneSetReading } from './engines';
 import { listActiveProducts } from '../products/queries';
 import { searchProductIds } from './queries';
-import { tokenize } from './terms';
-import { insertMadeProducts, rankingBy, type MadeProduct } from './test-support';
+import { insertMadeProducts, termRanking, type MadeProduct } from './test-support';
 
 /**
  * A search read as one set (docs/decisions.md, session 43: oneSetPage, countedSearchSetPage)
@@ -34,19 +33,6 @@ function catalogue(): MadeProduct[] {
     });
   }
   return made;
-}
-
-function ranking(made: MadeProduct[], inCategory: Set<string>, term: string): string[] {
-  const tokens = tokenize(term);
-  return rankingBy(
-    made.filter((p) => inCategory.has(p.id)),
-    (text) => {
-      const words = text.toLowerCase().split(/\W+/);
-      return tokens.every((token) =>
-        words.some((word) => word === token.text || (token.prefix && word.startsWith(token.text))),
-      );
-    },
-  );
 }
 
 describe.each(['sqlite', 'postgres'] as const)('a search read as one set on %s', (dialect) => {
@@ -113,7 +99,7 @@ describe.each(['sqlite', 'postgres'] as const)('a search read as one set on %s',
           [tesId, tes],
           [null, all],
         ] as const) {
-          const expected = ranking(made, scope, term);
+          const expected = termRanking(made, scope, term);
           expect(expected.length, term).toBeGreaterThan(0);
           for (const [page, limit] of pages) {
             const where = `${term} in ${categoryId ?? 'all'}, page ${page} by ${limit}`;
@@ -156,7 +142,7 @@ describe.each(['sqlite', 'postgres'] as const)('a search read as one set on %s',
       for (const sort of ['price_asc', 'discount', 'newest']) {
         for (const cat of [tesId, undefined]) {
           const tiers = await sorted('tiers', term, sort, cat);
-          const expected = ranking(made, cat === undefined ? all : tes, term);
+          const expected = termRanking(made, cat === undefined ? all : tes, term);
           const bound = SEARCH_COUNT_CAP + 1;
           expect(tiers[0], `${term} ${sort}`).toMatchObject(
             expected.length >= bound

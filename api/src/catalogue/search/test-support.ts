@@ -1,6 +1,7 @@
 /** What the search ranking tests share: their products, the ranking they expect, the seed. */
 import type { Database } from '../../db/database';
 import { productRow } from '../../../test/support/catalogue-fixtures';
+import { tokenize } from './terms';
 
 export interface MadeProduct {
   id: string;
@@ -29,6 +30,20 @@ export function rankingBy(made: MadeProduct[], has: (text: string) => boolean): 
     .filter((p) => tier(p) < 3)
     .sort((a, b) => tier(a) - tier(b) || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1))
     .map((p) => p.id);
+}
+
+/** The ranking a typed term promises in a category: each word whole or (the last) as a prefix. */
+export function termRanking(made: MadeProduct[], inCategory: Set<string>, term: string): string[] {
+  const tokens = tokenize(term);
+  return rankingBy(
+    made.filter((p) => inCategory.has(p.id)),
+    (text) => {
+      const words = text.toLowerCase().split(/\W+/);
+      return tokens.every((token) =>
+        words.some((word) => word === token.text || (token.prefix && word.startsWith(token.text))),
+      );
+    },
+  );
 }
 
 /** The products, active, in one category "Tes" (its name is in every product's label). */
