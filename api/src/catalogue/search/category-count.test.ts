@@ -7,7 +7,12 @@ import { engineFor, setCategoryReading, setGinReading, setOneSetReading } from '
 import { listActiveProducts } from '../products/queries';
 import { searchProductIds, wordGroups } from './queries';
 import { tokenize } from './terms';
-import { insertMadeProducts, termRanking, type MadeProduct } from './test-support';
+import {
+  insertMadeProducts,
+  moveToSecondCategory,
+  termRanking,
+  type MadeProduct,
+} from './test-support';
 
 /**
  * Two PostgreSQL readings of a search (docs/decisions.md, session 42), checked against the
@@ -58,30 +63,11 @@ describe.each(['sqlite', 'postgres'] as const)(
       });
       await migrate(setup);
       await insertMadeProducts(setup, made);
-      const now = new Date();
-      await setup.sequelize.getQueryInterface().bulkInsert('categories', [
-        {
-          name: 'Tes',
-          slug: 'tes-lain',
-          icon: 'tag',
-          color: 'blue',
-          group: 'Umum',
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]);
-      const [ids] = await setup.sequelize.query(
-        `SELECT id, slug FROM categories WHERE name = 'Tes'`,
+      tesId = await moveToSecondCategory(
+        setup,
+        made.filter((p) => !tes.has(p.id)).map((p) => p.id),
+        { name: 'Tes', slug: 'tes-lain' },
       );
-      const bySlug = new Map(
-        (ids as { id: number; slug: string }[]).map((row) => [row.slug, row.id]),
-      );
-      tesId = bySlug.get('tes')!;
-      const moved = made.filter((p) => !tes.has(p.id)).map((p) => p.id);
-      await setup.sequelize.query(
-        `UPDATE products SET "categoryId" = ${bySlug.get('tes-lain')!} WHERE id IN (${moved.map((id) => `'${id}'`).join(', ')})`,
-      );
-      if (dialect === 'postgres') await setup.sequelize.query('ANALYZE product_search');
       await setup.close();
       db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     });

@@ -7,7 +7,12 @@ import { createTestDatabase, type TestDatabase } from '../../../test/support/dat
 import { setOneSetReading } from './engines';
 import { listActiveProducts } from '../products/queries';
 import { searchProductIds } from './queries';
-import { insertMadeProducts, termRanking, type MadeProduct } from './test-support';
+import {
+  insertMadeProducts,
+  moveToSecondCategory,
+  termRanking,
+  type MadeProduct,
+} from './test-support';
 
 /**
  * A search read as one set (docs/decisions.md, session 43: oneSetPage, countedSearchSetPage)
@@ -49,26 +54,11 @@ describe.each(['sqlite', 'postgres'] as const)('a search read as one set on %s',
     const setup = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     await migrate(setup);
     await insertMadeProducts(setup, made);
-    const now = new Date();
-    await setup.sequelize.getQueryInterface().bulkInsert('categories', [
-      {
-        name: 'Lain',
-        slug: 'lain',
-        icon: 'tag',
-        color: 'blue',
-        group: 'Umum',
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
-    const [ids] = await setup.sequelize.query(`SELECT id, slug FROM categories`);
-    const bySlug = new Map((ids as { id: number; slug: string }[]).map((r) => [r.slug, r.id]));
-    tesId = bySlug.get('tes')!;
-    const moved = made.filter((p) => !tes.has(p.id)).map((p) => `'${p.id}'`);
-    await setup.sequelize.query(
-      `UPDATE products SET "categoryId" = ${bySlug.get('lain')!} WHERE id IN (${moved.join(', ')})`,
+    tesId = await moveToSecondCategory(
+      setup,
+      made.filter((p) => !tes.has(p.id)).map((p) => p.id),
+      { name: 'Lain', slug: 'lain' },
     );
-    if (dialect === 'postgres') await setup.sequelize.query('ANALYZE product_search');
     await setup.close();
     db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
   }, 120_000);

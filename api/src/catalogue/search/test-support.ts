@@ -46,6 +46,31 @@ export function termRanking(made: MadeProduct[], inCategory: Set<string>, term: 
   );
 }
 
+/**
+ * Moves the given products to a second category, so that a search in "Tes" must leave them
+ * out; returns the id of "Tes". On PostgreSQL the search's statistics are refreshed after.
+ */
+export async function moveToSecondCategory(
+  db: Database,
+  movedIds: string[],
+  second: { name: string; slug: string },
+): Promise<number> {
+  const now = new Date();
+  await db.sequelize
+    .getQueryInterface()
+    .bulkInsert('categories', [
+      { ...second, icon: 'tag', color: 'blue', group: 'Umum', createdAt: now, updatedAt: now },
+    ]);
+  const [rows] = await db.sequelize.query(`SELECT id, slug FROM categories`);
+  const bySlug = new Map((rows as { id: number; slug: string }[]).map((r) => [r.slug, r.id]));
+  await db.sequelize.query(
+    `UPDATE products SET "categoryId" = ${bySlug.get(second.slug)!}
+     WHERE id IN (${movedIds.map((id) => `'${id}'`).join(', ')})`,
+  );
+  if (db.dialect === 'postgres') await db.sequelize.query('ANALYZE product_search');
+  return bySlug.get('tes')!;
+}
+
 /** The products, active, in one category "Tes" (its name is in every product's label). */
 export async function insertMadeProducts(db: Database, made: MadeProduct[]): Promise<void> {
   const now = new Date();
