@@ -7,10 +7,14 @@ const DELETE_QUESTION = 'Apakah Anda yakin ingin menghapus kategori ini?';
 
 test('dashboard: four stat cards from /api/admin/stats and four navigation cards', async ({
   adminPage: page,
-  api,
 }) => {
+  // Other workers add and delete products meanwhile, so a second read of the stats can differ
+  // from what the page fetched: the cards must show the page's own answer.
+  const pageStats = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/admin/stats' && response.ok(),
+  );
   await page.goto('/admin/dashboard');
-  const stats = await api.get<StatsResponse>('/api/admin/stats');
+  const stats = (await (await pageStats).json()) as StatsResponse;
   const total = page.getByRole('region', { name: 'Total Kategori' });
   await expect(total.getByTestId('stat-value')).toHaveText(String(stats.totalCategories));
   await expect(total).toContainText(`${stats.categoriesWithProducts} kategori memiliki produk`);
