@@ -182,6 +182,33 @@ describe.each(['sqlite', 'postgres'] as const)('/go click queue on %s', (dialect
     expect(Number(bots[0]!.n)).toBe(1);
   });
 
+  it('claims a batch once it is full (PostgreSQL), not a few clicks at a time, and close() does not wait', async () => {
+    // A gathering window no test reaches: only a full batch or close() ends it.
+    const { go, writer, request, stored } = await start({ batchSize: 5, claimGatherMs: 600_000 });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await request(active, `${CHROME} gather${i}`)).status).toBe(302);
+    }
+    expect(go.queue.stats().claims).toBe(0);
+    for (let i = 3; i < 5; i += 1) {
+      expect((await request(active, `${CHROME} gather${i}`)).status).toBe(302);
+    }
+    expect(await stored()).toBe(5);
+    expect(go.queue.stats().claims).toBe(dialect === 'postgres' ? 1 : 0);
+    // Two more, then the shutdown: claimed and stored at once.
+    for (let i = 5; i < 7; i += 1) {
+      expect((await request(active, `${CHROME} gather${i}`)).status).toBe(302);
+    }
+    writer.start();
+    await go.close();
+    await writer.stop();
+    const rows = await selectRows<{ n: number | string }>(
+      fixture.db,
+      `SELECT COUNT(*) AS n FROM events WHERE "eventType" = 'cta_click'`,
+    );
+    expect(Number(rows[0]!.n)).toBe(7);
+    expect(go.queue.stats().claims).toBe(dialect === 'postgres' ? 2 : 0);
+  });
+
   it('close() hands every queued click to the write buffer, which stores them', async () => {
     // The buffer is full at 5 rows: 25 clicks wait in the queue until close() drains them.
     const { go, writer, request } = await start({ maxQueued: 50, batchSize: 10 }, 5);

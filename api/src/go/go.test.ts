@@ -20,7 +20,7 @@ import {
 } from '../../test/support/catalogue-fixtures';
 import { fixedSecurityHeaders, securityHeaders } from '../middleware/security';
 import { ClickRecorder, dedupeKey } from './recorder';
-import { goRoutes, type GoRouter } from './routes';
+import { goRoutes, linkReader, type GoRouter } from './routes';
 
 const CHROME =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -325,6 +325,61 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
       expect(lookups).toEqual([]);
     } finally {
       await own.close();
+    }
+  });
+
+  it('reads the links asked for in one turn with one statement, the missing ones with one more', async () => {
+    const { db } = fixture;
+    const product = await insertProduct(db, { categoryId, title: 'Sepatu Lari' });
+    const other = await insertProduct(db, { categoryId, isActive: false });
+    const a = await insertLink(db, {
+      productId: product,
+      platform: 'Shopee',
+      affiliateUrl: 'https://shopee.co.id/lari',
+    });
+    const b = await insertLink(db, { productId: other, platform: 'Lazada' });
+    const statements: string[] = [];
+    const count = (_options: unknown, query: object) => {
+      const { sql } = query as { sql?: string };
+      if (sql && /platform_links|retired_links/.test(sql)) statements.push(sql);
+    };
+    db.sequelize.addHook('afterQuery', 'countLinkReads', count);
+    try {
+      const read = linkReader(db);
+      const [first, again, second, gone, unknown, script] = await Promise.all([
+        read(a),
+        read(a),
+        read(b),
+        read(links.deleted!),
+        read(2_000_000_000),
+        read(links.script!),
+      ]);
+      expect(statements).toHaveLength(2);
+      expect(first).toEqual({
+        link: {
+          affiliateUrl: 'https://shopee.co.id/lari',
+          platform: 'Shopee',
+          productId: product,
+          categoryId: expect.anything() as unknown,
+          isActive: expect.anything() as unknown,
+        },
+        target: 'https://shopee.co.id/lari',
+        retired: false,
+      });
+      expect(String(first!.link!.categoryId)).toBe(String(categoryId));
+      expect(Boolean(first!.link!.isActive)).toBe(true);
+      expect(again).toBe(first);
+      expect(second!.link?.platform).toBe('Lazada');
+      expect(Boolean(second!.link?.isActive)).toBe(false);
+      expect(gone).toEqual({ link: null, target: null, retired: true });
+      expect(unknown).toEqual({ link: null, target: null, retired: false });
+      expect(script!.target).toBeNull();
+      // Every link found: no second statement.
+      statements.length = 0;
+      await Promise.all([read(a), read(b)]);
+      expect(statements).toHaveLength(1);
+    } finally {
+      db.sequelize.removeHook('afterQuery', 'countLinkReads');
     }
   });
 

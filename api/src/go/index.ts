@@ -44,7 +44,7 @@ export function createGo(options: {
   /** The queue's bounds (tests, benches); defaults in ./queue.ts. */
   queue?: Pick<
     ClickQueueOptions,
-    'maxQueued' | 'maxQueuedBytes' | 'batchSize' | 'maxWaitMs' | 'maxWaiting'
+    'maxQueued' | 'maxQueuedBytes' | 'batchSize' | 'claimGatherMs' | 'maxWaitMs' | 'maxWaiting'
   >;
 }): Go {
   const { config, db, log, clicks } = options;

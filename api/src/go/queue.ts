@@ -10,6 +10,13 @@ export const DEFAULT_BATCH = 500;
 export const DEFAULT_MAX_WAITING = 1_000;
 /** How long a redirect waits for room before it answers 503 instead (never after a 302). */
 export const DEFAULT_MAX_WAIT_MS = 2_000;
+/**
+ * How long a batch that is not full waits for more clicks before its shared claim (PostgreSQL).
+ * Without it a busy queue claimed whatever a round trip had let in, a few clicks a statement
+ * (each an upsert and a commit of its own); nothing waits on the claim but the click itself,
+ * whose 302 is already sent, and close() does not wait.
+ */
+export const DEFAULT_CLAIM_GATHER_MS = 50;
 /** close() gives the write buffer this long to make room before the rest is forced on it. */
 const CLOSE_GRACE_MS = 10_000;
 /** Fixed part of a queued click's estimated size (the object, hashes, numbers). */
@@ -29,6 +36,8 @@ export interface ClickQueueOptions {
   maxQueued?: number;
   maxQueuedBytes?: number;
   batchSize?: number;
+  /** See DEFAULT_CLAIM_GATHER_MS (0: claim at once). */
+  claimGatherMs?: number;
   maxWaitMs?: number;
   maxWaiting?: number;
   log?: (line: string) => void;
@@ -50,6 +59,8 @@ export interface ClickQueueStats {
   refused: number;
   /** Claim statements that failed (their clicks were counted anyway). */
   claimErrors: number;
+  /** Claim statements run. */
+  claims: number;
 }
 
 interface Entry {
@@ -112,11 +123,16 @@ export class ClickQueue {
   private waited = 0;
   private refused = 0;
   private claimErrors = 0;
+  private claims = 0;
+  private readonly claimGatherMs: number;
+  /** Ends the wait of a batch gathering clicks for its claim (full, or closing). */
+  private endGather: (() => void) | null = null;
 
   constructor(private readonly options: ClickQueueOptions) {
     this.maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
     this.maxBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
+    this.claimGatherMs = options.claimGatherMs ?? DEFAULT_CLAIM_GATHER_MS;
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
     this.maxWaiting = options.maxWaiting ?? DEFAULT_MAX_WAITING;
     this.log = options.log ?? console.error;
@@ -140,6 +156,7 @@ export class ClickQueue {
       waited: this.waited,
       refused: this.refused,
       claimErrors: this.claimErrors,
+      claims: this.claims,
     };
   }
 
@@ -193,6 +210,7 @@ export class ClickQueue {
    */
   async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     this.stopping = true;
+    this.endGather?.();
     for (const waiter of this.waiters.splice(0)) {
       clearTimeout(waiter.timer);
       waiter.resolve(this.refuse(waiter.entry));
@@ -229,6 +247,7 @@ export class ClickQueue {
     this.bytes += entry.bytes;
     this.peakQueued = Math.max(this.peakQueued, this.size);
     this.peakBytes = Math.max(this.peakBytes, this.bytes);
+    if (this.endGather && this.entries.length - this.head >= this.batchSize) this.endGather();
     this.kick();
   }
 
@@ -276,13 +295,44 @@ export class ClickQueue {
     });
   }
 
+  /**
+   * Waits up to claimGatherMs for the queue to hold a full batch (or close() to begin): a
+   * batch to be claimed is then one statement for many clicks rather than a few.
+   */
+  private gather(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.endGather = null;
+        resolve();
+      };
+      const timer = setTimeout(done, this.claimGatherMs);
+      this.endGather = done;
+    });
+  }
+
   private async drain(): Promise<void> {
     const { recorder, claim, windowMs } = this.options;
+    // Each batch gathers once at most (then it is claimed as it stands).
+    let gathered = false;
     while (this.entries.length - this.head > 0) {
       if (this.sinkFull()) {
         await this.sinkRoom();
         continue;
       }
+      if (
+        !gathered &&
+        claim &&
+        this.claimGatherMs > 0 &&
+        !this.stopping &&
+        this.entries.length - this.head < this.batchSize &&
+        !this.entries[this.head]!.claimed
+      ) {
+        await this.gather();
+        gathered = true;
+        continue;
+      }
+      gathered = false;
       const end = Math.min(this.entries.length, this.head + this.batchSize);
       const batch = this.entries.slice(this.head, end);
       this.head = end;
@@ -293,6 +343,7 @@ export class ClickQueue {
       }
       const unclaimed = batch.filter((entry) => !entry.claimed);
       if (claim && unclaimed.length > 0) {
+        this.claims += 1;
         try {
           const first = await claim(
             unclaimed.map((entry) => `go:${entry.admitted.key}`),

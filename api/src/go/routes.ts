@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isBotUserAgent } from '../analytics';
 import type { Database } from '../db/database';
-import { select } from '../db/sql';
+import { chunk, inList, select } from '../db/sql';
 import { SwrCache } from '../lib/swr-cache';
 import { offeredOrNewRequestId, REQUEST_ID_HEADER } from '../middleware/request-id';
 import type { ClickInput } from './recorder';
@@ -93,14 +93,81 @@ type PendingLocals = { [PENDING_CLICK]?: { taken: Promise<boolean>; target: stri
 /** `/go/123` or `/go/123/`, a query string or not: the link id. */
 const GO_URL = /^\/go\/(\d{1,10})\/?(?:\?|$)/;
 
-const LOOKUP = `SELECT l."affiliateUrl", l.platform, l."productId", p."categoryId", p."isActive"
-  FROM platform_links l JOIN products p ON p.id = l."productId"
-  WHERE l.id = ?`;
-
 /** What /go needs of a link: its row and where it sends the visitor, or why it cannot. */
-type Lookup =
+export type Lookup =
   | { link: LinkRow; target: string | null; retired: false }
   | { link: null; target: null; retired: boolean };
+
+interface Waiting {
+  resolve: (lookup: Lookup) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Reads links by id, every id asked for in one turn of the event loop in one statement (and the
+ * ids not found in one more, on retired_links). A crowd over many links refreshes each cached
+ * link every cacheTtlMs: one statement per link was as many round trips, each parsed and
+ * planned by the database, and they came in bursts (every link expires about when the others
+ * do after a quiet spell). A statement starts after every id in it was asked for, so it sees
+ * every change made before any of them was.
+ */
+export function linkReader(db: Database): (id: number) => Promise<Lookup> {
+  let waiting = new Map<number, Waiting[]>();
+  const run = async (batch: Map<number, Waiting[]>) => {
+    const ids = [...batch.keys()].sort((a, b) => a - b);
+    const found = new Map<number, LinkRow>();
+    const retired = new Set<number>();
+    for (const part of chunk(ids, 1)) {
+      const where = inList(db.dialect, 'l.id', part, 'integer');
+      const rows = await select<LinkRow & { id: number | string }>(
+        db,
+        `SELECT l.id, l."affiliateUrl", l.platform, l."productId", p."categoryId", p."isActive"
+         FROM platform_links l JOIN products p ON p.id = l."productId"
+         WHERE ${where.sql}`,
+        where.params,
+      );
+      for (const { id, ...link } of rows) found.set(Number(id), link);
+    }
+    for (const part of chunk(
+      ids.filter((id) => !found.has(id)),
+      1,
+    )) {
+      const where = inList(db.dialect, '"linkId"', part, 'integer');
+      const rows = await select<{ linkId: number | string }>(
+        db,
+        `SELECT "linkId" FROM retired_links WHERE ${where.sql}`,
+        where.params,
+      );
+      for (const row of rows) retired.add(Number(row.linkId));
+    }
+    for (const [id, callers] of batch) {
+      const link = found.get(id);
+      const lookup: Lookup = link
+        ? { link, target: safeRedirectUrl(link.affiliateUrl), retired: false }
+        : { link: null, target: null, retired: retired.has(id) };
+      for (const caller of callers) caller.resolve(lookup);
+    }
+  };
+  return (id) =>
+    new Promise<Lookup>((resolve, reject) => {
+      const callers = waiting.get(id);
+      if (callers) {
+        callers.push({ resolve, reject });
+        return;
+      }
+      if (waiting.size === 0) {
+        setImmediate(() => {
+          const batch = waiting;
+          waiting = new Map();
+          run(batch).catch((error: unknown) => {
+            for (const callers of batch.values())
+              for (const caller of callers) caller.reject(error);
+          });
+        });
+      }
+      waiting.set(id, [{ resolve, reject }]);
+    });
+}
 
 /** The link id of a `/:linkId` parameter, or 0 when it is not one. */
 function linkIdOf(raw: string): number {
@@ -136,16 +203,8 @@ export function goRoutes({
     maxEntries: cacheTtlMs > 0 ? cacheSize : 0,
     onRefreshError: (error) => log(`[go] link refresh failed: ${String(error)}`),
   });
-  const readLink = async (id: number): Promise<Lookup> => {
-    const [link] = await select<LinkRow>(db, LOOKUP, [id]);
-    if (link) return { link, target: safeRedirectUrl(link.affiliateUrl), retired: false };
-    const retired = await select<{ linkId: number }>(
-      db,
-      'SELECT "linkId" FROM retired_links WHERE "linkId" = ?',
-      [id],
-    );
-    return { link: null, target: null, retired: retired.length > 0 };
-  };
+  // The links asked for in one turn of the loop (new ones and refreshes) are read together.
+  const readLink = linkReader(db);
   const lookup = (id: number): Lookup | Promise<Lookup> => {
     const load = () => readLink(id);
     return cache.getNow(id, load) ?? cache.get(id, load);
