@@ -242,7 +242,6 @@ async function startImport(
     stopping?: AbortSignal;
     onError?: (error: unknown) => void;
     onBulkStep?: (step: string) => void;
-    onBulkChunk?: (event: 'planned' | 'written', firstRow: number) => void;
   },
 ) {
   const file = path.join(dataDir, `${randomUUID()}.csv`);
@@ -258,7 +257,6 @@ async function startImport(
       onUnexpectedError: options.onError ?? ((error) => console.error(error)),
       ...(options.stopping ? { stopping: options.stopping } : {}),
       ...(options.onBulkStep ? { onBulkStep: options.onBulkStep } : {}),
-      ...(options.onBulkChunk ? { onBulkChunk: options.onBulkChunk } : {}),
     },
     run,
   );
@@ -442,26 +440,6 @@ describe('an import into an empty catalogue (SQLite bulk path)', () => {
     expect(Number(stored!.n)).toBe(job.created);
     const [indexed] = await select(db, 'SELECT count(*) AS n FROM product_admin_search_docs');
     expect(Number(indexed!.n)).toBe(job.created);
-  }, 60_000);
-
-  it('plans the next chunk while SQLite writes the current one', async () => {
-    const { db, dataDir } = await freshCatalogue();
-    const events: string[] = [];
-    const started = await startImport(db, dataDir, csvOf(rows(3 * CHUNK_ROWS, slugs, false)), {
-      path: 'bulk',
-      onBulkChunk: (event, firstRow) => events.push(`${event} ${firstRow}`),
-    });
-    expect((await started.finished()).job).toMatchObject({ status: 'done' });
-    // Each chunk's planning comes before the load waits for the chunk before it.
-    const [one, two, three] = [2, 2 + CHUNK_ROWS, 2 + 2 * CHUNK_ROWS];
-    expect(events).toEqual([
-      `planned ${one}`,
-      `planned ${two}`,
-      `written ${one}`,
-      `planned ${three}`,
-      `written ${two}`,
-      `written ${three}`,
-    ]);
   }, 60_000);
 
   it('names each step for a profile: the load, each rebuild, index and trigger, the commit', async () => {

@@ -524,54 +524,6 @@ export async function processChunk(
   categories: ReadonlyMap<string, number>,
   transaction: Transaction | undefined,
 ): Promise<ChunkOutcome> {
-  const keyed = keyRows(rows, settings);
-  const skus = keyed.flatMap(({ sku }) => (sku.success ? [sku.data] : []));
-  const stored = settings.bulk ? nothingStored() : await storedState(db, skus, transaction);
-  return writePlannedChunk(
-    db,
-    planRows(keyed, settings, categories, stored),
-    settings,
-    transaction,
-  );
-}
-
-/** A chunk's rows planned and not yet written (planBulkChunk, writePlannedChunk). */
-export interface PlannedChunk {
-  /** The counts, errors and failed rows; `indexed` is filled once the rows are written. */
-  outcome: ChunkOutcome;
-  plans: PlannedWrite[];
-}
-
-/**
- * A bulk load's chunk planned without the database (nothing stored is read in a bulk load:
- * ChunkSettings.bulk), so that the runner can plan the next chunk on the main thread while
- * SQLite writes the current one on its own. writePlannedChunk writes it.
- */
-export function planBulkChunk(
-  rows: CsvRow[],
-  settings: ChunkSettings,
-  categories: ReadonlyMap<string, number>,
-): PlannedChunk {
-  if (!settings.bulk) throw new Error('Only a bulk load plans a chunk without reading it');
-  return planRows(keyRows(rows, settings), settings, categories, nothingStored());
-}
-
-const keyRows = (rows: CsvRow[], settings: ChunkSettings) => {
-  const skuIndex = settings.columns.get('sku')!;
-  return rows.map((row) => ({ row, sku: skuSchema.safeParse(row.cells[skuIndex] ?? '') }));
-};
-
-const nothingStored = () => ({
-  products: new Map<string, StoredProduct>(),
-  links: new Map<string, StoredLink[]>(),
-});
-
-function planRows(
-  keyed: ReturnType<typeof keyRows>,
-  settings: ChunkSettings,
-  categories: ReadonlyMap<string, number>,
-  stored: { products: Map<string, StoredProduct>; links: Map<string, StoredLink[]> },
-): PlannedChunk {
   const outcome: ChunkOutcome = {
     created: 0,
     updated: 0,
@@ -581,6 +533,12 @@ function planRows(
     failures: [],
     indexed: [],
   };
+  const skuIndex = settings.columns.get('sku')!;
+  const keyed = rows.map((row) => ({ row, sku: skuSchema.safeParse(row.cells[skuIndex] ?? '') }));
+  const skus = keyed.flatMap(({ sku }) => (sku.success ? [sku.data] : []));
+  const stored = settings.bulk
+    ? { products: new Map<string, StoredProduct>(), links: new Map<string, StoredLink[]>() }
+    : await storedState(db, skus, transaction);
   const plans: PlannedWrite[] = [];
   for (const { row, sku } of keyed) {
     let plan: RowPlan;
@@ -616,16 +574,6 @@ function planRows(
       plans.push({ sku: sku.success ? sku.data : '', plan, stored: storedValues });
     }
   }
-  return { outcome, plans };
-}
-
-/** Writes a planned chunk (nothing on a dry run or without a transaction): its outcome. */
-export async function writePlannedChunk(
-  db: Database,
-  { outcome, plans }: PlannedChunk,
-  settings: ChunkSettings,
-  transaction: Transaction | undefined,
-): Promise<ChunkOutcome> {
   if (!settings.dryRun && transaction && plans.length > 0) {
     await writePlans(db, plans, transaction, settings.bulk === true, settings.statements);
     for (const { plan } of plans) {

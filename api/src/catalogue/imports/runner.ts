@@ -14,15 +14,7 @@ import { foldedWords } from '../search/terms';
 import { learnWords } from '../search/vocabulary';
 import type { ProductValues } from './row-plan';
 import { BoundStatements } from './bound-statements';
-import {
-  categoryKeys,
-  planBulkChunk,
-  processChunk,
-  writePlannedChunk,
-  type ChunkOutcome,
-  type CsvRow,
-  type PlannedChunk,
-} from './chunk';
+import { categoryKeys, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
 import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from './csv-source';
 import type { ColumnIndex } from './header';
 import {
@@ -127,11 +119,6 @@ export interface RunnerDeps {
    * its transaction committed. For a profile (bench/import-bulk.profile.ts).
    */
   onBulkStep?: (step: string) => void;
-  /**
-   * A bulk load's chunks as the load moves on: `planned` once a chunk is planned, `written`
-   * once the load has waited for its write (its first data row's number, 1 the header).
-   */
-  onBulkChunk?: (event: 'planned' | 'written', firstRow: number) => void;
 }
 
 export const stoppedMessage = (processedRows: number) =>
@@ -391,88 +378,47 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
           // The chunks' INSERTs prepared once for the whole load (their text repeats).
           const statements = new BoundStatements(transaction);
           const bulkSettings = { ...settings, bulk: true, statements };
-          // The words of the written rows, folded later (foldWords) while SQLite writes.
-          const toFold: ProductValues[][] = [];
-          const foldWords = () => {
-            for (const products of toFold.splice(0)) {
-              for (const word of indexedWords(products, categoryNames)) words.add(word);
-            }
-          };
-          const add = async (part: CsvRow[], outcome: ChunkOutcome) => {
-            const room = Math.max(0, MAX_STORED_FAILURES - next.failed);
-            await saveFailures(db, run.id, outcome.failures.slice(0, room), transaction);
-            Object.assign(next, withOutcome(next, outcome, part.length));
-            created += outcome.created;
-            wrote += outcome.created + outcome.updated;
-            toFold.push(outcome.indexed);
-          };
-          const writeChunk = async (rows: CsvRow[], planned: PlannedChunk) => {
-            const refused = await inSavepoint(async () =>
-              add(rows, await writePlannedChunk(db, planned, bulkSettings, transaction)),
-            );
-            if (!refused) return;
-            // As the row path: a row at a time, so that the refused row fails alone.
-            for (const row of rows) {
-              const alone = await inSavepoint(async () =>
-                add([row], await processChunk(db, [row], bulkSettings, categories, transaction)),
-              );
-              if (alone) {
-                deps.onUnexpectedError(alone.error);
-                await add([row], refusedOutcome([row]));
-              }
-            }
-          };
-          /**
-           * A chunk is written while the main thread reads and plans the next one (nothing
-           * stored is read in a bulk load: planBulkChunk) and folds the words of the one
-           * before: SQLite works on its own thread meanwhile, where before each waited for the
-           * other. Everything else is decided as before, after the chunk before is written:
-           * a stop or a cancel ends the load there (the next chunk, planned, is not written,
-           * as a chunk read ahead never was), and a chunk with a sku an earlier row had is
-           * given back to the row path.
-           */
           const loadChunks = async () => {
-            let writing: Promise<void> = Promise.resolve();
-            let writingFrom: number | null = null;
-            // The load waits for the chunk being written (onBulkChunk's `written`).
-            const written = async () => {
-              await writing;
-              if (writingFrom !== null) deps.onBulkChunk?.('written', writingFrom);
-              writingFrom = null;
-            };
-            try {
-              for (;;) {
-                const rows = await chunks.next();
-                if (rows) chunks.readAhead();
-                const skus = rows?.map((row) => (row.cells[skuIndex] ?? '').trim()) ?? [];
-                const repeats = skus.some((sku) => seen.has(sku));
-                const planned =
-                  rows && !repeats ? planBulkChunk(rows, bulkSettings, categories) : null;
-                if (rows && planned) deps.onBulkChunk?.('planned', rows[0]!.row);
-                foldWords();
-                await written();
-                if (stopRequested()) {
-                  stopped = true;
-                  return;
-                }
-                if (live.job.cancelRequested) {
-                  canceled = true;
-                  return;
-                }
-                if (!rows) return;
-                if (!planned) {
-                  chunks.giveBack(rows);
-                  return;
-                }
-                for (const sku of skus) if (sku !== '') seen.add(sku);
-                writing = writeChunk(rows, planned);
-                writingFrom = rows[0]!.row;
-                // Awaited above, or below when the next read fails first.
-                writing.catch(() => undefined);
+            for (;;) {
+              if (stopRequested()) {
+                stopped = true;
+                return;
               }
-            } finally {
-              await writing.catch(() => undefined);
-              foldWords();
+              if (live.job.cancelRequested) {
+                canceled = true;
+                return;
+              }
+              const rows = await chunks.next();
+              if (!rows) return;
+              chunks.readAhead();
+              const skus = rows.map((row) => (row.cells[skuIndex] ?? '').trim());
+              if (skus.some((sku) => seen.has(sku))) {
+                chunks.giveBack(rows);
+                return;
+              }
+              for (const sku of skus) if (sku !== '') seen.add(sku);
+              const add = async (part: CsvRow[], outcome: ChunkOutcome) => {
+                const room = Math.max(0, MAX_STORED_FAILURES - next.failed);
+                await saveFailures(db, run.id, outcome.failures.slice(0, room), transaction);
+                Object.assign(next, withOutcome(next, outcome, part.length));
+                created += outcome.created;
+                wrote += outcome.created + outcome.updated;
+                for (const word of indexedWords(outcome.indexed, categoryNames)) words.add(word);
+              };
+              const refused = await inSavepoint(async () =>
+                add(rows, await processChunk(db, rows, bulkSettings, categories, transaction)),
+              );
+              if (!refused) continue;
+              // As the row path: a row at a time, so that the refused row fails alone.
+              for (const row of rows) {
+                const alone = await inSavepoint(async () =>
+                  add([row], await processChunk(db, [row], bulkSettings, categories, transaction)),
+                );
+                if (alone) {
+                  deps.onUnexpectedError(alone.error);
+                  await add([row], refusedOutcome([row]));
+                }
+              }
             }
           };
           const load = async () => {
