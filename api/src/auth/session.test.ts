@@ -90,6 +90,36 @@ describeApi('server-side sessions', (api) => {
     },
   );
 
+  itWithStaff(
+    api,
+    'a signed-in request does not wait for the writer to record its use',
+    async (staff) => {
+      const browser = await signIn(api, staff);
+      const id = Number((await sessions(browser)).body.find((s) => s.current)!.id);
+      const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+      await age(browser, { lastSeenAt: tenMinutesAgo });
+      const { db } = api.server.running;
+      // A long write (on SQLite, the one writer: a bulk import holds it for minutes).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const writing = db.write(() => held);
+      try {
+        const answered = await Promise.race([
+          meStatus(browser),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000)),
+        ]);
+        expect(answered).toBe(200);
+      } finally {
+        release();
+        await writing;
+      }
+      // Recorded once the writer is free.
+      await expect
+        .poll(async () => (await db.models.AdminSession.findByPk(id))!.lastSeenAt.getTime())
+        .toBeGreaterThan(tenMinutesAgo.getTime() + 60_000);
+    },
+  );
+
   itWithStaff(api, 'lists the user’s sessions and ends them one by one', async (staff) => {
     const laptop = await signIn(api, staff);
     const phone = await signIn(

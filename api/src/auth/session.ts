@@ -135,16 +135,38 @@ export async function resolveSession(db: Database, req: Request): Promise<Resolv
   const user = await db.models.User.findByPk(session.userId);
   if (!user || user.disabled) return null;
   if (now - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
-    const lastSeenAt = new Date(now);
-    await db.write((transaction) =>
-      db.models.AdminSession.update(
-        { lastSeenAt },
-        { where: { id: session.id, revokedAt: null }, transaction },
-      ),
-    );
-    session.lastSeenAt = lastSeenAt;
+    recordUse(db, session, new Date(now));
   }
   return { user, session };
+}
+
+/** The sessions whose use is being written, per database: one write per session at a time. */
+const recording = new WeakMap<Database, Set<number>>();
+
+/**
+ * Writes a session's lastSeenAt without making its request wait. On SQLite the write waits for
+ * the one writer, which a bulk import holds for minutes: every request of a signed-in staff
+ * member, the import's own progress poll included, waited with it (a poll went unanswered for
+ * over 300 s under load). The request sees its own use at once.
+ */
+function recordUse(db: Database, session: AdminSession, lastSeenAt: Date): void {
+  session.lastSeenAt = lastSeenAt;
+  let pending = recording.get(db);
+  if (!pending) recording.set(db, (pending = new Set()));
+  if (pending.has(session.id)) return;
+  const sessions = pending.add(session.id);
+  db.write((transaction) =>
+    db.models.AdminSession.update(
+      { lastSeenAt },
+      { where: { id: session.id, revokedAt: null }, transaction },
+    ),
+  )
+    .catch((error: unknown) => {
+      console.error(
+        `[sessions] the use of session ${session.id} was not recorded: ${String(error)}`,
+      );
+    })
+    .finally(() => sessions.delete(session.id));
 }
 
 export async function resolveSessionUser(db: Database, req: Request): Promise<User | null> {

@@ -33,8 +33,13 @@ export function sessionRoutes({ db }: AppContext): Router {
       ],
     });
     const now = Date.now();
+    // This request's own session as the request knows it: its use may still be being written.
+    const listed = sessions.map((session) => (session.id === current.id ? current : session));
+    listed.sort(
+      (a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || Number(b.id) - Number(a.id),
+    );
     res.json(
-      sessions
+      listed
         .filter((session) => isSessionLive(session, now))
         .map((session) => presentSession(session, current.id)),
     );
