@@ -56,7 +56,7 @@ export const platformBit = (platform: Platform) => 2 ** PLATFORMS.indexOf(platfo
 export type WalkBy = 'price' | 'saving';
 
 export class ListingSql {
-  readonly params = new Params();
+  readonly params: Params;
   /**
    * SQLite: a walk's rows tested against the search's matches as one set (built once per
    * statement: `ids`, the matches already read, or every match in FTS5 when null) rather than
@@ -72,7 +72,10 @@ export class ListingSql {
     private readonly filters: ListingFilters,
     /** The page's order, when the rows are read for a page (not counted). */
     private readonly sort: ListingOrder | null = null,
+    /** The statement's parameters, when others come before these (a search's query as $1). */
+    params: Params = new Params(),
   ) {
+    this.params = params;
     this.postgres = db.dialect === 'postgres';
   }
 

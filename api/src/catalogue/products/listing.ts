@@ -33,6 +33,7 @@ import {
   type WalkBy,
 } from './listing-sql';
 import { filteredRelevancePage } from './filtered-relevance';
+import { filteredRankedPage } from './filtered-ranked';
 import { sortedSearchPage, sortedSearchTakes } from './sorted-search';
 
 export type { ListingOrder, ListingScope, PromoSet } from './listing-sql';
@@ -216,6 +217,16 @@ export async function listingPage(
     options.sortedSearch !== 'general'
   )
     return filteredRelevancePage(db, scope, filters, page);
+  if (
+    db.dialect === 'postgres' &&
+    scope.groups &&
+    !scope.sample &&
+    !scope.promo &&
+    sort === 'relevance' &&
+    hasListingFilters(filters) &&
+    options.sortedSearch !== 'general'
+  )
+    return filteredRankedPage(db, scope, filters, page);
   const links = byLinks(scope, filters, options);
   const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
   const counting = new ListingSql(db, scope, filters);

@@ -276,13 +276,13 @@ const tsGroup = (group: WordGroup) => {
 /** Every group must match. */
 export const tsAll = (groups: WordGroup[]) => groups.map(tsGroup).join(' & ');
 
-const tsTier = (tier: Tier) => {
+export const tsTier = (tier: Tier) => {
   if (tier === 0) return 's.title @@ $1::tsquery';
   if (tier === 1) return 's.label @@ $1::tsquery AND NOT s.title @@ $1::tsquery';
   return 's.document @@ $1::tsquery AND NOT s.label @@ $1::tsquery';
 };
 
-type Column = 'title' | 'label' | 'document';
+export type Column = 'title' | 'label' | 'document';
 const SCOPE_COLUMNS: Record<Scope, Column> = { title: 'title', label: 'label', all: 'document' };
 
 /**
@@ -291,7 +291,7 @@ const SCOPE_COLUMNS: Record<Scope, Column> = { title: 'title', label: 'label', a
  * rows that hold each, kept by ANALYZE and autovacuum), and how many rows it has. A word not
  * among them is in fewer rows than the least common of them (well under 1% at any size).
  */
-interface WordShares {
+export interface WordShares {
   columns: Record<Column, Map<string, number>>;
   rows: number;
 }
@@ -370,7 +370,7 @@ function groupShare(shares: WordShares, column: Column, group: WordGroup): numbe
 }
 
 /** How many GIN entries (per row of the table) matching the groups in `column` reads. */
-const entriesOf = (shares: WordShares, column: Column, groups: WordGroup[]) =>
+export const entriesOf = (shares: WordShares, column: Column, groups: WordGroup[]) =>
   groups.reduce((sum, group) => sum + groupShare(shares, column, group), 0);
 
 /** What one GIN entry read, and one match fetched from its own heap page, cost next to one
@@ -747,7 +747,7 @@ function tierReading(shares: WordShares, groups: WordGroup[], tier: Tier, end: n
 }
 
 /** A tier's share of the rows, as the statistics guess it (shareOf). */
-function tierShareOf(shares: WordShares, groups: WordGroup[], tier: Tier): number {
+export function tierShareOf(shares: WordShares, groups: WordGroup[], tier: Tier): number {
   const share = (column: Column) => shareOf(shares, column, groups);
   return tier === 0
     ? share('title')

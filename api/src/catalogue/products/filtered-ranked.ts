@@ -1,0 +1,271 @@
+import type { ListingFilters } from '@shared/schemas';
+import type { Database } from '../../db/database';
+import { Params, selectBound } from '../../db/sql';
+import {
+  categorySize,
+  entriesOf,
+  everyMatchOf,
+  indexedBy,
+  postgresEngine,
+  shareOf,
+  tierShareOf,
+  tsAll,
+  tsTier,
+  walkPays,
+  wordShares,
+  type Column,
+  type Tier,
+  type WordGroup,
+  type WordShares,
+} from '../search/engines';
+import { boundedPage, countBound, type ProductIdPage } from '../search/queries';
+import { ListingSql, type ListingScope } from './listing-sql';
+
+const TIERS: Tier[] = [0, 1, 2];
+const TIER_COLUMNS: Record<Tier, Column> = { 0: 'title', 1: 'label', 2: 'document' };
+
+/**
+ * Products of the scope a filter share is guessed from (its newest, by the newest index): the
+ * cost of a walk that tests the filters on each match is its rows over the filters' share.
+ */
+const FILTER_PROBE_ROWS = 500;
+const FILTER_SHARE_TTL_MS = 5 * 60_000;
+const filterShares = new WeakMap<Database, Map<string, { at: number; share: Promise<number> }>>();
+
+/**
+ * The share of the scope's newest FILTER_PROBE_ROWS active products that pass the filters (at
+ * least one product in the probe's size, so a filter none of them passes still costs a finite
+ * walk), read at most every FILTER_SHARE_TTL_MS per scope and filters.
+ */
+function filterShare(db: Database, scope: ListingScope, filters: ListingFilters): Promise<number> {
+  const key = JSON.stringify([scope.categoryId, filters]);
+  let cache = filterShares.get(db);
+  if (!cache) filterShares.set(db, (cache = new Map()));
+  const cached = cache.get(key);
+  if (cached && Date.now() - cached.at < FILTER_SHARE_TTL_MS) return cached.share;
+  const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
+  const where = sql.where();
+  const category =
+    scope.categoryId === null ? '' : `AND p."categoryId" = ${sql.params.add(scope.categoryId)}`;
+  const share = selectBound<{ passed: string; seen: string }>(
+    db,
+    `SELECT count(*) FILTER (WHERE ${where}) AS passed, count(*) AS seen FROM (
+        SELECT * FROM products p WHERE p."isActive" = TRUE ${category}
+        ORDER BY p."createdAt" DESC LIMIT ${sql.params.add(FILTER_PROBE_ROWS)}) AS p`,
+    sql.params.values,
+  ).then((rows) => {
+    const seen = Number(rows[0]?.seen ?? 0);
+    return Math.max(Number(rows[0]?.passed ?? 0), 1) / Math.max(seen, 1);
+  });
+  cache.set(key, { at: Date.now(), share });
+  share.catch(() => cache.delete(key));
+  return share;
+}
+
+/**
+ * Whether search row `s` is an active product passing the filters (its product row by primary
+ * key), its SQL bound in `params`.
+ */
+function passes(db: Database, scope: ListingScope, filters: ListingFilters, params: Params) {
+  // The category is the search row's own (its index); the products' would be tested again.
+  const sql = new ListingSql(db, { ...scope, categoryId: null }, filters, null, params);
+  return `EXISTS (SELECT 1 FROM products p WHERE p.id = s."productId"
+    AND ${sql.where(undefined, { searchPerRow: true })})`;
+}
+
+/** How the tiers and the count are read (null: by their costs; the tests force it). */
+let forced: { reading: 'walk' | 'gin'; cap?: number } | null = null;
+
+/**
+ * Tests only: every tier and count walks (over the whole catalogue stopping after `cap` rows
+ * when given, then GIN) or reads GIN, whatever it costs.
+ */
+export function setFilteredReading(reading: 'walk' | 'gin' | null, cap?: number): void {
+  forced = reading === null ? null : { reading, cap };
+}
+
+interface Costs {
+  shares: WordShares;
+  groups: WordGroup[];
+  /** The filters' share of the scope's products. */
+  passing: number;
+  scopeRows: number;
+}
+
+/**
+ * Whether walking the search rows newest first, testing each match's product against the
+ * filters, costs less than taking every match of `column` from GIN and testing it: the walk
+ * reads need / (share × passing) rows.
+ */
+function walks(costs: Costs, column: Column, tierShare: number, need: number): boolean {
+  const { shares, groups, passing } = costs;
+  const scopeShare = shareOf(shares, column, groups);
+  return walkPays(
+    { tierShare: tierShare * passing, scopeShare, entries: entriesOf(shares, column, groups) },
+    need,
+    costs.scopeRows,
+  );
+}
+
+/**
+ * PostgreSQL, a search in relevance order with filters (docs/contracts.md, "Shopping"): the
+ * general path sorted every filtered match by its tier (three sets of matches hashed: `sepatu`
+ * with a minimum discount, 2-3.5 s at 1,000,000 products). Here each ranking tier (title,
+ * label, anywhere: search/engines.ts) is read newest first, each match's product tested against
+ * the filters, until the page's end (a walk of the search rows, or the tier's matches from GIN
+ * when the walk would read more); the total is counted the same way up to countBound, or by the
+ * tiers themselves when the page ends past it.
+ */
+export async function filteredRankedPage(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  page: { limit: number; offset: number },
+): Promise<ProductIdPage> {
+  const bound = countBound(page.offset, page.limit);
+  const groups = await postgresEngine.spelled!(db, scope.groups!);
+  const shares = await wordShares(db);
+  const costs: Costs = {
+    shares,
+    groups,
+    passing: await filterShare(db, scope, filters),
+    scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+  };
+  // A page ending past the bound counts through its tiers (one row past its end).
+  const byTiers = bound <= page.offset + page.limit + 1;
+  const extra = byTiers ? 1 : 0;
+  const counting = byTiers
+    ? Promise.resolve(bound)
+    : countFiltered(db, scope, filters, costs, bound);
+  counting.catch(() => undefined);
+  const ids: string[] = [];
+  let skip = page.offset;
+  let walkedAll = 0;
+  let exhausted = true;
+  for (const tier of TIERS) {
+    const need = page.limit - ids.length;
+    const end = skip + need + extra;
+    const rows = await tierRows(db, scope, filters, costs, tier, end);
+    ids.push(...rows.slice(skip, skip + need));
+    walkedAll += rows.length;
+    if (rows.length >= end) {
+      exhausted = false;
+      break;
+    }
+    skip = Math.max(0, skip - rows.length);
+  }
+  if (exhausted) return boundedPage(ids, Math.min(walkedAll, bound), bound);
+  return boundedPage(ids, await counting, bound);
+}
+
+/** The tier's first `end` matches passing the filters, newest first, then by id. */
+async function tierRows(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  costs: Costs,
+  tier: Tier,
+  end: number,
+): Promise<string[]> {
+  if (end <= 0) return [];
+  const column = TIER_COLUMNS[tier];
+  const tierShare = tierShareOf(costs.shares, costs.groups, tier);
+  const walk = forced
+    ? forced.reading === 'walk'
+    : tierShare > 0 && walks(costs, column, tierShare, end);
+  if (walk) {
+    // A walk stops at four times the rows its guess needs (at least 4,000): a guess too high
+    // (words common apart, rare together) would read the whole table for nothing.
+    const cap =
+      forced?.cap ??
+      Math.max(4_000, Math.ceil((4 * end) / (Math.max(tierShare, 1e-9) * costs.passing)));
+    const walked = await walkTier(db, scope, filters, costs, tier, end, cap);
+    if (walked !== null) return walked;
+  }
+  const params = new Params(tsAll(costs.groups));
+  const byCategory =
+    scope.categoryId === null ? '' : `AND s."categoryId" = ${params.add(scope.categoryId)}`;
+  const indexed = indexedBy(
+    costs.shares,
+    column,
+    costs.groups,
+    params,
+    byCategory,
+    costs.scopeRows,
+  );
+  const matches = everyMatchOf(
+    ['productId', 'createdAt'],
+    `${tsTier(tier)} ${byCategory}`,
+    indexed,
+  );
+  const rows = await selectBound<{ id: string }>(
+    db,
+    `${matches} SELECT s."productId" AS id FROM m AS s WHERE ${passes(db, scope, filters, params)}
+      ORDER BY s."createdAt" DESC, s."productId" LIMIT ${params.add(end)}`,
+    params.values,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The tier's first `end` matches passing the filters among the scope's newest `cap` search
+ * rows; null when they hold fewer (then GIN answers).
+ */
+async function walkTier(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  costs: Costs,
+  tier: Tier,
+  end: number,
+  cap: number,
+): Promise<string[] | null> {
+  const params = new Params(tsAll(costs.groups));
+  const byCategory =
+    scope.categoryId === null ? '' : `AND s."categoryId" = ${params.add(scope.categoryId)}`;
+  // Over the whole catalogue the walk is capped (the newest `cap` rows, each tested as read);
+  // in a category not (its index lacks productId: a LIMIT past its size sorted all its rows).
+  const capped =
+    scope.categoryId === null && (forced?.cap !== undefined || cap < costs.scopeRows / 2);
+  const source = capped
+    ? `(SELECT s."productId", s."createdAt", ${tsTier(tier)} AS hit FROM product_search s
+        ORDER BY s."createdAt" DESC, s."productId" LIMIT ${params.add(cap)}) AS s WHERE s.hit`
+    : `product_search s WHERE ${tsTier(tier)} ${byCategory}`;
+  const rows = await selectBound<{ id: string }>(
+    db,
+    `SELECT s."productId" AS id FROM ${source} AND ${passes(db, scope, filters, params)}
+      ORDER BY s."createdAt" DESC, s."productId" LIMIT ${params.add(end)}`,
+    params.values,
+  );
+  if (capped && rows.length < end) return null;
+  return rows.map((row) => row.id);
+}
+
+/** How many matches pass the filters, up to `bound`: a walk newest first, or GIN's matches. */
+async function countFiltered(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  costs: Costs,
+  bound: number,
+): Promise<number> {
+  const params = new Params(tsAll(costs.groups));
+  const byCategory =
+    scope.categoryId === null ? '' : `AND s."categoryId" = ${params.add(scope.categoryId)}`;
+  const where = `s.document @@ $1::tsquery ${byCategory}`;
+  const share = shareOf(costs.shares, 'document', costs.groups);
+  const passing = passes(db, scope, filters, params);
+  // Not walked: the planner's own plan without an order (GIN's bitmap of the matches, read
+  // in table order, which stops when enough passed), never every match taken first: `sepatu`
+  // has 47,000, of which ~2,300 give 1,001 with a minimum discount of 50%.
+  const sql = (
+    forced ? forced.reading === 'walk' : share > 0 && walks(costs, 'document', share, bound)
+  )
+    ? `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s
+          WHERE ${where} AND ${passing}
+          ORDER BY s."createdAt" DESC LIMIT ${params.add(bound)}) AS found`
+    : `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s
+          WHERE ${where} AND ${passing} LIMIT ${params.add(bound)}) AS found`;
+  const rows = await selectBound<{ total: string }>(db, sql, params.values);
+  return Number(rows[0]?.total ?? 0);
+}
