@@ -158,6 +158,14 @@ export async function filteredRankedPage(
   return boundedPage(ids, await counting, bound);
 }
 
+/** A statement over the search rows: the words as $1, and the scope's category condition. */
+function searchStatement(scope: ListingScope, costs: Costs) {
+  const params = new Params(tsAll(costs.groups));
+  const byCategory =
+    scope.categoryId === null ? '' : `AND s."categoryId" = ${params.add(scope.categoryId)}`;
+  return { params, byCategory };
+}
+
 /** The tier's first `end` matches passing the filters, newest first, then by id. */
 async function tierRows(
   db: Database,
@@ -182,9 +190,7 @@ async function tierRows(
     const walked = await walkTier(db, scope, filters, costs, tier, end, cap);
     if (walked !== null) return walked;
   }
-  const params = new Params(tsAll(costs.groups));
-  const byCategory =
-    scope.categoryId === null ? '' : `AND s."categoryId" = ${params.add(scope.categoryId)}`;
+  const { params, byCategory } = searchStatement(scope, costs);
   const indexed = indexedBy(
     costs.shares,
     column,
@@ -220,9 +226,7 @@ async function walkTier(
   end: number,
   cap: number,
 ): Promise<string[] | null> {
-  const params = new Params(tsAll(costs.groups));
-  const byCategory =
-    scope.categoryId === null ? '' : `AND s."categoryId" = ${params.add(scope.categoryId)}`;
+  const { params, byCategory } = searchStatement(scope, costs);
   // Over the whole catalogue the walk is capped (the newest `cap` rows, each tested as read);
   // in a category not (its index lacks productId: a LIMIT past its size sorted all its rows).
   const capped =
@@ -249,9 +253,7 @@ async function countFiltered(
   costs: Costs,
   bound: number,
 ): Promise<number> {
-  const params = new Params(tsAll(costs.groups));
-  const byCategory =
-    scope.categoryId === null ? '' : `AND s."categoryId" = ${params.add(scope.categoryId)}`;
+  const { params, byCategory } = searchStatement(scope, costs);
   const where = `s.document @@ $1::tsquery ${byCategory}`;
   const share = shareOf(costs.shares, 'document', costs.groups);
   const passing = passes(db, scope, filters, params);

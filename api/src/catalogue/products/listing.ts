@@ -208,7 +208,6 @@ export async function listingPage(
       spanRows: options.spanRows,
     });
   if (
-    db.dialect === 'sqlite' &&
     scope.groups &&
     !scope.sample &&
     !scope.promo &&
@@ -216,17 +215,9 @@ export async function listingPage(
     hasListingFilters(filters) &&
     options.sortedSearch !== 'general'
   )
-    return filteredRelevancePage(db, scope, filters, page);
-  if (
-    db.dialect === 'postgres' &&
-    scope.groups &&
-    !scope.sample &&
-    !scope.promo &&
-    sort === 'relevance' &&
-    hasListingFilters(filters) &&
-    options.sortedSearch !== 'general'
-  )
-    return filteredRankedPage(db, scope, filters, page);
+    return db.dialect === 'postgres'
+      ? filteredRankedPage(db, scope, filters, page)
+      : filteredRelevancePage(db, scope, filters, page);
   const links = byLinks(scope, filters, options);
   const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
   const counting = new ListingSql(db, scope, filters);
