@@ -16,7 +16,7 @@
  * the import's transaction, so a failure or a crash rolls it back as before; the scratch file
  * is only a scratch file (removed before each use and after the commit).
  */
-import { rm } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -124,18 +124,48 @@ const exec = (db: sqlite3.Database, sql: string, params: unknown[] = []) =>
  * time: it holds the writer), in the temporary directory for a database without a file.
  */
 export function ftsAsideFile(db: Database): string {
+  return (
+    besideDatabase(db) ??
+    path.join(os.tmpdir(), `diskonradar-bulk-fts-${process.pid}-${randomUUID()}`)
+  );
+}
+
+function besideDatabase(db: Database): string | null {
   const storage = (db.sequelize as unknown as { options: { storage?: string } }).options.storage;
   if (storage && storage !== ':memory:' && !storage.startsWith('file:')) {
     return `${storage}-bulk-fts`;
   }
-  return path.join(os.tmpdir(), `diskonradar-bulk-fts-${process.pid}-${randomUUID()}`);
+  return null;
 }
 
+const SCRATCH_SUFFIXES = ['', '-journal', '-wal', '-shm'];
+
 const removeFile = async (file: string) => {
-  for (const suffix of ['', '-journal', '-wal', '-shm']) {
+  for (const suffix of SCRATCH_SUFFIXES) {
     await rm(`${file}${suffix}`, { force: true });
   }
 };
+
+/**
+ * The scratch file of a bulk import that a crash cut short (it is removed when an import
+ * ends, not when its process dies): removed at a SQLite server's start, when no import can be
+ * running; it holds a copy of the import's full-text tables. Returns whether one was there.
+ */
+export async function removeLeftFtsAside(db: Database): Promise<boolean> {
+  const file = besideDatabase(db);
+  if (file === null) return false;
+  const found = await Promise.all(
+    SCRATCH_SUFFIXES.map((suffix) =>
+      access(`${file}${suffix}`).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (!found.includes(true)) return false;
+  await removeFile(file);
+  return true;
+}
 
 /** Whether the scratch file is attached to the writer's connection (a run that failed). */
 async function attached(db: Database, transaction: Transaction): Promise<boolean> {

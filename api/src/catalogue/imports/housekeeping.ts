@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database';
+import { removeLeftFtsAside } from '../../seed/fts-aside';
 import {
   activeJobIds,
   failDeadJobs,
@@ -16,6 +17,8 @@ export interface HousekeepingResult {
   orphanFiles: number;
   /** Finished jobs older than a week, deleted with their failed rows. */
   purgedJobs: number;
+  /** Whether a bulk import's scratch file was left beside the SQLite database. */
+  scratchFile: boolean;
 }
 
 async function uploadFiles(uploads: string): Promise<string[]> {
@@ -29,7 +32,8 @@ async function uploadFiles(uploads: string): Promise<string[]> {
 
 /**
  * What an import cut short leaves behind, cleaned up at start-up and then every hour: jobs
- * that stay `running` with no process to run them, their uploads, and old finished jobs.
+ * that stay `running` with no process to run them, their uploads, old finished jobs, and (at
+ * a SQLite start) a bulk import's scratch file.
  * At the start of a SQLite server (the only process) every active job is dead and every
  * upload an orphan; otherwise a job or an upload counts as abandoned only after STALE_JOB_MS
  * without a change, since another PostgreSQL worker may be running it or receiving it.
@@ -56,5 +60,6 @@ export async function cleanUpImports(
     orphanFiles++;
   }
   const purgedJobs = await purgeFinishedJobs(db, now - KEEP_FINISHED_JOBS_MS);
-  return { deadJobs, orphanFiles, purgedJobs };
+  const scratchFile = everyActive && (await removeLeftFtsAside(db));
+  return { deadJobs, orphanFiles, purgedJobs, scratchFile };
 }

@@ -16,6 +16,7 @@ import { unique } from '../../../test/support/fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, testConfig } from '../../../test/support/server';
 import { toDbTimestamp } from '../../db/timestamps';
 import { openDatabase, type Database } from '../../db/database';
+import { ftsAsideFile } from '../../seed/fts-aside';
 import { startServer, type RunningServer } from '../../server';
 import { insertJob, STALE_JOB_MESSAGE, STALE_JOB_MS } from './jobs';
 import { stoppedMessage } from './runner';
@@ -110,8 +111,18 @@ for (const dialect of DIALECTS) {
       servers.splice(servers.indexOf(first), 1);
       const deadUpload = leftFile(database.dataDir, dead, STALE_JOB_MS + 60_000);
       const orphan = leftFile(database.dataDir, randomUUID(), STALE_JOB_MS + 60_000);
+      // A bulk import's scratch file beside the SQLite database, left by a crash mid-load.
+      const scratch = dialect === 'sqlite' ? ftsAsideFile(first.db) : null;
+      if (scratch) {
+        writeFileSync(scratch, 'left');
+        writeFileSync(`${scratch}-journal`, 'left');
+      }
 
       const second = await start(database);
+      if (scratch) {
+        expect(existsSync(scratch)).toBe(false);
+        expect(existsSync(`${scratch}-journal`)).toBe(false);
+      }
       expect(await jobRow(second.db, dead)).toEqual({
         status: 'failed',
         message: STALE_JOB_MESSAGE,

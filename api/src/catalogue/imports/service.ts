@@ -25,10 +25,11 @@ export class ImportRunner {
   /** Cleans up after a previous process now, then every hour. */
   async startHousekeeping(): Promise<void> {
     const result = await cleanUpImports(this.db, this.uploads, { startup: true });
-    if (result.deadJobs + result.orphanFiles > 0) {
+    if (result.deadJobs + result.orphanFiles > 0 || result.scratchFile) {
       this.log(
         `Imports: ${result.deadJobs} interrupted job(s) marked failed, ` +
-          `${result.orphanFiles} leftover upload(s) removed.`,
+          `${result.orphanFiles} leftover upload(s) removed` +
+          (result.scratchFile ? ', a bulk import’s scratch file removed.' : '.'),
       );
     }
     this.housekeeping = setInterval(() => {
