@@ -38,6 +38,8 @@ describe('redirects built from the request path stay on the site', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    // A file with no extension: no file of the build is one, a page's address never is.
+    writeFileSync(path.join(dir, 'kategori'), 'a file, not the page');
     const app = express();
     app.use(staticWebFiles(dir));
     app.use(oneAddressPerPage);
@@ -80,6 +82,8 @@ describe('redirects built from the request path stay on the site', () => {
 
   it('still serves files and still drops a trailing slash', async () => {
     expect((await rawGet(port, '/favicon.svg')).status).toBe(200);
+    // An address without an extension goes to the pages, never to the disk.
+    expect((await rawGet(port, '/kategori')).status).toBe(404);
     expect(await rawGet(port, '/kategori/?page=2')).toEqual({
       status: 301,
       location: '/kategori?page=2',
