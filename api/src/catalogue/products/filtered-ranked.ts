@@ -84,7 +84,7 @@ export function setFilteredReading(reading: 'walk' | 'gin' | null, cap?: number)
   forced = reading === null ? null : { reading, cap };
 }
 
-interface Costs {
+export interface Costs {
   shares: WordShares;
   groups: WordGroup[];
   /** The filters' share of the scope's products. */
@@ -123,14 +123,7 @@ export async function filteredRankedPage(
   page: { limit: number; offset: number },
 ): Promise<ProductIdPage> {
   const bound = countBound(page.offset, page.limit);
-  const groups = await postgresEngine.spelled!(db, scope.groups!);
-  const shares = await wordShares(db);
-  const costs: Costs = {
-    shares,
-    groups,
-    passing: await filterShare(db, scope, filters),
-    scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
-  };
+  const costs = await filterCosts(db, scope, filters);
   // A page ending past the bound counts through its tiers (one row past its end).
   const byTiers = bound <= page.offset + page.limit + 1;
   const extra = byTiers ? 1 : 0;
@@ -156,6 +149,25 @@ export async function filteredRankedPage(
   }
   if (exhausted) return boundedPage(ids, Math.min(walkedAll, bound), bound);
   return boundedPage(ids, await counting, bound);
+}
+
+/**
+ * What the readings of a filtered search cost (also filtered-sorted.ts's): its words as the
+ * search spells them.
+ */
+export async function filterCosts(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+): Promise<Costs> {
+  const groups = await postgresEngine.spelled!(db, scope.groups!);
+  const shares = await wordShares(db);
+  return {
+    shares,
+    groups,
+    passing: await filterShare(db, scope, filters),
+    scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+  };
 }
 
 /** A statement over the search rows: the words as $1, and the scope's category condition. */
