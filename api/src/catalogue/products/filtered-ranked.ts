@@ -35,9 +35,14 @@ const filterShares = new WeakMap<Database, Map<string, { at: number; share: Prom
 /**
  * The share of the scope's newest FILTER_PROBE_ROWS active products that pass the filters (at
  * least one product in the probe's size, so a filter none of them passes still costs a finite
- * walk), read at most every FILTER_SHARE_TTL_MS per scope and filters.
+ * walk), read at most every FILTER_SHARE_TTL_MS per scope and filters (also filtered-sorted.ts's
+ * guess).
  */
-function filterShare(db: Database, scope: ListingScope, filters: ListingFilters): Promise<number> {
+export function filterShare(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+): Promise<number> {
   const key = JSON.stringify([scope.categoryId, filters]);
   let cache = filterShares.get(db);
   if (!cache) filterShares.set(db, (cache = new Map()));
@@ -84,7 +89,7 @@ export function setFilteredReading(reading: 'walk' | 'gin' | null, cap?: number)
   forced = reading === null ? null : { reading, cap };
 }
 
-export interface Costs {
+interface Costs {
   shares: WordShares;
   groups: WordGroup[];
   /** The filters' share of the scope's products. */
@@ -123,7 +128,14 @@ export async function filteredRankedPage(
   page: { limit: number; offset: number },
 ): Promise<ProductIdPage> {
   const bound = countBound(page.offset, page.limit);
-  const costs = await filterCosts(db, scope, filters);
+  const groups = await postgresEngine.spelled!(db, scope.groups!);
+  const shares = await wordShares(db);
+  const costs: Costs = {
+    shares,
+    groups,
+    passing: await filterShare(db, scope, filters),
+    scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+  };
   // A page ending past the bound counts through its tiers (one row past its end).
   const byTiers = bound <= page.offset + page.limit + 1;
   const extra = byTiers ? 1 : 0;
@@ -149,25 +161,6 @@ export async function filteredRankedPage(
   }
   if (exhausted) return boundedPage(ids, Math.min(walkedAll, bound), bound);
   return boundedPage(ids, await counting, bound);
-}
-
-/**
- * What the readings of a filtered search cost (also filtered-sorted.ts's): its words as the
- * search spells them.
- */
-export async function filterCosts(
-  db: Database,
-  scope: ListingScope,
-  filters: ListingFilters,
-): Promise<Costs> {
-  const groups = await postgresEngine.spelled!(db, scope.groups!);
-  const shares = await wordShares(db);
-  return {
-    shares,
-    groups,
-    passing: await filterShare(db, scope, filters),
-    scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
-  };
 }
 
 /** A statement over the search rows: the words as $1, and the scope's category condition. */

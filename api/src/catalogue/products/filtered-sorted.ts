@@ -1,8 +1,8 @@
 import type { ListingFilters } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
-import { shareOf, tsAll } from '../search/engines';
-import { filterCosts } from './filtered-ranked';
+import { categorySize, shareOf, tsAll, wordShares } from '../search/engines';
+import { filterShare } from './filtered-ranked';
 import {
   ListingSql,
   sortedPage,
@@ -60,17 +60,22 @@ export async function filteredSortedIds(
   sort: ListingOrder,
   page: { limit: number; offset: number },
 ): Promise<string[]> {
-  const costs = await filterCosts(db, scope, filters);
-  const end = page.offset + page.limit;
   const byLink = filters.platforms.length > 0;
   // Several marketplaces' links would be merged walk by walk: the general path answers them.
-  const walkable = !byLink || filters.platforms.length === 1;
-  const share = shareOf(costs.shares, 'document', costs.groups);
-  const matches = share * costs.scopeRows;
+  if (filters.platforms.length > 1) return sortedPage(db, scope, filters, sort, page);
+  // The words as written (a prefix's share is its known words' sum): the search's spelling of
+  // them (a statement) is not needed for a guess.
+  const shares = await wordShares(db);
+  const passing = await filterShare(db, scope, filters);
+  const scopeRows =
+    scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId);
+  const end = page.offset + page.limit;
+  const share = shareOf(shares, 'document', scope.groups!);
+  const matches = share * scopeRows;
   // The walk's guess: the page's end over the share of rows that match and pass the filters.
-  const guess = end / Math.max(share * costs.passing, 1e-9);
+  const guess = end / Math.max(share * passing, 1e-9);
   const affordable = Math.max(SPLIT_PROBE_ROWS, matches / ROW_PER_MATCH);
-  const walk = walkable && (forced ? forced.reading === 'walk' : guess <= affordable);
+  const walk = forced ? forced.reading === 'walk' : guess <= affordable;
   if (walk) {
     // Stopped at four times its guess: prices follow categories, so a word of a few categories
     // (`sepatu`) is found far down the price order where the guess says a few hundred rows.
