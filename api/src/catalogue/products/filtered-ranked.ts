@@ -35,9 +35,14 @@ const filterShares = new WeakMap<Database, Map<string, { at: number; share: Prom
 /**
  * The share of the scope's newest FILTER_PROBE_ROWS active products that pass the filters (at
  * least one product in the probe's size, so a filter none of them passes still costs a finite
- * walk), read at most every FILTER_SHARE_TTL_MS per scope and filters.
+ * walk), read at most every FILTER_SHARE_TTL_MS per scope and filters (also filtered-sorted.ts's
+ * guess).
  */
-function filterShare(db: Database, scope: ListingScope, filters: ListingFilters): Promise<number> {
+export function filterShare(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+): Promise<number> {
   const key = JSON.stringify([scope.categoryId, filters]);
   let cache = filterShares.get(db);
   if (!cache) filterShares.set(db, (cache = new Map()));

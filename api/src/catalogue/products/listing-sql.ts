@@ -161,13 +161,17 @@ export class ListingSql {
    * docid: the test of each row a walk down a sort index reads (sortedSearchPage). `p.id` is
    * cast: the column is declared UUID (NUMERIC affinity), and comparing it with the docs' TEXT
    * `productId` would scan their whole index for every row instead of searching it. With
-   * `rowSet`, the row's id looked up in the set instead.
+   * `rowSet`, the row's id looked up in the set instead. PostgreSQL: the row's search row by
+   * primary key (filtered-sorted.ts's link walk).
    */
   matchesRow(): string {
     if (this.rowSet) {
       if (this.rowSet.ids === null) return this.matches('all');
       return `p.id IN (SELECT value FROM json_each(${this.params.add(JSON.stringify(this.rowSet.ids))}))`;
     }
+    if (this.postgres)
+      return `EXISTS (SELECT 1 FROM product_search s WHERE s."productId" = p.id
+        AND s.document @@ ${this.params.add(tsAll(this.scope.groups!))}::tsquery)`;
     const query = fts5Scope(this.scope.groups!, 'all');
     return `EXISTS (SELECT 1 FROM product_search WHERE product_search MATCH ${this.params.add(query)}
         AND product_search.rowid = (SELECT d.docid FROM product_search_docs d

@@ -34,6 +34,7 @@ import {
 } from './listing-sql';
 import { filteredRelevancePage } from './filtered-relevance';
 import { filteredRankedPage } from './filtered-ranked';
+import { FILTERED_SORTS, filteredSortedIds } from './filtered-sorted';
 import { sortedSearchPage, sortedSearchTakes } from './sorted-search';
 
 export type { ListingOrder, ListingScope, PromoSet } from './listing-sql';
@@ -72,6 +73,7 @@ export interface ListingOptions {
    * filters (splitSearchPage): 'split' chooses each category's reading by its cost, 'walk' and
    * 'set' force it, 'general' keeps the planner's plan; unset, the split is taken for a word
    * expected in at most SPLIT_MATCHES_UP_TO products ('setWalk': the planner's plan).
+   * PostgreSQL with filters, by a figure (filtered-sorted.ts): any value keeps the general path.
    */
   sortedSearch?: 'walk' | 'setWalk' | 'split' | 'set' | 'general';
   /** SQLite's sortedSearchPage: see SortedSearchForce (the tests set them). */
@@ -301,10 +303,23 @@ export async function listingPage(
         : null;
   // A count that reached its bound: more match than it says. Read only when the walk needs it.
   const more = () => counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
+  // PostgreSQL, a search with filters sorted by a figure: a bounded walk of the sort's index,
+  // or its matches as a set (filtered-sorted.ts); counted as above.
+  const figureSearch =
+    db.dialect === 'postgres' &&
+    scope.groups !== null &&
+    !scope.sample &&
+    !scope.promo &&
+    FILTERED_SORTS.has(sort) &&
+    hasListingFilters(filters) &&
+    options.sortedSearch === undefined &&
+    options.searchSet === undefined;
   const [ids, total] = await Promise.all([
     walk
       ? walkedPage(db, scope, filters, walk, sort === 'price_desc', page, more)
-      : sortedPage(db, scope, filters, sort, page),
+      : figureSearch
+        ? filteredSortedIds(db, scope, filters, sort, page)
+        : sortedPage(db, scope, filters, sort, page),
     counted,
   ]);
   return boundedPage(ids, total, bound);
