@@ -31,6 +31,7 @@ import * as feedItemsFillfactor from './migrations/0028-feed-items-fillfactor';
 import * as clickLog from './migrations/0029-click-log';
 import * as feedSeenRun from './migrations/0030-feed-seen-run';
 import * as clickDeriveExisted from './migrations/0031-click-derive-existed';
+import * as searchFilterCovering from './migrations/0032-search-filter-covering';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -68,6 +69,7 @@ export const migrations = [
   { name: '0029-click-log', ...clickLog },
   { name: '0030-feed-seen-run', ...feedSeenRun },
   { name: '0031-click-derive-existed', ...clickDeriveExisted },
+  { name: '0032-search-filter-covering', ...searchFilterCovering },
 ];
 
 /** The applied migrations' names, as the database records them. */

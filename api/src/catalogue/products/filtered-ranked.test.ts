@@ -1,3 +1,4 @@
+import { QueryTypes } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS } from '@shared/constants';
 import type { ListingFilters } from '@shared/schemas';
@@ -7,7 +8,7 @@ import {
 } from '../../../test/support/catalogue-fixtures';
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
-import { setFilteredReading } from './filtered-ranked';
+import { filteredRankedPage, setFilteredReading } from './filtered-ranked';
 import { listingPage, type ListingScope } from './listing';
 
 /**
@@ -63,6 +64,7 @@ describe('a filtered search in relevance order on postgres', () => {
     { platforms: [], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
     { platforms: [], inStock: true },
     { platforms: ['Shopee'], inStock: false, minPrice: 60_000, minDiscount: 10 },
+    { platforms: ['Lazada', 'Shopee'], inStock: true, minPrice: 60_000, maxPrice: 120_000 },
   ];
   // Walked (over the whole catalogue also stopped after 10 rows, then GIN), from GIN, and by
   // their costs.
@@ -95,4 +97,55 @@ describe('a filtered search in relevance order on postgres', () => {
     }
     expect(rows).toBeGreaterThan(1000);
   }, 240_000);
+
+  it('tests each match on the covering indexes alone, its price once (migration 0032)', async () => {
+    const { db } = fixture;
+    // Index-only reads need the visibility map a vacuum writes (autovacuum's, at size).
+    await db.sequelize.query('VACUUM ANALYZE products');
+    await db.sequelize.query('VACUUM ANALYZE platform_links');
+    const statements: { sql: string; bind: unknown[] }[] = [];
+    const sequelize = db.sequelize as unknown as {
+      query: (sql: string, options?: { bind?: unknown[] }) => Promise<unknown>;
+    };
+    const query = sequelize.query.bind(sequelize);
+    sequelize.query = (sql, options) => {
+      statements.push({ sql, bind: options?.bind ?? [] });
+      return query(sql, options);
+    };
+    const filters: ListingFilters = {
+      sort: 'relevance',
+      platforms: ['Shopee'],
+      inStock: false,
+      minPrice: 60_000,
+      maxPrice: 120_000,
+      minDiscount: 10,
+    };
+    try {
+      setFilteredReading('walk');
+      const groups = await wordGroups(db, tokenize('promo'));
+      await filteredRankedPage(db, { categoryId: null, groups }, filters, { limit: 8, offset: 0 });
+    } finally {
+      sequelize.query = query;
+    }
+    const tests = statements.filter(({ sql }) => sql.includes('FROM products p WHERE p.id ='));
+    expect(tests.length).toBeGreaterThan(0);
+    // At 400 products the planner would rather scan; at 1,000,000 it probes by id.
+    await db.sequelize.transaction(async (transaction) => {
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_hashjoin'])
+        await db.sequelize.query(`SET LOCAL ${setting} = off`, { transaction });
+      for (const { sql, bind } of tests) {
+        const plan = await db.sequelize.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, {
+          bind,
+          type: QueryTypes.SELECT,
+          transaction,
+        });
+        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+        expect(text).toContain('Index Only Scan using products_id_filters on products p');
+        expect(text).toContain('Index Only Scan using platform_links_product_in_stock_price');
+        expect(text).not.toMatch(/Index Scan using products_pkey|platform_links_product_platform/);
+        // The marketplace's price read once for both ends of the range.
+        expect(text.split('platform_links_product_in_stock_price').length - 1).toBe(1);
+      }
+    });
+  });
 });
