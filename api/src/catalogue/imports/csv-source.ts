@@ -179,8 +179,27 @@ export async function countDataRecords(
   delimiter: Delimiter,
   stop: () => boolean = () => false,
 ): Promise<number | null> {
+  const counted = await countData(file, delimiter, stop);
+  return counted === null ? null : counted.records;
+}
+
+export interface DataCount {
+  /** The data records (the header excluded). */
+  records: number;
+  /** The byte scan decided the file: its records can be read without csv-parse (record-read.ts). */
+  decided: boolean;
+}
+
+/** countDataRecords, saying whether the scan decided the file. */
+export async function countData(
+  file: string,
+  delimiter: Delimiter,
+  stop: () => boolean = () => false,
+): Promise<DataCount | null> {
   const scanned = await scanRecords(file, delimiter, stop);
-  if (scanned !== UNDECIDED) return scanned === null ? null : Math.max(0, scanned - 1);
+  if (scanned !== UNDECIDED) {
+    return scanned === null ? null : { records: Math.max(0, scanned - 1), decided: true };
+  }
   let records = 0;
   // Uncleaned: csv-parse skips a record of empty values before on_record would clean it, so
   // cleaning changes no count; it only cost each cell a copy.
@@ -194,7 +213,7 @@ export async function countDataRecords(
   } finally {
     parser.destroy();
   }
-  return Math.max(0, records - 1);
+  return { records: Math.max(0, records - 1), decided: false };
 }
 
 const CSV_PROBLEMS: Partial<Record<string, string>> = {

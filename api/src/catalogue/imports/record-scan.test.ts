@@ -154,6 +154,15 @@ describe('the counting pass without csv-parse (RecordScanner)', () => {
     expect(scan(Buffer.from('\uFEFFsku', 'utf16le'), ',')).toBe(UNDECIDED);
   });
 
+  it('counts a record’s bytes as written, quotes included, against the limit', () => {
+    // 15 bytes: decided at a limit of 15, not at 14, at every split.
+    const bytes = Buffer.from('a,"b""cdefghij"\nx,y\n');
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      expect(scan(bytes, ',', [cut], 15), `cut ${cut}`).toBe(2);
+      expect(scan(bytes, ',', [cut], 14), `cut ${cut}`).toBe(UNDECIDED);
+    }
+  });
+
   it('counts a file through the scan, and through csv-parse where the scan cannot decide', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'diskonradar-scan-'));
     try {

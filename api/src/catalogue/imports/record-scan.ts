@@ -188,15 +188,24 @@ export class RecordScanner {
           this.closed = true;
           // This byte follows the closing quote: read on below.
         } else {
-          if (++this.recordBytes > this.maxRecordBytes) return this.fail();
-          if (byte === QUOTE) {
-            this.quotePending = true;
-            continue;
+          // The quoted text up to the next quote in one run (a description is most of a
+          // file's bytes): the same counts and kinds as a byte at a time.
+          // (The opening quote already marked the record dubious.)
+          let end = index;
+          let text = false;
+          while (end < length) {
+            const next = buffer[end]!;
+            if (next === QUOTE) break;
+            if (next > SPACE && next < 0x7f) text = true;
+            end++;
           }
-          this.fieldBytes++;
-          const kind = kindOf(byte);
-          if (kind === Kind.Text) this.recordHasText = true;
-          else if (kind === Kind.Other) this.recordDubious = true;
+          this.fieldBytes += end - index;
+          // The closing (or doubled) quote counts as a byte of the record too.
+          this.recordBytes += end - index + (end < length ? 1 : 0);
+          if (text) this.recordHasText = true;
+          if (this.recordBytes > this.maxRecordBytes) return this.fail();
+          if (end < length) this.quotePending = true;
+          index = end;
           continue;
         }
       }

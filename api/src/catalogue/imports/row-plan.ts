@@ -17,6 +17,7 @@ import {
 } from '@shared/schemas';
 import type { z } from 'zod';
 import type { ColumnIndex } from './header';
+import { checkLink, checkProduct } from './row-check';
 
 /** A product as stored, in the shape the import compares with. */
 export interface StoredProduct {
@@ -138,7 +139,8 @@ function sameValues(a: ProductValues, b: ProductValues): boolean {
   );
 }
 
-function toValues(input: ProductInput): ProductValues {
+/** productSchema's output as the columns an import writes. */
+export function toValues(input: ProductInput): ProductValues {
   return {
     categoryId: Number(input.categoryId),
     title: input.title,
@@ -218,13 +220,28 @@ function decideLink(context: RowContext, platform: Platform, cell: Cell): LinkDe
     const message = PLATFORM_LINK_MESSAGES.originalPriceValue;
     return { kind: 'invalid', errors: [{ row: context.row, field: originalColumn, message }] };
   }
-  const parsed = platformLinkUpdateSchema.safeParse({
+  const input = {
     platform,
     affiliateUrl,
     price,
     // Only a price given in this row is checked against the price; a stored one is kept.
     ...(original.given ? { originalPriceValue: original.value } : {}),
-  });
+  };
+  // The schema's answer without zod for a link it accepts (row-check.ts); zod words a refusal.
+  const checked = checkLink(input);
+  if (checked) {
+    return {
+      kind: 'set',
+      link: {
+        platform,
+        affiliateUrl: checked.affiliateUrl,
+        price: checked.price,
+        priceValue: resolvePriceValue(checked.price, null),
+        originalPriceValue: original.value,
+      },
+    };
+  }
+  const parsed = platformLinkUpdateSchema.safeParse(input);
   if (!parsed.success) {
     const columnOf = (field: string) =>
       field === 'price' ? priceColumn : field === 'originalPriceValue' ? originalColumn : urlColumn;
@@ -327,16 +344,19 @@ export function planRow(context: RowContext): RowPlan {
     stored && linked.length === 0 && unlinked.size === 0 ? stored.values.platforms : linked;
   input.platforms = platforms;
 
-  const parsed = productSchema.safeParse(input);
-  if (!parsed.success) {
-    const reported = new Set(errors.map((error) => error.field));
-    for (const error of fieldErrors(row, parsed.error, (f) => COLUMN_OF_FIELD[f] ?? f)) {
-      if (!reported.has(error.field)) errors.push(error);
+  // The schema's answer without zod for a row it accepts (row-check.ts); zod words a refusal.
+  let values = errors.length === 0 ? checkProduct(input) : null;
+  if (!values) {
+    const parsed = productSchema.safeParse(input);
+    if (!parsed.success) {
+      const reported = new Set(errors.map((error) => error.field));
+      for (const error of fieldErrors(row, parsed.error, (f) => COLUMN_OF_FIELD[f] ?? f)) {
+        if (!reported.has(error.field)) errors.push(error);
+      }
     }
+    if (errors.length > 0 || !parsed.success) return { kind: 'failed', errors };
+    values = toValues(parsed.data);
   }
-  if (errors.length > 0 || !parsed.success) return { kind: 'failed', errors };
-
-  const values = toValues(parsed.data);
   if (!stored) return { kind: 'create', sku: context.sku, values, links: insertLinks };
   const valuesChanged = !sameValues(values, stored.values);
   if (

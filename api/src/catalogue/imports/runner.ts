@@ -15,8 +15,9 @@ import { learnWords } from '../search/vocabulary';
 import type { ProductValues } from './row-plan';
 import { BoundStatements } from './bound-statements';
 import { categoryKeys, processChunk, type ChunkOutcome, type CsvRow } from './chunk';
-import { countDataRecords, csvRecords, describeCsvError, type Delimiter } from './csv-source';
+import { countData, csvRecords, describeCsvError, readCell, type Delimiter } from './csv-source';
 import type { ColumnIndex } from './header';
+import { decidedRecords } from './record-read';
 import {
   finishJob,
   holdLiveJob,
@@ -195,25 +196,47 @@ function withOutcome(counts: JobCounts, outcome: ChunkOutcome, rowCount: number)
  * The file's data rows in chunks of at most CHUNK_ROWS; a sku seen again starts a new chunk,
  * so the later row sees what the earlier wrote.
  */
-async function* csvChunks(run: ImportRun): AsyncGenerator<CsvRow[], void, undefined> {
+async function* csvChunks(
+  run: ImportRun,
+  decided: boolean,
+): AsyncGenerator<CsvRow[], void, undefined> {
   const skuIndex = run.columns.get('sku')!;
   let chunk: CsvRow[] = [];
   let chunkSkus = new Set<string>();
   let row = 0;
-  for await (const cells of csvRecords(run.file, run.delimiter)) {
-    row++;
-    if (row === 1) continue; // the header
-    const record = cells as string[];
-    const sku = (record[skuIndex] ?? '').trim();
-    if (chunk.length >= CHUNK_ROWS || (sku !== '' && chunkSkus.has(sku))) {
-      yield chunk;
-      chunk = [];
-      chunkSkus = new Set();
+  for await (const records of recordBatches(run, decided)) {
+    for (const record of records) {
+      row++;
+      if (row === 1) continue; // the header
+      const sku = (record[skuIndex] ?? '').trim();
+      if (chunk.length >= CHUNK_ROWS || (sku !== '' && chunkSkus.has(sku))) {
+        yield chunk;
+        chunk = [];
+        chunkSkus = new Set();
+      }
+      chunk.push({ row, cells: record });
+      if (sku !== '') chunkSkus.add(sku);
     }
-    chunk.push({ row, cells: record });
-    if (sku !== '') chunkSkus.add(sku);
   }
   if (chunk.length > 0) yield chunk;
+}
+
+/**
+ * The file's records, cleaned (readCell), in batches: read from the bytes when the counting
+ * pass's scan decided the file (record-read.ts), otherwise by csv-parse, whose errors fail the
+ * job with its line.
+ */
+async function* recordBatches(
+  run: ImportRun,
+  decided: boolean,
+): AsyncGenerator<string[][], void, undefined> {
+  if (decided) {
+    for await (const records of decidedRecords(run.file, run.delimiter)) {
+      yield records.map((cells) => cells.map(readCell));
+    }
+    return;
+  }
+  for await (const cells of csvRecords(run.file, run.delimiter)) yield [cells as string[]];
 }
 
 /**
@@ -225,8 +248,8 @@ class ChunkReader {
   private readonly ahead: Promise<IteratorResult<CsvRow[], void>>[] = [];
   private readonly source: AsyncGenerator<CsvRow[], void, undefined>;
 
-  constructor(run: ImportRun) {
-    this.source = csvChunks(run);
+  constructor(run: ImportRun, decided: boolean) {
+    this.source = csvChunks(run, decided);
   }
 
   async next(): Promise<CsvRow[] | null> {
@@ -279,8 +302,9 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
   let ending: { status: 'done' | 'failed'; message: string | null };
   const stopRequested = () => deps.stopping?.aborted === true;
   try {
-    const total = await countDataRecords(run.file, run.delimiter, stopRequested);
-    if (total === null) throw new StoppedBeforeStart();
+    const counted = await countData(run.file, run.delimiter, stopRequested);
+    if (counted === null) throw new StoppedBeforeStart();
+    const total = counted.records;
     await markRunning(db, run.id, total);
     const settings = { columns: run.columns, width: run.width, dryRun: run.dryRun };
     const skuIndex = run.columns.get('sku')!;
@@ -479,7 +503,7 @@ export async function runImport(deps: RunnerDeps, run: ImportRun): Promise<void>
       }
     };
 
-    const chunks = new ChunkReader(run);
+    const chunks = new ChunkReader(run, counted.decided);
     try {
       if ((await choosePath(db, total, run.dryRun, deps.path)) === 'bulk') await bulkImport();
       while (!canceled && !stopped) {

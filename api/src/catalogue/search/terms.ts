@@ -43,11 +43,19 @@ export function foldText(text: string): string {
     .replace(/[ßæœøđłı]/g, (letter) => EXTRA_FOLDS[letter] ?? letter);
 }
 
+// eslint-disable-next-line no-control-regex -- any byte past ASCII leaves the fast path.
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 /** The folded words of a text, split on everything that is not a letter or a digit. */
 export function foldedWords(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
+  // ASCII text is its own NFKD form with no marks or extra folds, and its only letters and
+  // digits are a-z and 0-9 once lower-cased: the same words, without normalize() and the
+  // Unicode classes (an import folds every title and description; session 44 measured 1.45
+  // against 1.8-2.1 s over 100,000 rows).
+  const words = NON_ASCII.test(text)
+    ? foldText(text).split(/[^\p{L}\p{N}]+/u)
+    : text.toLowerCase().split(/[^a-z0-9]+/);
+  return words.filter((word) => word.length > 0);
 }
 
 /**
