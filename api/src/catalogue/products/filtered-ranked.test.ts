@@ -1,11 +1,11 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORMS } from '@shared/constants';
 import type { ListingFilters } from '@shared/schemas';
 import {
   openSeededCatalogue,
   type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
+import { FILTER_SETS, filteredTestCatalogue } from '../../../test/support/filtered-catalogue';
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { filteredRankedPage, setFilteredReading } from './filtered-ranked';
@@ -23,47 +23,13 @@ describe('a filtered search in relevance order on postgres', () => {
   let fixture: SeededCatalogue;
 
   beforeAll(async () => {
-    fixture = await openSeededCatalogue('postgres', {
-      categories: 3,
-      seed: 44,
-      products: 400,
-      tieEvery: 3,
-      product: ({ index, categories, random, pick }) => {
-        const words = ['Sepatu', 'Kopi', 'Tas', 'Promosi'].filter(() => random() < 0.4);
-        return {
-          categoryId: pick(categories),
-          title: `${words.join(' ')} Produk ${index}`,
-          description: random() < 0.6 ? 'Cocok untuk hadiah' : 'Barang bagus',
-          badgeText: random() < 0.3 ? 'Promo' : null,
-          discountPercentage: pick([0, 10, 25, 50]),
-          isActive: random() < 0.9,
-        };
-      },
-      links: ({ index, random, pick }) => {
-        if (random() < 0.15) return []; // no price
-        return [
-          {
-            platform: pick(PLATFORMS),
-            affiliateUrl: `https://example.com/${index}`,
-            price: '',
-            priceValue: pick([50_000, 90_000, 100_000, 150_000]),
-            originalPriceValue: random() < 0.5 ? 200_000 : null,
-            availability: random() < 0.8 ? 'in_stock' : 'out_of_stock',
-          },
-        ];
-      },
-    });
+    fixture = await openSeededCatalogue('postgres', filteredTestCatalogue(44));
   }, 60_000);
   afterEach(() => setFilteredReading(null));
   afterAll(() => fixture?.close());
 
   const filterSets: Omit<ListingFilters, 'sort'>[] = [
-    { platforms: [], inStock: false, minDiscount: 25 },
-    { platforms: ['Shopee'], inStock: false },
-    { platforms: ['Tokopedia', 'Lazada'], inStock: true },
-    { platforms: [], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
-    { platforms: [], inStock: true },
-    { platforms: ['Shopee'], inStock: false, minPrice: 60_000, minDiscount: 10 },
+    ...FILTER_SETS,
     { platforms: ['Lazada', 'Shopee'], inStock: true, minPrice: 60_000, maxPrice: 120_000 },
   ];
   // Walked (over the whole catalogue also stopped after 10 rows, then GIN), from GIN, and by
