@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { countData, CSV_READING_RULES, csvRecords, type Delimiter } from './csv-source';
 import { decidedRecords, RecordReader } from './record-read';
 import { RecordScanner, UNDECIDED } from './record-scan';
+import { fuzzRandom } from '../../../test/support/fuzz-random';
 
 /**
  * The reading pass without csv-parse (record-read.ts) against csv-parse itself: on every file
@@ -55,15 +56,6 @@ function read(bytes: Buffer, delimiter: Delimiter, cuts: number[]): string[][] {
   return records;
 }
 
-/** A small deterministic generator (the fuzz must be the same on every run). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** Text and raw bytes, split UTF-8 sequences and invalid bytes among them. */
 const PIECES: (string | number[])[] = [
   'a',
@@ -98,7 +90,7 @@ const toBytes = (piece: string | number[]) =>
 
 describe('the reading pass without csv-parse (RecordReader)', () => {
   it('gives csv-parse’s records, cell by cell, on every file the scan decides', () => {
-    const next = random(45);
+    const next = fuzzRandom(45);
     let decided = 0;
     let cells = 0;
     const runs = 20_000;

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { countDataRecords, CSV_READING_RULES, type Delimiter } from './csv-source';
 import { RecordScanner, UNDECIDED } from './record-scan';
+import { fuzzRandom } from '../../../test/support/fuzz-random';
 
 /**
  * The counting pass's byte scan (record-scan.ts) against csv-parse itself: on every file it
@@ -36,15 +37,6 @@ function scan(bytes: Buffer, delimiter: Delimiter, cuts: number[] = [], max = MA
   return scanner.end();
 }
 
-/** A small deterministic generator (the fuzz must be the same on every run). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 const PIECES = [
   'a',
   'b',
@@ -68,7 +60,7 @@ const PIECES = [
 
 describe('the counting pass without csv-parse (RecordScanner)', () => {
   it('counts what csv-parse counts on every file it decides, and decides no file csv-parse refuses', () => {
-    const next = random(41);
+    const next = fuzzRandom(41);
     let decided = 0;
     const runs = 20_000;
     for (let run = 0; run < runs; run++) {

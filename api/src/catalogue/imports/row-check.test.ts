@@ -2,21 +2,13 @@ import { platformLinkUpdateSchema, productSchema } from '@shared/schemas';
 import { describe, expect, it } from 'vitest';
 import { checkLink, checkProduct, type LinkInput } from './row-check';
 import { toValues } from './row-plan';
+import { fuzzRandom } from '../../../test/support/fuzz-random';
 
 /**
  * The import's checks without zod (row-check.ts) against the schemas themselves: whatever they
  * accept, zod accepts with the same values; what zod refuses they never accept (planRow then
  * asks zod, which words the error).
  */
-
-/** A small deterministic generator (the fuzz must be the same on every run). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const ABSENT = Symbol('absent');
 type Choice = unknown;
@@ -136,7 +128,7 @@ const USUAL: Record<string, unknown> = {
 
 describe('the import row checks without zod (checkProduct, checkLink)', () => {
   it('accept only what productSchema accepts, with its values', () => {
-    const next = random(45);
+    const next = fuzzRandom(45);
     let accepted = 0;
     let zodOnly = 0;
     const runs = 30_000;
@@ -167,7 +159,7 @@ describe('the import row checks without zod (checkProduct, checkLink)', () => {
   });
 
   it('accept only the links platformLinkUpdateSchema accepts, with its URL and price', () => {
-    const next = random(46);
+    const next = fuzzRandom(46);
     const prices: Choice[] = [
       'Rp 49.000',
       ' Rp 49.000 ',

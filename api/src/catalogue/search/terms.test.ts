@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { foldedWords, foldText } from './terms';
+import { fuzzRandom } from '../../../test/support/fuzz-random';
 
 /** The words as foldedWords gave them before its ASCII fast path: the Unicode way always. */
 const unicodeWords = (text: string) =>
   foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
-
-/** A small deterministic generator, so that a failure can be reproduced. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const PIECES = [
   'Sepatu',
@@ -53,7 +45,7 @@ const PIECES = [
 
 describe('foldedWords', () => {
   it('gives the Unicode way’s words for ASCII and non-ASCII text alike', () => {
-    const next = random(45);
+    const next = fuzzRandom(45);
     let ascii = 0;
     for (let n = 0; n < 20_000; n++) {
       const count = 1 + Math.floor(next() * 8);
