@@ -71,7 +71,8 @@ export function linkTargetOrEmpty(message: string) {
     .transform((value) => value ?? '');
 }
 
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+/** A number as a form or a CSV cell writes it (formNumber; the import's row check). */
+export const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
 export interface NumberRule {
   min: number;

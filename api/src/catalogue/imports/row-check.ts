@@ -7,6 +7,7 @@ import {
   PLATFORMS,
 } from '@shared/constants';
 import { MAX_PRICE_RUPIAH, resolvePriceValue } from '@shared/rules/price';
+import { DECIMAL } from '@shared/schemas/fields';
 import { isHttpUrl, isImageUrl } from '@shared/rules/url';
 import type { ProductValues } from './row-plan';
 
@@ -23,8 +24,6 @@ import type { ProductValues } from './row-plan';
 const MEDIA = new Set<string>(MEDIA_TYPES);
 const BADGES = new Set<string>(BADGE_COLORS);
 const PLATFORM_NAMES = new Set<string>(PLATFORMS);
-/** fields.ts's formNumber. */
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
 /** requiredText: a string, trimmed, 1 to `max` characters. */
 function requiredText(value: unknown, max: number): string | null {
