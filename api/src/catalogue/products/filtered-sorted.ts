@@ -51,7 +51,8 @@ export function setFilteredSortedReading(reading: 'walk' | 'general' | null, cap
  * when there is one, a price range sought; one marketplace's price or saving: its link index,
  * migrations 0024/0025), each row tested against the filters and then its search row by
  * primary key, for a bounded number of rows walked; the general path answers when the walk's
- * guess is too long or the walk ends short. The count is the listing's own (listing.ts).
+ * guess is too long or the walk ends short. The count is the listing's own (listing.ts),
+ * which sends here filters with at most one marketplace.
  */
 export async function filteredSortedIds(
   db: Database,
@@ -61,8 +62,6 @@ export async function filteredSortedIds(
   page: { limit: number; offset: number },
 ): Promise<string[]> {
   const byLink = filters.platforms.length > 0;
-  // Several marketplaces' links would be merged walk by walk: the general path answers them.
-  if (filters.platforms.length > 1) return sortedPage(db, scope, filters, sort, page);
   // The words as written (a prefix's share is its known words' sum): the search's spelling of
   // them (a statement) is not needed for a guess.
   const shares = await wordShares(db);

@@ -303,8 +303,9 @@ export async function listingPage(
         : null;
   // A count that reached its bound: more match than it says. Read only when the walk needs it.
   const more = () => counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
-  // PostgreSQL, a search with filters sorted by a figure: a bounded walk of the sort's index,
-  // or its matches as a set (filtered-sorted.ts); counted as above.
+  // PostgreSQL, a search with filters (at most one marketplace: several would merge their link
+  // walks) sorted by a figure: a bounded walk of the sort's index before the general path
+  // (filtered-sorted.ts); counted as above.
   const figureSearch =
     db.dialect === 'postgres' &&
     scope.groups !== null &&
@@ -312,6 +313,7 @@ export async function listingPage(
     !scope.promo &&
     FILTERED_SORTS.has(sort) &&
     hasListingFilters(filters) &&
+    filters.platforms.length <= 1 &&
     options.sortedSearch === undefined &&
     options.searchSet === undefined;
   const [ids, total] = await Promise.all([
