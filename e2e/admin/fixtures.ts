@@ -84,6 +84,9 @@ export const test = base.extend<AdminFixtures>({
     await provide(baseURL ?? process.env.E2E_BASE_URL);
   },
   adminPage: async ({ page, baseURL }, provide) => {
+    // Staff screens without animation (the admin theme respects the setting): a click on a
+    // dialog that is still growing into place can land beside its button.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const response = await page.request.post(`${baseURL}/api/admin/login`, { data: ADMIN });
     expect(response.ok()).toBeTruthy();
     await provide(page);

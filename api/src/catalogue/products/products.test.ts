@@ -157,8 +157,12 @@ describeApi('admin product list', (api) => {
     expect((await page(`page=1&search=${encodeURIComponent(`daftar ${tag}`)}`)).totalCount).toBe(0);
     // Combined with the status filter.
     expect(titles(await page(`page=1&search=${tag}&status=inactive`))).toEqual([ceri.title]);
-    // A term shorter than a trigram still searches.
-    expect(titles(await page(`page=1&search=aP&categoryId=${categoryId}`))).toEqual([apel.title]);
+    // A term shorter than a trigram still searches; the random tag is in every title, so the
+    // term is a piece of 'Apel' the tag does not hold.
+    const shortTerm = ['aP', 'pE', 'eL'].find((term) => !tag.includes(term.toLowerCase()));
+    expect(titles(await page(`page=1&search=${shortTerm}&categoryId=${categoryId}`))).toEqual([
+      apel.title,
+    ]);
     // The index follows edits and deletes.
     const renamed = await api.admin.put(`/api/admin/products/${apel.id}`, {
       ...validProduct(categoryId),
