@@ -3,15 +3,18 @@ import type { ListingFilters } from '@shared/schemas';
 import type { SeededCatalogueOptions } from './catalogue-fixtures';
 
 /**
- * The catalogue the filtered-search tests (filtered-ranked, filtered-sorted) compare their
- * paths on: shared creation times, prices and discounts, inactive products and products
+ * The catalogue the search tests (filtered-ranked, filtered-sorted, sorted-search) compare
+ * their paths on: shared creation times, prices and discounts, inactive products and products
  * without a price; `promo` is in titles (`Promosi`) and badges, `untuk` in descriptions only.
  */
-export function filteredTestCatalogue(seed: number): SeededCatalogueOptions {
+export function filteredTestCatalogue(
+  seed: number,
+  { products = 400, inStockShare = 0.8 }: { products?: number; inStockShare?: number } = {},
+): SeededCatalogueOptions {
   return {
     categories: 3,
     seed,
-    products: 400,
+    products,
     tieEvery: 3,
     product: ({ index, categories, random, pick }) => {
       const words = ['Sepatu', 'Kopi', 'Tas', 'Promosi'].filter(() => random() < 0.4);
@@ -33,7 +36,7 @@ export function filteredTestCatalogue(seed: number): SeededCatalogueOptions {
           price: '',
           priceValue: pick([50_000, 90_000, 100_000, 150_000]),
           originalPriceValue: random() < 0.5 ? 200_000 : null,
-          availability: random() < 0.8 ? 'in_stock' : 'out_of_stock',
+          availability: random() < inStockShare ? 'in_stock' : 'out_of_stock',
         },
       ];
     },

@@ -6,6 +6,7 @@ import {
   openSeededCatalogue,
   type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
+import { filteredTestCatalogue } from '../../../test/support/filtered-catalogue';
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { listingPage, type ListingScope } from './listing';
@@ -23,36 +24,10 @@ describe('sorted search on sqlite', () => {
   let fixture: SeededCatalogue;
 
   beforeAll(async () => {
-    fixture = await openSeededCatalogue('sqlite', {
-      categories: 3,
-      seed: 11,
-      products: 150,
-      tieEvery: 3,
-      product: ({ index, categories, random, pick }) => {
-        const words = ['Sepatu', 'Kopi', 'Tas', 'Promosi'].filter(() => random() < 0.4);
-        return {
-          categoryId: pick(categories),
-          title: `${words.join(' ')} Produk ${index}`,
-          description: random() < 0.6 ? 'Cocok untuk hadiah' : 'Barang bagus',
-          badgeText: random() < 0.3 ? 'Promo' : null,
-          discountPercentage: pick([0, 10, 25, 50]),
-          isActive: random() < 0.9,
-        };
-      },
-      links: ({ index, random, pick }) => {
-        if (random() < 0.15) return []; // no price
-        return [
-          {
-            platform: pick(PLATFORMS),
-            affiliateUrl: `https://example.com/${index}`,
-            price: '',
-            priceValue: pick([50_000, 90_000, 100_000, 150_000]),
-            originalPriceValue: random() < 0.5 ? 200_000 : null,
-            availability: 'in_stock',
-          },
-        ];
-      },
-    });
+    fixture = await openSeededCatalogue(
+      'sqlite',
+      filteredTestCatalogue(11, { products: 150, inStockShare: 1 }),
+    );
   }, 60_000);
   afterAll(() => fixture?.close());
 
