@@ -39,6 +39,7 @@ import { seedCatalogue } from '../api/src/seed/catalogue';
 import { createScratchPostgres, runOnDialects, type BenchDialect } from './support/databases';
 import { startApiServer, startProcess, type ServerProcess } from './support/processes';
 import { noise } from './support/cache-miss';
+import { backendsCpu, cpuMs } from './go.bench';
 
 const PRODUCTS = Number(process.env.BENCH_CROWD_PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_CROWD_DURATION ?? 10);
@@ -75,6 +76,13 @@ interface Row {
   peakRssMb: number;
   /** The 1-minute load average at the end of the row. */
   load1: number;
+  /**
+   * CPU ms (user + system, every thread; /proc) per 1,000 requests of the measured run, of the
+   * process that answered it (the server, or the bare 302's own process), and of the
+   * PostgreSQL backends of the server's database (0 on SQLite, whose work is in the server).
+   */
+  cpuMsPer1000: number;
+  backendsCpuMsPer1000: number;
 }
 
 const q = encodeURIComponent;
@@ -94,7 +102,14 @@ async function load(
   path: (i: number) => string,
   seconds = DURATION,
   headers: (i: number) => Record<string, string> = () => ({}),
-): Promise<Omit<Row, 'name' | 'ratio' | 'goal' | 'peakRssMb' | 'load1'>> {
+): Promise<
+  Omit<
+    Row,
+    'name' | 'ratio' | 'goal' | 'peakRssMb' | 'load1' | 'cpuMsPer1000' | 'backendsCpuMsPer1000'
+  > & {
+    requests: number;
+  }
+> {
   let i = 0;
   const result = await autocannon({
     url: origin,
@@ -115,6 +130,7 @@ async function load(
   });
   return {
     rps: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -216,6 +232,7 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
     });
     const site = server.url;
     const running = server;
+    const yardstick = bare;
     // Numbers the shoppers across the warm-up and the measured run: each is new to the server.
     let shopper = 0;
     const rows: Row[] = [];
@@ -235,14 +252,29 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
         peakRssMb = Math.max(peakRssMb, running.rssMb());
       }, 100);
       let figures: Awaited<ReturnType<typeof load>>;
+      // The CPU of the process that answers (the bare 302 has its own), and of the server's
+      // PostgreSQL backends, over the measured run: what was still being written of the
+      // warm-up's clicks is in it, what is written of its own after its last answer is not.
+      const answering = origin === site ? running : yardstick;
+      const databaseUrl = origin === site ? scratch.databaseUrl : null;
+      let cpu = 0;
+      let backends = 0;
       try {
         // A short warm-up fills the caches (and the JIT) before the measured run.
         await load(origin, path, 2, headers);
         await settle(site);
+        const cpuStart = cpuMs(answering.child.pid!);
+        const backendsStart = await backendsCpu(databaseUrl);
         figures = await load(origin, path, DURATION, headers);
+        cpu = cpuMs(answering.child.pid!) - cpuStart;
+        for (const [pid, ms] of await backendsCpu(databaseUrl)) {
+          backends += ms - (backendsStart.get(pid) ?? 0);
+        }
       } finally {
         clearInterval(sampler);
       }
+      const perThousand = (ms: number) =>
+        figures.requests > 0 ? Math.round((ms * 1000) / figures.requests) : 0;
       peakRssMb = Math.max(peakRssMb, running.rssMb());
       if (name === '/healthz') healthz = figures.rps;
       const row: Row = {
@@ -252,12 +284,16 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
         goal,
         peakRssMb,
         load1: Number(os.loadavg()[0]!.toFixed(2)),
+        cpuMsPer1000: perThousand(cpu),
+        backendsCpuMsPer1000: perThousand(backends),
       };
       rows.push(row);
       log(
         `${name}: ${row.rps} req/s (${row.ratio ?? '-'} of /healthz), p50 ${row.p50} ms, ` +
           `p99 ${row.p99} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}; ` +
-          `server RSS peak ${row.peakRssMb} MB, load ${row.load1}`,
+          `CPU ${row.cpuMsPer1000} ms per 1,000` +
+          (databaseUrl ? ` (+ backends ${row.backendsCpuMsPer1000})` : '') +
+          `; server RSS peak ${row.peakRssMb} MB, load ${row.load1}`,
       );
       return row;
     };
@@ -317,6 +353,8 @@ export async function runDialect(dialect: BenchDialect): Promise<Record<string, 
         'p50 ms': row.p50,
         'p99 ms': row.p99,
         'non-2xx': row.non2xx,
+        'CPU ms/1k': row.cpuMsPer1000,
+        'PG ms/1k': row.backendsCpuMsPer1000,
         'RSS peak MB': row.peakRssMb,
         'load 1m': row.load1,
         goal: row.goal,
