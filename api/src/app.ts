@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import express, { Router, type Express } from 'express';
 import cors from 'cors';
 import compression from 'compression';
@@ -38,6 +39,8 @@ import { adminDesktopRoutes, desktopUpdateFeed } from './desktop/routes';
 import { openApiRoutes } from './openapi/routes';
 import { cleanRequestText } from './middleware/clean-text';
 import type { GoRouter } from './go';
+import type { FastRedirect, TrustProxy } from './go/routes';
+import { errorFields, logger } from './lib/logger';
 import { mountWeb } from './web';
 import { PageCache } from './ssr/page-cache';
 import type { PageRenderer } from './ssr/renderer';
@@ -75,6 +78,34 @@ export interface AppExtensions {
 /** `POST /api/admin/feeds/:id/run` (the path as the `/admin` router sees it). */
 const FEED_RUN_START = /^\/feeds\/[^/]+\/run\/?$/;
 
+/** The /go fast path of each app createApp made with a go router (requestListener). */
+const frontDoors = new WeakMap<Express, FastRedirect>();
+
+/**
+ * The HTTP server's request listener for an app createApp made: the 302 of a known /go link is
+ * answered by the go module's fast path without entering Express (whose routing and
+ * request set-up cost several times the redirect itself: docs/decisions.md, session 46), every
+ * other request goes to the app. An app without a go router is its own listener.
+ */
+export function requestListener(app: Express): RequestListener {
+  const front = frontDoors.get(app);
+  if (!front) return app;
+  return (req, res) => {
+    let passed = false;
+    const toApp = () => {
+      passed = true;
+      app(req, res);
+    };
+    try {
+      front(req, res, toApp);
+    } catch (error) {
+      // Outside Express nothing would catch it: the request goes to the app, which answers it.
+      logger.error({ err: errorFields(error, true) }, 'go: the fast redirect failed');
+      if (!passed && !res.headersSent) app(req, res);
+    }
+  };
+}
+
 export function createApp(context: AppContext, extensions: AppExtensions = {}): Express {
   const { config } = context;
   const app = express();
@@ -84,11 +115,13 @@ export function createApp(context: AppContext, extensions: AppExtensions = {}): 
   // The visitor tracking looks up its geolocation from a public service (spec section 7).
   const geoOrigin = geoLookupOrigin(config.geoLookupUrl);
   const security = { connectSources: geoOrigin ? [geoOrigin] : [], publicUrl: config.publicUrl };
-  // A crowd's clicks: the 302 of a link already looked up is answered first, before any
-  // middleware (it sets its own request id; its security headers are fixed, nothing to
-  // compress), so a redirect costs about what a bare one does. Its other answers go on to the
-  // router below.
-  if (extensions.go) app.use(extensions.go.redirect(fixedSecurityHeaders(security)));
+  // A crowd's clicks: the 302 of a link already looked up is answered before the app, by the
+  // server's request listener (requestListener below: it sets its own request id; its security
+  // headers are fixed, nothing to compress). Its other answers go on to the router below.
+  if (extensions.go) {
+    const trust = app.get('trust proxy fn') as TrustProxy;
+    frontDoors.set(app, extensions.go.redirect(fixedSecurityHeaders(security), trust));
+  }
   app.use(assignRequestId);
   app.use(warnUntrustedProxy(config.trustProxy));
   app.use(securityHeaders(security));

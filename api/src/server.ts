@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { createApp, requestListener } from './app';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -141,7 +141,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // How often the two timeouts above are checked (Node's default is 30 s).
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
     },
-    app,
+    requestListener(app),
   );
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const connections = new ConnectionLimiter({

@@ -20,7 +20,7 @@ import {
 } from '../../test/support/catalogue-fixtures';
 import { fixedSecurityHeaders, securityHeaders } from '../middleware/security';
 import { ClickRecorder, dedupeKey } from './recorder';
-import { goRoutes, linkReader, type GoRouter } from './routes';
+import { clientAddress, goRoutes, linkReader, type GoRouter } from './routes';
 
 const CHROME =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -77,11 +77,12 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
       recordClick: (click) => void recorder.record(click),
       log: (line) => logged.push(line),
     });
-    // As app.ts mounts it: the fast 302 of a known link first, the router for everything else.
-    app.use(router.redirect(fixedSecurityHeaders()));
+    // As app.ts and server.ts serve it: the fast 302 of a known link first, before Express
+    // (requestListener), the router behind the site's middleware for everything else.
     app.use(securityHeaders());
     app.use('/go', router);
-    server = await listen(app);
+    const front = router.redirect(fixedSecurityHeaders(), app.get('trust proxy fn'));
+    server = await listen((req, res) => front(req, res, () => app(req, res)));
   }, 60_000);
 
   beforeEach(async () => {
@@ -301,9 +302,9 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
       log: (line) => lookups.push(line),
     });
     const app = express();
-    app.use('/go', quick.redirect({}));
     app.use('/go', quick);
-    const own = await listen(app);
+    const front = quick.redirect({}, () => false);
+    const own = await listen((req, res) => front(req, res, () => app(req, res)));
     try {
       const at = (path: string) => fetch(`${own.url}${path}`, { redirect: 'manual' });
       expect((await at(`/go/${id}`)).headers.get('location')).toBe('https://shopee.co.id/old');
@@ -389,6 +390,54 @@ describe.each(['sqlite', 'postgres'] as const)('/go on %s', (dialect) => {
     expect(response.headers.get('location')).toBeNull();
     expect(await storedClicks()).toHaveLength(0);
     expect(logged).toContain(`[go] link ${links.script} has no http(s) affiliate URL`);
+  });
+});
+
+describe('clientAddress (the fast redirect, before Express)', () => {
+  it("reads the client's address as Express's req.ip does, for every trust proxy setting", async () => {
+    const forwardedFor = [
+      undefined,
+      '203.0.113.7',
+      '198.51.100.1, 10.1.2.3',
+      ' 198.51.100.1 ,10.1.2.3 ',
+      '1.1.1.1, 2.2.2.2, 3.3.3.3',
+      '2001:db8::1, 10.0.0.2',
+      'not-an-address, 10.0.0.1',
+      ',, ,',
+      '',
+    ];
+    const settings: unknown[] = [
+      false,
+      true,
+      'loopback',
+      1,
+      2,
+      '10.0.0.0/8',
+      'loopback, 10.0.0.0/8',
+    ];
+    for (const setting of settings) {
+      const app = express();
+      app.set('trust proxy', setting);
+      const trust = app.get('trust proxy fn') as (
+        address: string | undefined,
+        hop: number,
+      ) => boolean;
+      app.get('/ip', (req, res) => {
+        res.json({ express: req.ip ?? null, fast: clientAddress(req, trust) ?? null });
+      });
+      const own = await listen(app);
+      try {
+        for (const header of forwardedFor) {
+          const response = await fetch(`${own.url}/ip`, {
+            headers: header === undefined ? {} : { 'x-forwarded-for': header },
+          });
+          const body = (await response.json()) as { express: string; fast: string };
+          expect(body.fast, `${String(setting)} / ${String(header)}`).toBe(body.express);
+        }
+      } finally {
+        await own.close();
+      }
+    }
   });
 });
 

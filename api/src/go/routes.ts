@@ -1,4 +1,5 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Router, type Response } from 'express';
 import { isBotUserAgent } from '../analytics';
 import type { Database } from '../db/database';
 import { chunk, inList, select } from '../db/sql';
@@ -50,12 +51,12 @@ export function safeRedirectUrl(raw: string): string | null {
 }
 
 /** Browser prefetches and prerenders are not clicks. */
-function isPrefetch(req: Request): boolean {
+function isPrefetch(req: IncomingMessage): boolean {
   const purpose = req.headers['sec-purpose'] ?? req.headers.purpose ?? req.headers['x-moz'];
   return typeof purpose === 'string' && /prefetch|prerender/i.test(purpose);
 }
 
-function sameSitePath(req: Request): string | null {
+function sameSitePath(req: IncomingMessage): string | null {
   const referer = req.headers.referer;
   if (!referer) return null;
   try {
@@ -70,25 +71,75 @@ function noStore(res: Response): Response {
   return res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
 }
 
+/** Whether the proxy at `address`, `hop` hops from the server, is trusted (Express's `trust proxy fn`). */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/**
+ * The redirect fast path: a plain Node handler (also usable as Express middleware) that answers
+ * the request or calls `next()` to pass it on.
+ */
+export type FastRedirect = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 export type GoRouter = Router & {
   /** Forgets every cached link: call after admin writes to links and products. */
   clearCache(): void;
   /**
-   * The redirect of a link already looked up, answered before the site's other middleware:
-   * mount it at the app's root ahead of all of them (app.ts), with `headers` (the security
-   * headers every answer carries, computed once); it gives its answer a request id itself. It
-   * answers the 302 of `/go/{id}` when it can at once (a link in the cache, fresh or being
-   * refreshed, whose click needs no wait) and passes everything else on.
+   * The redirect of a link already looked up, answered before the site's Express app: the
+   * server's request listener calls it first (app.ts `requestListener`), and it passes every
+   * request it does not answer on to the app. `headers` are the security headers every answer
+   * carries (computed once), `trust` the app's `trust proxy fn` (the client's address is read
+   * as Express's `req.ip` reads it); it gives its answer a request id itself. It answers the
+   * 302 of `/go/{id}` when it can at once (a link in the cache, fresh or being refreshed, whose
+   * click needs no wait) and passes everything else on.
    */
-  redirect(headers: Readonly<Record<string, string>>): RequestHandler;
+  redirect(headers: Readonly<Record<string, string>>, trust: TrustProxy): FastRedirect;
 };
+
+/**
+ * The client's address as Express's `req.ip` gives it (proxy-addr over X-Forwarded-For): from
+ * the socket's address towards the client, the first hop not trusted, else the farthest one.
+ * The fast path runs before Express, so it reads it itself.
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustProxy): string | undefined {
+  let address = req.socket.remoteAddress;
+  const raw = req.headers['x-forwarded-for'];
+  // Node joins repeated headers with ', ' (an array only in a hand-made request).
+  const header = Array.isArray(raw) ? raw.join(', ') : raw;
+  if (!header) return address;
+  // The header's addresses from the right (the nearest proxy's view) to the left, split on
+  // commas and spaces as the `forwarded` package splits them.
+  let hop = 0;
+  let end = header.length;
+  let start = header.length;
+  const step = (next: string): boolean => {
+    if (!trust(address, hop)) return false;
+    address = next;
+    hop += 1;
+    return true;
+  };
+  for (let i = header.length - 1; i >= 0; i--) {
+    const code = header.charCodeAt(i);
+    if (code === 0x20) {
+      if (start === end) start = end = i;
+    } else if (code === 0x2c) {
+      if (start !== end && !step(header.substring(start, end))) return address;
+      start = end = i;
+    } else {
+      start = i;
+    }
+  }
+  if (start !== end) step(header.substring(start, end));
+  return address;
+}
 
 /**
  * A click the redirect fast path admitted that waits for room in the click queue (or was
  * refused): the router answers it, 302 to `target` or 503, with the site's headers.
  */
-const PENDING_CLICK = Symbol('pendingClick');
-type PendingLocals = { [PENDING_CLICK]?: { taken: Promise<boolean>; target: string } };
+interface PendingClick {
+  taken: Promise<boolean>;
+  target: string;
+}
 
 /** `/go/123` or `/go/123/`, a query string or not: the link id. */
 const GO_URL = /^\/go\/(\d{1,10})\/?(?:\?|$)/;
@@ -215,7 +266,12 @@ export function goRoutes({
    * queue is full: 503, nothing counted) or the promise of one of them (waiting for room).
    * Requests that do not count take nothing.
    */
-  const take = (req: Request, id: number, link: LinkRow): boolean | Promise<boolean> => {
+  const take = (
+    req: IncomingMessage,
+    ip: string | undefined,
+    id: number,
+    link: LinkRow,
+  ): boolean | Promise<boolean> => {
     // The user agent is read once (memoized per agent: ../analytics/visitor.ts).
     const userAgent = req.headers['user-agent'];
     if (req.method !== 'GET' || !userAgent) return true;
@@ -229,7 +285,7 @@ export function goRoutes({
         productId: String(link.productId),
         categoryId: link.categoryId === null ? null : String(link.categoryId),
         platform: link.platform,
-        ip: req.ip ?? req.socket.remoteAddress,
+        ip,
         userAgent,
         fromPath: sameSitePath(req),
       });
@@ -251,9 +307,12 @@ export function goRoutes({
     else res.status(503).set('Retry-After', '2').type('html').send(BUSY_PAGE);
   };
 
+  // Clicks the fast path admitted and handed on to the router (waiting for room, or refused).
+  const pendingClicks = new WeakMap<IncomingMessage, PendingClick>();
+
   router.get('/:linkId', async (req, res) => {
     noStore(res);
-    const pending = (res.locals as PendingLocals)[PENDING_CLICK];
+    const pending = pendingClicks.get(req);
     if (pending) {
       answer(res, await pending.taken, pending.target);
       return;
@@ -282,10 +341,10 @@ export function goRoutes({
       return;
     }
     // The click is taken before the 302: a redirect sent is a click that will be stored.
-    answer(res, await take(req, id, link), target);
+    answer(res, await take(req, req.ip ?? req.socket.remoteAddress, id, link), target);
   });
 
-  const redirect = (headers: Readonly<Record<string, string>>): RequestHandler => {
+  const redirect = (headers: Readonly<Record<string, string>>, trust: TrustProxy): FastRedirect => {
     // As a flat list, and nothing set on the response before: Node writes it out as it is,
     // without a header map built and checked for each redirect.
     const fixed = Object.entries({
@@ -295,21 +354,19 @@ export function goRoutes({
       'Content-Length': '0',
     }).flat();
     return (req, res, next) => {
+      // Before Express: req.url is the address as the client sent it.
       const match =
-        req.method === 'GET' || req.method === 'HEAD' ? GO_URL.exec(req.originalUrl) : null;
+        req.method === 'GET' || req.method === 'HEAD' ? GO_URL.exec(req.url ?? '') : null;
       const id = match ? linkIdOf(match[1]!) : 0;
       const known = id === 0 ? undefined : cache.getNow(id, () => readLink(id));
       if (!known?.link || !known.link.isActive || !known.target) {
         next();
         return;
       }
-      const taken = take(req, id, known.link);
+      const taken = take(req, clientAddress(req, trust), id, known.link);
       if (taken !== true) {
         // Waiting for room, or refused: the router answers it, with the site's headers.
-        (res.locals as PendingLocals)[PENDING_CLICK] = {
-          taken: Promise.resolve(taken),
-          target: known.target,
-        };
+        pendingClicks.set(req, { taken: Promise.resolve(taken), target: known.target });
         next();
         return;
       }
