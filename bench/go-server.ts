@@ -4,6 +4,7 @@
 // bare Express route that answers the same 302 without any lookup. On SIGTERM it stops like
 // the server (queue, then the write buffer), prints its counters and exits.
 import { once } from 'node:events';
+import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
 import { openDatabase } from '../api/src/db/database';
@@ -126,9 +127,9 @@ app.disable('x-powered-by');
 // GO_BENCH_VISITORS=addresses sends each visitor's address as a proxy would (X-Forwarded-For);
 // only then is the loopback trusted, so the default run's redirect is the one measured before.
 if (process.env.GO_BENCH_VISITORS === 'addresses') app.set('trust proxy', 'loopback');
-// As app.ts mounts it: a known link's 302 first, at the root, the router behind it.
-app.use(go.router.redirect(fixedSecurityHeaders()));
-app.use(securityHeaders());
+// The yardstick: a bare Express 302, first in the app, so that nothing of the site's (its
+// security headers' middleware) runs for it. Until session 46 it sat behind helmet, which cost
+// it 40-60% more CPU than a bare 302 and flattered /go's ratio (docs/decisions.md).
 app.get('/bare/:id', (_req, res) => {
   res
     .status(302)
@@ -136,8 +137,16 @@ app.get('/bare/:id', (_req, res) => {
     .set('Location', 'https://shopee.example/p/1?aff=diskonradar')
     .end();
 });
+app.use(securityHeaders());
 app.use('/go', go.router);
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+// As server.ts serves it (app.ts requestListener): a known link's 302 before Express, every
+// other request to the app.
+const front = go.router.redirect(
+  fixedSecurityHeaders(),
+  app.get('trust proxy fn') as Parameters<typeof go.router.redirect>[1],
+);
+const server = http.createServer((req, res) => front(req, res, () => app(req, res)));
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   console.log(`go server at http://127.0.0.1:${port}`);
