@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from 'proxy-addr';
 import { Router, type Response } from 'express';
 import { isBotUserAgent } from '../analytics';
 import type { Database } from '../db/database';
@@ -96,40 +97,12 @@ export type GoRouter = Router & {
 };
 
 /**
- * The client's address as Express's `req.ip` gives it (proxy-addr over X-Forwarded-For): from
- * the socket's address towards the client, the first hop not trusted, else the farthest one.
- * The fast path runs before Express, so it reads it itself.
+ * The client's address as Express's `req.ip` gives it: the same proxy-addr call over
+ * X-Forwarded-For with the app's `trust proxy fn`. The fast path runs before Express, so it
+ * asks it itself.
  */
 export function clientAddress(req: IncomingMessage, trust: TrustProxy): string | undefined {
-  let address = req.socket.remoteAddress;
-  const raw = req.headers['x-forwarded-for'];
-  // Node joins repeated headers with ', ' (an array only in a hand-made request).
-  const header = Array.isArray(raw) ? raw.join(', ') : raw;
-  if (!header) return address;
-  // The header's addresses from the right (the nearest proxy's view) to the left, split on
-  // commas and spaces as the `forwarded` package splits them.
-  let hop = 0;
-  let end = header.length;
-  let start = header.length;
-  const step = (next: string): boolean => {
-    if (!trust(address, hop)) return false;
-    address = next;
-    hop += 1;
-    return true;
-  };
-  for (let i = header.length - 1; i >= 0; i--) {
-    const code = header.charCodeAt(i);
-    if (code === 0x20) {
-      if (start === end) start = end = i;
-    } else if (code === 0x2c) {
-      if (start !== end && !step(header.substring(start, end))) return address;
-      start = end = i;
-    } else {
-      start = i;
-    }
-  }
-  if (start !== end) step(header.substring(start, end));
-  return address;
+  return proxyAddr(req, trust);
 }
 
 /**
