@@ -278,7 +278,8 @@ export async function startFtsAside(
           step(sql.replace(/\s+/g, ' ').trim());
         }
       }
-      await exec(aside, 'DROP TABLE aside_rows');
+      // No DROP TABLE aside_rows: the file is removed after the import (endFtsAside), and
+      // dropping walked every page of the staged rows on the critical path (the copy waits).
       await exec(aside, 'COMMIT');
     } finally {
       await close();
