@@ -32,6 +32,7 @@ import * as clickLog from './migrations/0029-click-log';
 import * as feedSeenRun from './migrations/0030-feed-seen-run';
 import * as clickDeriveExisted from './migrations/0031-click-derive-existed';
 import * as searchFilterCovering from './migrations/0032-search-filter-covering';
+import * as searchWordCategories from './migrations/0033-search-word-categories';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -70,6 +71,7 @@ export const migrations = [
   { name: '0030-feed-seen-run', ...feedSeenRun },
   { name: '0031-click-derive-existed', ...clickDeriveExisted },
   { name: '0032-search-filter-covering', ...searchFilterCovering },
+  { name: '0033-search-word-categories', ...searchWordCategories },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -19,6 +19,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { linkSaving } from '../catalogue/products/figures';
+import { WORD_CATEGORIES_FILL } from '../db/migrations/0033-search-word-categories';
 import { ASIDE_FTS_HASH_BYTES, copyFtsAside, startFtsAside } from './fts-aside';
 
 /** The tables written by a product load, directly or by their triggers. */
@@ -293,6 +294,13 @@ export const DERIVED: Derived[] = [
       sqlite: recount('product_active_counts', 'active', 'product_search_docs'),
       postgres: recount('product_active_counts', 'active', 'product_search'),
     }),
+  },
+  {
+    // Migration 0033: the categories holding each search word (PostgreSQL).
+    name: 'search_word_categories',
+    lane: 'search',
+    triggers: { sqlite: [], postgres: ['search_word_categories_sync'] },
+    rebuild: fixed({ sqlite: [], postgres: [WORD_CATEGORIES_FILL] }),
   },
   {
     // Migration 0007: the admin's substring search (PostgreSQL: trigram indexes only).

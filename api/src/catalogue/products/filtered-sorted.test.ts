@@ -1,3 +1,4 @@
+import { QueryTypes } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSeededCatalogue,
@@ -7,6 +8,7 @@ import { FILTER_SETS, filteredTestCatalogue } from '../../../test/support/filter
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { setFilteredSortedReading } from './filtered-sorted';
+import { hasListingFilters } from '@shared/schemas';
 import { listingPage, type ListingScope } from './listing';
 
 /**
@@ -28,9 +30,19 @@ describe('a filtered search sorted by price or saving on postgres', () => {
   afterAll(() => fixture?.close());
 
   const filterSets = FILTER_SETS;
-  // Walked (also stopped after 10 rows or 1, then the general path), the general path alone,
-  // and by their costs.
-  const readings = [['walk'], ['walk', 10], ['walk', 1], ['general'], [null]] as const;
+  // Walked (also stopped after 10 rows or 1, then the general path), each category that holds
+  // the words walked (also stopped after 10 rows or 1 over them all, then that category's
+  // matches as a set), the general path alone, and by their costs.
+  const readings = [
+    ['walk'],
+    ['walk', 10],
+    ['walk', 1],
+    ['categories'],
+    ['categories', 10],
+    ['categories', 1],
+    ['general'],
+    [null],
+  ] as const;
   const sorts = ['price_asc', 'price_desc', 'saving'] as const;
 
   it('reads every page as the general path does, walked or not', async () => {
@@ -70,4 +82,61 @@ describe('a filtered search sorted by price or saving on postgres', () => {
     }
     expect(rows).toBeGreaterThan(3000);
   }, 600_000);
+
+  it('walks the categories that hold a word, kept as products are written', async () => {
+    const { db, categories } = fixture;
+    const [first, second] = [categories[0]!, categories[1]!];
+    const held = async (word: string) =>
+      (
+        await db.sequelize.query<{ categoryId: number }>(
+          `SELECT "categoryId" FROM search_word_categories WHERE word = $1 ORDER BY 1`,
+          { bind: [word], type: QueryTypes.SELECT },
+        )
+      ).map((row) => Number(row.categoryId));
+    // Two active products of the first category take a word no other product has.
+    await db.sequelize.query(
+      `UPDATE products SET title = title || ' Zebrakuda' WHERE id IN (SELECT id FROM products
+        WHERE "isActive" AND "categoryId" = $1 ORDER BY id LIMIT 2)`,
+      { bind: [first] },
+    );
+    expect(await held('zebrakuda')).toEqual([first]);
+    const compare = async (expectedRows: number) => {
+      const groups = await wordGroups(db, tokenize('zebrakuda'));
+      let rows = 0;
+      for (const filterSet of [{ platforms: [], inStock: false }, ...filterSets]) {
+        for (const sort of sorts) {
+          const filters = { ...filterSet, sort };
+          const scope: ListingScope = { categoryId: null, groups };
+          for (const page of [
+            { limit: 1, offset: 0 },
+            { limit: 1, offset: 1 },
+            { limit: 8, offset: 0 },
+          ]) {
+            const general = await listingPage(db, scope, filters, sort, page, {
+              sortedSearch: 'general',
+            });
+            for (const [reading, cap] of readings) {
+              setFilteredSortedReading(reading, cap);
+              const found = await listingPage(db, scope, filters, sort, page);
+              expect(found, JSON.stringify({ filterSet, sort, page, reading, cap })).toEqual(
+                general,
+              );
+            }
+            if (!hasListingFilters(filterSet) && page.limit === 8) rows += general.ids.length;
+          }
+        }
+      }
+      expect(rows).toBe(expectedRows * sorts.length);
+    };
+    await compare(2);
+    // One of them moves to the second category: the table keeps the first (it only grows), and
+    // the walk of a category without the word finds nothing there.
+    await db.sequelize.query(
+      `UPDATE products SET "categoryId" = $1 WHERE id = (SELECT id FROM products
+        WHERE "isActive" AND "categoryId" = $2 AND title LIKE '%Zebrakuda' ORDER BY id LIMIT 1)`,
+      { bind: [second, first] },
+    );
+    expect(await held('zebrakuda')).toEqual([first, second].sort((a, b) => a - b));
+    await compare(2);
+  }, 300_000);
 });

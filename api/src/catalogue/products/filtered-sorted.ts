@@ -1,10 +1,11 @@
 import type { ListingFilters } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
-import { categorySize, shareOf, tsAll, wordShares } from '../search/engines';
+import { categorySize, shareOf, tsAll, wordShares, type WordGroup } from '../search/engines';
 import { filterShare } from './filtered-ranked';
 import {
   ListingSql,
+  searchSetPage,
   sortedPage,
   SPLIT_PROBE_ROWS,
   type ListingOrder,
@@ -32,14 +33,24 @@ const ROW_PER_MATCH = 2;
 /** A walk stops after this many times the rows its guess needs. */
 const WALK_SLACK = 4;
 
+/**
+ * A search over the whole catalogue whose words are held by at most this many categories
+ * (migration 0033) walks each one's sort index (categoryWalks) before the whole catalogue's.
+ */
+export const CATEGORY_WALKS_UP_TO = 6;
+
 /** How the page is read (null: by its cost; the tests force it). */
-let forced: { reading: 'walk' | 'general'; cap?: number } | null = null;
+let forced: { reading: 'walk' | 'categories' | 'general'; cap?: number } | null = null;
 
 /**
- * Tests only: always walk (stopping after `cap` rows when given, then the general path), or the
- * general path alone.
+ * Tests only: always walk the whole catalogue's sort index, or each category's that holds the
+ * words (stopping after `cap` rows when given, then the general path), or the general path
+ * alone.
  */
-export function setFilteredSortedReading(reading: 'walk' | 'general' | null, cap?: number): void {
+export function setFilteredSortedReading(
+  reading: 'walk' | 'categories' | 'general' | null,
+  cap?: number,
+): void {
   forced = reading === null ? null : { reading, cap };
 }
 
@@ -74,6 +85,25 @@ export async function filteredSortedIds(
   // The walk's guess: the page's end over the share of rows that match and pass the filters.
   const guess = end / Math.max(share * passing, 1e-9);
   const affordable = Math.max(SPLIT_PROBE_ROWS, matches / ROW_PER_MATCH);
+  // Over the whole catalogue, by the product's own figures: the categories that hold the
+  // words walk their own sort index (prices follow categories: `sepatu` by price with a
+  // filter was found hundreds of thousands of rows down the whole catalogue's price index).
+  const byCategory =
+    !byLink && scope.categoryId === null && (forced ? forced.reading === 'categories' : true);
+  if (byCategory) {
+    const categories = await wordCategories(db, scope.groups!);
+    if (forced || categories.length <= CATEGORY_WALKS_UP_TO) {
+      return categoryWalks(
+        db,
+        scope,
+        filters,
+        sort,
+        page,
+        categories,
+        forced?.cap ?? Math.round(affordable),
+      );
+    }
+  }
   const walk = forced ? forced.reading === 'walk' : guess <= affordable;
   if (walk) {
     // Stopped at four times its guess: prices follow categories, so a word of a few categories
@@ -91,6 +121,85 @@ export async function filteredSortedIds(
   // the search rows per match), 1-2 s for `sepatu` (47,000), seconds for `promo`; the
   // general path's plan was as good or better for those (measured; see the decisions entry).
   return sortedPage(db, scope, filters, sort, page);
+}
+
+/**
+ * The categories whose products' search vectors hold every group's words (one of a group's
+ * words, a word starting with it for a prefix), from migration 0033's table: a superset (the
+ * table only grows), each category's rows are tested again.
+ */
+async function wordCategories(db: Database, groups: WordGroup[]): Promise<number[]> {
+  if (groups.length === 0) return [];
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const each = groups.map((group) => {
+    const test = group.prefix
+      ? // A prefix as a LIKE pattern, its own % _ and \ escaped: the C collation's index seeks it.
+        group.words
+          .map((word) => `w.word LIKE ${add(word.replace(/[\\%_]/g, '\\$&') + '%')}`)
+          .join(' OR ')
+      : `w.word = ANY(${add(group.words)}::text[])`;
+    return `SELECT w."categoryId" FROM search_word_categories w WHERE ${test}`;
+  });
+  const rows = await selectBound<{ categoryId: number }>(
+    db,
+    `${each.join(' INTERSECT ')} ORDER BY 1`,
+    params,
+  );
+  return rows.map((row) => Number(row.categoryId));
+}
+
+/**
+ * The page from each category that holds the words: its own sort index walked (ownWalk in the
+ * category: migration 0014's partial indexes), each row's filters and then its search row
+ * tested, for at most `budget` rows over all of them, each category to its first `end` passing
+ * matches or its last product. Every match is in one of the categories, and each gives at
+ * least its own first `end`, so the page is the first of their union in the listing's order.
+ * A category whose walk stops at its share of the budget short of its `end` reads its matches
+ * as a set instead.
+ */
+async function categoryWalks(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+  categories: number[],
+  budget: number,
+): Promise<string[]> {
+  const end = page.offset + page.limit;
+  if (categories.length === 0) return [];
+  const cap = Math.max(1, Math.floor(budget / categories.length));
+  const found: string[] = [];
+  for (const categoryId of categories) {
+    const size = await categorySize(db, categoryId);
+    const walked = await ownWalk(db, { ...scope, categoryId }, filters, sort, end, cap);
+    // Short of `end` with every product of the category walked: all of its passing matches.
+    // Cut short by its share of the budget: the category's matches as a set, filtered and
+    // sorted (searchSetPage: its first `end`), which reads only this category's products.
+    const rows =
+      walked.length < end && size > cap
+        ? await searchSetPage(db, { ...scope, categoryId }, filters, sort, {
+            limit: end,
+            offset: 0,
+          })
+        : walked.map((row) => row.id);
+    found.push(...rows);
+  }
+  if (found.length === 0) return [];
+  const rows = new ListingSql(db, { categoryId: null, groups: null }, filters, sort);
+  const ids = rows.params.add(found);
+  const ordered = await selectBound<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p WHERE p.id = ANY(${ids}::uuid[])
+      ORDER BY ${rows.orderBy(sort)}
+      LIMIT ${rows.params.add(page.limit)} OFFSET ${rows.params.add(page.offset)}`,
+    rows.params.values,
+  );
+  return ordered.map((row) => row.id);
 }
 
 /**
