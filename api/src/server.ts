@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { createApp, requestListener } from './app';
 import { loadConfig, type AppConfig } from './config';
@@ -29,6 +30,8 @@ export interface RunningServer {
   config: AppConfig;
   db: Database;
   server: http.Server;
+  /** The Express app behind the server's request listener (the /go fast path sits in front). */
+  app: Express;
   url: string;
   port: number;
   /** The admin this start created (a first start), for the start banner; else null. */
@@ -213,6 +216,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     db,
     server,
+    app,
     url: `http://${shownHost}:${port}`,
     port,
     firstAdmin,
