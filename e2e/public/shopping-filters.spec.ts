@@ -110,6 +110,14 @@ test.describe('sorting and filters on a category page', () => {
     const page = await context.newPage();
     await page.goto(`${base}/?category=${SLUG}&sort=price_asc&platform=shopee`);
     await expect(titles(page)).toHaveText(names(['Beta', 'Alfa', 'Delta']));
+    // Each card shows the price the filter and sort read: Alfa's on Shopee, not its cheaper
+    // Lazada offer.
+    await expect(
+      page
+        .locator('#produk article.product-card')
+        .filter({ hasText: 'Alfa' })
+        .locator('.card-price'),
+    ).toContainText(/Rp 300\.000.*di Shopee/);
     await expect(page.locator('.products-count')).toHaveText('3 produk ditemukan');
     await expect(form(page).getByLabel('Urutkan')).toHaveValue('price_asc');
     const shopee = form(page).getByRole('checkbox', { name: /Shopee/ });

@@ -11,14 +11,19 @@ type LowestOffer = LowestPrice & { originalPriceValue: number | null };
 /**
  * The cheapest current price of each product, over its links with a price that are in stock
  * (an out-of-stock link is never offered as the cheapest), in one query for a whole page of
- * products (ties go to the older link). Products without such a price are absent.
+ * products (ties go to the older link). Products without such a price are absent. Given
+ * marketplaces, a product's cheapest offer on one of them comes first, its cheapest anywhere
+ * only when it has none there.
  */
 export async function lowestPrices(
   db: Database,
   productIds: readonly string[],
+  preferred: readonly Platform[] = [],
 ): Promise<Map<string, LowestOffer>> {
   const lowest = new Map<string, LowestOffer>();
   if (productIds.length === 0) return lowest;
+  const preferredFirst =
+    preferred.length > 0 ? 'CASE WHEN platform IN (:preferred) THEN 0 ELSE 1 END,' : '';
   const rows = await db.sequelize.query<{
     id: number | string;
     productId: string;
@@ -28,8 +33,11 @@ export async function lowestPrices(
   }>(
     `SELECT id, "productId", platform, "priceValue", "originalPriceValue" FROM platform_links
      WHERE "productId" IN (:ids) AND "priceValue" IS NOT NULL AND availability = 'in_stock'
-     ORDER BY "productId", "priceValue", id`,
-    { replacements: { ids: [...new Set(productIds)] }, type: QueryTypes.SELECT },
+     ORDER BY "productId", ${preferredFirst} "priceValue", id`,
+    {
+      replacements: { ids: [...new Set(productIds)], preferred: [...preferred] },
+      type: QueryTypes.SELECT,
+    },
   );
   for (const row of rows) {
     if (lowest.has(row.productId)) continue;
@@ -43,14 +51,21 @@ export async function lowestPrices(
   return lowest;
 }
 
-/** Products as visitors get them: each with its lowest current price (null without one). */
+/**
+ * Products as visitors get them: each with its lowest current price (null without one). A list
+ * filtered by marketplace shows each product's cheapest offer on those marketplaces, the price
+ * its filters and sort read (listing-sql.ts `price()`), not a cheaper one elsewhere that would
+ * fall outside the shopper's price range.
+ */
 export async function presentWithLowestPrices(
   db: Database,
   products: readonly Product[],
+  platforms: readonly Platform[] = [],
 ): Promise<ProductJson[]> {
   const lowest = await lowestPrices(
     db,
     products.map((product) => product.id),
+    platforms,
   );
   return products.map((product) => {
     const offer = lowest.get(product.id);

@@ -101,6 +101,50 @@ describeApi('product listing: sorting, filters and facets', (api) => {
     expect(await order('platform=Blibli')).toEqual([]);
   });
 
+  it("shows each card's cheapest offer on the chosen marketplaces", async () => {
+    const offers = async (query: string) => {
+      const res = await list(query);
+      expect(res.status).toBe(200);
+      return Object.fromEntries(
+        res.body.products.map((p) => [
+          names({ ...res.body, products: [p] })[0],
+          p.lowestPrice && {
+            price: p.lowestPrice.price,
+            platform: p.lowestPrice.platform,
+            beforePrice: p.lowestPrice.beforePrice,
+            saving: p.lowestPrice.saving,
+          },
+        ]),
+      );
+    };
+    // Unfiltered, A's cheapest is Tokopedia's; filtered by Shopee with a range Tokopedia's
+    // 150.000 would not satisfy, the card shows the Shopee price the filter and sort read.
+    expect((await offers('sort=price_asc')).A).toEqual({
+      price: 150_000,
+      platform: 'Tokopedia',
+      beforePrice: 300_000,
+      saving: 150_000,
+    });
+    expect(await offers('platform=Shopee&minPrice=100000')).toEqual({
+      A: { price: 200_000, platform: 'Shopee', beforePrice: 400_000, saving: 200_000 },
+    });
+    expect(await offers('platform=shopee,tokopedia&sort=price_desc')).toEqual({
+      A: { price: 150_000, platform: 'Tokopedia', beforePrice: 300_000, saving: 150_000 },
+      B: { price: 90_000, platform: 'Shopee', beforePrice: 300_000, saving: 210_000 },
+      D: null,
+    });
+    // A product out of stock on the chosen marketplace shows its cheapest offer anywhere.
+    const lazada = await link('D', 'Lazada', 70_000);
+    try {
+      expect((await offers('platform=Shopee')).D).toMatchObject({
+        price: 70_000,
+        platform: 'Lazada',
+      });
+    } finally {
+      expect((await api.admin.delete(`/api/admin/platform-links/${lazada}`)).status).toBe(204);
+    }
+  });
+
   it('filters by price range, minimum discount and stock, alone and together', async () => {
     expect(await order('minPrice=100000')).toEqual(['C', 'A']);
     expect(await order('maxPrice=160000')).toEqual(['B', 'A']);

@@ -10,7 +10,7 @@ import {
   type ProductInput,
 } from '@shared/schemas';
 import { pagesOf } from '@shared/rules/capped-count';
-import type { ProductListResponse } from '@shared/types';
+import type { Platform, ProductListResponse } from '@shared/types';
 import type { Database } from '../../db/database';
 import { destroyExisting, writeExisting } from '../../db/records';
 import { badRequest, notFound } from '../../errors';
@@ -38,9 +38,10 @@ import { editedFields, PRODUCT_LOCKABLE, updateLocks } from '../../feeds/locks';
 
 /**
  * The rows of one page of product ids, in the ids' order, each with its category and lowest
- * price: two queries. An id whose row went away between the reads is left out.
+ * price (on the marketplaces the list is filtered by, if any): two queries. An id whose row
+ * went away between the reads is left out.
  */
-async function productsInOrder(db: Database, ids: string[]) {
+async function productsInOrder(db: Database, ids: string[], platforms: readonly Platform[] = []) {
   if (ids.length === 0) return [];
   const rows = await db.models.Product.findAll({
     where: { id: ids },
@@ -51,7 +52,7 @@ async function productsInOrder(db: Database, ids: string[]) {
     const row = byId.get(id);
     return row ? [row] : [];
   });
-  return presentWithLowestPrices(db, inOrder);
+  return presentWithLowestPrices(db, inOrder, platforms);
 }
 
 /**
@@ -125,7 +126,7 @@ export async function listActiveProducts(
   }
   const capped = page.capped ?? false;
   const response: ProductListResponse = {
-    products: await productsInOrder(db, page.ids),
+    products: await productsInOrder(db, page.ids, filters.platforms),
     currentPage: query.page,
     totalPages: pagesOf({ count: page.totalCount, capped, page: query.page, limit: query.limit }),
     totalCount: page.totalCount,
