@@ -20,6 +20,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { linkSaving } from '../catalogue/products/figures';
 import { WORD_CATEGORIES_FILL } from '../db/migrations/0033-search-word-categories';
+import { POSTED_WORDS_CHOOSE, POSTINGS_FILL } from '../db/migrations/0034-search-postings';
 import { ASIDE_FTS_HASH_BYTES, copyFtsAside, startFtsAside } from './fts-aside';
 
 /** The tables written by a product load, directly or by their triggers. */
@@ -301,6 +302,14 @@ export const DERIVED: Derived[] = [
     lane: 'search',
     triggers: { sqlite: [], postgres: ['search_word_categories_sync'] },
     rebuild: fixed({ sqlite: [], postgres: [WORD_CATEGORIES_FILL] }),
+  },
+  {
+    // Migration 0034: the words common enough to post, chosen from the loaded catalogue (a
+    // migration on an empty one listed none), and their title and label postings (PostgreSQL).
+    name: 'search_postings',
+    lane: 'search',
+    triggers: { sqlite: [], postgres: ['search_postings_sync'] },
+    rebuild: fixed({ sqlite: [], postgres: [...POSTED_WORDS_CHOOSE, ...POSTINGS_FILL] }),
   },
   {
     // Migration 0007: the admin's substring search (PostgreSQL: trigram indexes only).

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { Params, selectBound } from '../../db/sql';
+import { postedWord, postingsSlice } from './postings';
 import { fts5String, tsqueryLexeme, type SearchToken } from './terms';
 import { indexedWordsStartingWith, sqliteVocabulary } from './vocabulary';
 
@@ -574,6 +575,9 @@ export const postgresEngine: SearchEngine = {
         : countAll(db, shares, groups, categoryId, bound);
     // Awaited below unless the tiers counted everything, or one of them fails first.
     total.catch(() => undefined);
+    // One common word over the whole catalogue: its title and label tiers from its postings
+    // (postings.ts), the same rows in the same order as the walk or GIN.
+    const posted = await postedWord(db, groups, categoryId);
     const ids: string[] = [];
     let skip = offset;
     let walkedAll = 0;
@@ -583,16 +587,18 @@ export const postgresEngine: SearchEngine = {
       const end = skip + need + extra;
       const reading = tierReading(shares, groups, tier, end);
       const { walked, page } =
-        reading === 'gin' && !(await mayMatch(db, shares, groups, tier))
-          ? { walked: 0, page: [] }
-          : await tierSlice(db, groups, tier, categoryId, end, skip, reading, {
-              // Over the whole catalogue only: a category's index lacks the productId key, and
-              // a LIMIT past the category's size sorted all of its rows, each tested (`besar`
-              // in a category, page 100: 60 -> 170 ms).
-              walkRows:
-                categoryId === null ? walkCap(shares, groups, tier, end, shares.rows) : undefined,
-              gin,
-            });
+        posted !== null && tier !== 2
+          ? await postingsSlice(db, posted, tier, end, skip)
+          : reading === 'gin' && !(await mayMatch(db, shares, groups, tier))
+            ? { walked: 0, page: [] }
+            : await tierSlice(db, groups, tier, categoryId, end, skip, reading, {
+                // Over the whole catalogue only: a category's index lacks the productId key, and
+                // a LIMIT past the category's size sorted all of its rows, each tested (`besar`
+                // in a category, page 100: 60 -> 170 ms).
+                walkRows:
+                  categoryId === null ? walkCap(shares, groups, tier, end, shares.rows) : undefined,
+                gin,
+              });
       ids.push(...page.slice(0, need));
       walkedAll += walked;
       if (walked >= end) {

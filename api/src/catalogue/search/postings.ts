@@ -1,0 +1,64 @@
+import type { Database } from '../../db/database';
+import { selectBound } from '../../db/sql';
+import type { Tier, WordGroup } from './engines';
+
+/**
+ * PostgreSQL: the title and label tiers of a common word read from its postings (migration
+ * 0034; docs/decisions.md, session 47): page 1,000 of `promo` over the whole catalogue walked
+ * ~240,000 wide rows of `product_search`, each tested; its postings are read in the same
+ * order (`"createdAt" DESC, "productId"`) from a narrow index, a few dozen pages.
+ */
+
+/** Whether searches read the postings (null: whenever the word is posted; the tests force it). */
+let postingsReading: 'postings' | 'off' | null = null;
+
+/** Tests and comparisons only: never read the postings ('off'), or read them when posted. */
+export function setPostingsReading(reading: 'postings' | 'off' | null): void {
+  postingsReading = reading;
+}
+
+/**
+ * The word whose tiers 0 and 1 the postings hold for this search: one word, not a prefix, over
+ * the whole catalogue (the postings carry no category), listed in `search_posting_words`. Any
+ * other search (and a word listed by no choice yet) reads the tiers as before.
+ */
+export async function postedWord(
+  db: Database,
+  groups: WordGroup[],
+  categoryId: number | null,
+): Promise<string | null> {
+  if (postingsReading === 'off' || categoryId !== null || groups.length !== 1) return null;
+  const group = groups[0]!;
+  if (group.prefix || group.words.length !== 1) return null;
+  const word = group.words[0]!;
+  const rows = await selectBound(db, 'SELECT 1 AS hit FROM search_posting_words WHERE word = $1', [
+    word,
+  ]);
+  return rows.length > 0 ? word : null;
+}
+
+/**
+ * A tier's first `end` postings, newest first, as tierSlice answers: how many there are (fewer
+ * than `end`: the tier's size) and the ids past `skip`. A count up to the end and a plain
+ * LIMIT/OFFSET, both index-only: a CTE of the `end` rows counted then sorted again for the
+ * offset took 38 ms over the same pages where these take 2 ms (session 46).
+ */
+export async function postingsSlice(
+  db: Database,
+  word: string,
+  tier: Tier,
+  end: number,
+  skip: number,
+): Promise<{ walked: number; page: string[] }> {
+  const rows = await selectBound<{ walked: string; page: string[] | null }>(
+    db,
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM search_postings
+          WHERE word = $1 AND tier = $2 ORDER BY "createdAt" DESC, "productId" LIMIT $3) AS n
+        ) AS walked,
+        ARRAY(SELECT "productId" FROM search_postings
+          WHERE word = $1 AND tier = $2 ORDER BY "createdAt" DESC, "productId"
+          LIMIT $4 OFFSET $5) AS page`,
+    [word, tier, end, Math.max(end - skip, 0), skip],
+  );
+  return { walked: Number(rows[0]?.walked ?? 0), page: rows[0]?.page ?? [] };
+}
