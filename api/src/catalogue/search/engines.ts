@@ -577,7 +577,9 @@ export const postgresEngine: SearchEngine = {
     total.catch(() => undefined);
     // One common word over the whole catalogue: its title and label tiers from its postings
     // (postings.ts), the same rows in the same order as the walk or GIN.
-    const posted = await postedWord(db, groups, categoryId);
+    const posted = await postedWord(db, groups, categoryId, (word) =>
+      shares.columns.label.has(word),
+    );
     const ids: string[] = [];
     let skip = offset;
     let walkedAll = 0;

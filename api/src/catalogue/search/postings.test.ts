@@ -135,6 +135,12 @@ describe('title and label postings of common words on postgres', () => {
     expect([...tiers].sort()).toEqual([0, 1, 2]);
   }, 120_000);
 
+  it('reads the postings of a posted word the label statistics list, unforced', async () => {
+    statements.length = 0;
+    await searchProductIds(db, { term: 'alfa', page: 4, limit: 50 });
+    expect(statements.some((sql) => sql.includes('FROM search_postings'))).toBe(true);
+  });
+
   it('reads an unlisted word, a prefix and two words as before', async () => {
     for (const term of ['gamma', 'alfa beta', 'nomor']) {
       statements.length = 0;
