@@ -6,6 +6,7 @@ import { POSTINGS_FILL, POSTINGS_OF_ROWS } from '../../db/migrations/0034-search
 import { productRow } from '../../../test/support/catalogue-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { setOneSetReading } from './engines';
+import { choosePostedWords } from './posted-words';
 import { setPostingsReading } from './postings';
 import { searchProductIds } from './queries';
 import { expectedRanking, insertMadeProducts, type MadeProduct } from './test-support';
@@ -216,4 +217,26 @@ describe('title and label postings of common words on postgres', () => {
     expect(await postingsOffRebuild()).toEqual({ extra: 0, missing: 0 });
     await expectSamePages('beta');
   }, 180_000);
+
+  it('chooses the posted words again from the catalogue as it grew (npm run search:postings)', async () => {
+    // Every label word in at least 40% of the rows, counted here from the rows themselves.
+    const [rows] = await db.sequelize.query(
+      `SELECT w AS word FROM product_search s, unnest(tsvector_to_array(s.label)) w GROUP BY w
+        HAVING count(*) >= 0.4 * (SELECT count(*) FROM product_search) ORDER BY w`,
+    );
+    const common = (rows as { word: string }[]).map((row) => row.word);
+    // A word posted before and now rarer goes (beta), a word now common comes (barang).
+    expect(common).toContain('barang');
+    expect(common).not.toContain('beta');
+    const chosen = await choosePostedWords(db, { share: 0.4, minRows: 1 });
+    expect(chosen?.words).toEqual(common);
+    expect(await postingsOffRebuild()).toEqual({ extra: 0, missing: 0 });
+    expect(chosen?.postings).toBeGreaterThan(0);
+    // The newly posted word reads from its postings, with the pages the walk gives.
+    await expectSamePages('barang');
+    // Later writes are kept for the new list by the trigger.
+    await db.sequelize.query(`UPDATE products SET title = 'Lain' WHERE title LIKE 'Barang Biasa%'`);
+    expect(await postingsOffRebuild()).toEqual({ extra: 0, missing: 0 });
+    await expectSamePages('barang');
+  }, 120_000);
 });

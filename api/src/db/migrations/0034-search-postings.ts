@@ -16,7 +16,8 @@ import type { QueryInterface } from 'sequelize';
  *
  * The word list is chosen from the data (POSTED_WORDS_CHOOSE) when this migration runs and
  * after a bulk load (a migration on an empty catalogue lists nothing; the load that fills it
- * chooses). A word that becomes common later is not listed until a bulk load: the engine reads
+ * chooses). A word that becomes common later is not listed until a bulk load or
+ * `npm run search:postings` (catalogue/search/posted-words.ts) chooses again: the engine reads
  * it as every unlisted word, by the walk or GIN (correct, only slower); the trigger only posts
  * listed words, so a listed word's postings are always its rows'. Nothing else changes the list.
  *
@@ -32,14 +33,19 @@ export const POSTED_WORD_SHARE = 0.04;
  */
 export const POSTED_WORD_MIN_ROWS = 5_000;
 
+/** Lists the label words in at least `share` and `minRows` of the rows (emptied first). */
+export function postedWordsChoice(share: number, minRows: number): string[] {
+  return [
+    'DELETE FROM search_posting_words',
+    `INSERT INTO search_posting_words (word)
+      SELECT w FROM product_search s, unnest(tsvector_to_array(s.label)) w GROUP BY w
+      HAVING count(*) >= greatest(${Number(minRows)},
+        ${Number(share)} * (SELECT count(*) FROM product_search))`,
+  ];
+}
+
 /** Lists the label words that are common enough (the list is emptied first). */
-export const POSTED_WORDS_CHOOSE = [
-  'DELETE FROM search_posting_words',
-  `INSERT INTO search_posting_words (word)
-    SELECT w FROM product_search s, unnest(tsvector_to_array(s.label)) w GROUP BY w
-    HAVING count(*) >= greatest(${POSTED_WORD_MIN_ROWS},
-      ${POSTED_WORD_SHARE} * (SELECT count(*) FROM product_search))`,
-];
+export const POSTED_WORDS_CHOOSE = postedWordsChoice(POSTED_WORD_SHARE, POSTED_WORD_MIN_ROWS);
 
 /** What the postings of every listed word are, from `product_search`: what the trigger keeps. */
 export const POSTINGS_OF_ROWS = `SELECT w AS word,
