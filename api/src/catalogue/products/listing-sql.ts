@@ -162,7 +162,9 @@ export class ListingSql {
    * cast: the column is declared UUID (NUMERIC affinity), and comparing it with the docs' TEXT
    * `productId` would scan their whole index for every row instead of searching it. With
    * `rowSet`, the row's id looked up in the set instead. PostgreSQL: the row's search row by
-   * primary key (filtered-sorted.ts's link walk).
+   * primary key (filtered-sorted.ts's link walk), as a scalar subquery: an EXISTS may be planned
+   * as a hashed subplan, which reads every match of the words first (`hitam` with Shopee by
+   * price: its 45,000 matches, 190 ms, for a page found in the first 330 links).
    */
   matchesRow(): string {
     if (this.rowSet) {
@@ -170,8 +172,8 @@ export class ListingSql {
       return `p.id IN (SELECT value FROM json_each(${this.params.add(JSON.stringify(this.rowSet.ids))}))`;
     }
     if (this.postgres)
-      return `EXISTS (SELECT 1 FROM product_search s WHERE s."productId" = p.id
-        AND s.document @@ ${this.params.add(tsAll(this.scope.groups!))}::tsquery)`;
+      return `coalesce((SELECT s.document @@ ${this.params.add(tsAll(this.scope.groups!))}::tsquery
+        FROM product_search s WHERE s."productId" = p.id), FALSE)`;
     const query = fts5Scope(this.scope.groups!, 'all');
     return `EXISTS (SELECT 1 FROM product_search WHERE product_search MATCH ${this.params.add(query)}
         AND product_search.rowid = (SELECT d.docid FROM product_search_docs d
