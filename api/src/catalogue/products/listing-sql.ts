@@ -342,6 +342,42 @@ export class ListingSql {
   }
 
   /**
+   * Whether search row `s` is a product in the price range on the one chosen marketplace
+   * (rangeCountable): its link there looked up once, in stock with a price in the range. The
+   * product's row adds nothing: a search row is an active product's (migration 0003's
+   * trigger), an in-stock link with a price on the marketplace sets its bit in both masks
+   * (migration 0018), and the one link per product and marketplace (its unique index) is the
+   * product's price there. A scalar subquery, never a hashed subplan (see matchesRow).
+   */
+  rangeTest(): string {
+    const { minPrice, maxPrice } = this.filters;
+    const ends: string[] = [];
+    if (minPrice !== undefined) ends.push(`l."priceValue" >= ${this.params.add(minPrice)}`);
+    if (maxPrice !== undefined) ends.push(`l."priceValue" <= ${this.params.add(maxPrice)}`);
+    return `coalesce((SELECT ${ends.join(' AND ')} FROM platform_links l
+      WHERE l."productId" = s."productId" AND l.platform = ${this.platforms()}
+        AND ${IN_STOCK_LINK}), FALSE)`;
+  }
+
+  /**
+   * Whether rangeTest stands for the filters: PostgreSQL, a search (not a sample, not the promo
+   * page) with exactly one marketplace, a price range, and no minimum discount (a figure only
+   * the product's row holds).
+   */
+  rangeCountable(): boolean {
+    const { filters, scope } = this;
+    return (
+      this.postgres &&
+      scope.groups !== null &&
+      !scope.sample &&
+      !scope.promo &&
+      filters.platforms.length === 1 &&
+      (filters.minPrice !== undefined || filters.maxPrice !== undefined) &&
+      filters.minDiscount === undefined
+    );
+  }
+
+  /**
    * The products matching every filter that a walk leaves out: without a price on the chosen
    * marketplaces, or (by saving) without a saving there.
    */
