@@ -32,7 +32,10 @@ describe('a filtered search sorted by price or saving on postgres', () => {
   const filterSets = FILTER_SETS;
   // One marketplace and a price range (alone, or in stock): counted over the search rows, each
   // on its link alone (ListingSql.rangeTest), where the general path counts through the products.
+  // One marketplace alone: a category's link walk ends before its products without a price
+  // there, which only its set places.
   const rangeSets: typeof FILTER_SETS = [
+    { platforms: ['Shopee'], inStock: false },
     { platforms: ['Shopee'], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
     { platforms: ['Shopee'], inStock: true, maxPrice: 100_000 },
   ];
@@ -99,7 +102,7 @@ describe('a filtered search sorted by price or saving on postgres', () => {
         for (const filterSet of rangeSets) {
           for (const sort of sorts) {
             const filters = { ...filterSet, sort };
-            for (const offset of [0, 40, 1_000]) {
+            for (const offset of [0, 8, 16, 1_000]) {
               const page = { limit: 8, offset };
               const general = await listingPage(db, scope, filters, sort, page, {
                 sortedSearch: 'general',
@@ -116,8 +119,8 @@ describe('a filtered search sorted by price or saving on postgres', () => {
         }
       }
     }
-    expect(rows).toBeGreaterThan(300);
-  }, 300_000);
+    expect(rows).toBeGreaterThan(250);
+  }, 400_000);
 
   it('walks the categories that hold a word, kept as products are written', async () => {
     const { db, categories } = fixture;
