@@ -92,6 +92,9 @@ describe('a filtered search sorted by price or saving on postgres', () => {
     expect(rows).toBeGreaterThan(3000);
   }, 600_000);
 
+  // The readings above less the walks stopped after 10 rows (this grid is read under load).
+  const rangeReadings = readings.filter(([, cap]) => cap !== 10);
+
   it('counts one marketplace with a price range and walks its links as the general path does', async () => {
     const { db, categories } = fixture;
     let rows = 0;
@@ -107,7 +110,7 @@ describe('a filtered search sorted by price or saving on postgres', () => {
               const general = await listingPage(db, scope, filters, sort, page, {
                 sortedSearch: 'general',
               });
-              for (const [reading, cap] of readings) {
+              for (const [reading, cap] of rangeReadings) {
                 setFilteredSortedReading(reading, cap);
                 const found = await listingPage(db, scope, filters, sort, page);
                 const context = { term, categoryId, filterSet, sort, page, reading, cap };
@@ -120,7 +123,7 @@ describe('a filtered search sorted by price or saving on postgres', () => {
       }
     }
     expect(rows).toBeGreaterThan(250);
-  }, 400_000);
+  }, 600_000);
 
   it('walks the categories that hold a word, kept as products are written', async () => {
     const { db, categories } = fixture;
