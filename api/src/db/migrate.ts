@@ -34,6 +34,7 @@ import * as clickDeriveExisted from './migrations/0031-click-derive-existed';
 import * as searchFilterCovering from './migrations/0032-search-filter-covering';
 import * as searchWordCategories from './migrations/0033-search-word-categories';
 import * as searchPostings from './migrations/0034-search-postings';
+import * as linkSavingCarriesPrice from './migrations/0035-link-saving-carries-price';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -74,6 +75,7 @@ export const migrations = [
   { name: '0032-search-filter-covering', ...searchFilterCovering },
   { name: '0033-search-word-categories', ...searchWordCategories },
   { name: '0034-search-postings', ...searchPostings },
+  { name: '0035-link-saving-carries-price', ...linkSavingCarriesPrice },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -74,6 +74,9 @@ export function filterShare(
 function passes(db: Database, scope: ListingScope, filters: ListingFilters, params: Params) {
   // The category is the search row's own (its index); the products' would be tested again.
   const sql = new ListingSql(db, { ...scope, categoryId: null }, filters, null, params);
+  // One marketplace and a price range: its link alone, not the product's row too (`hitam`,
+  // Shopee, Rp 100-500 rb counted: 88-92 ms against 59 ms, warm, one connection).
+  if (sql.rangeCountable()) return sql.rangeTest();
   const { minPrice, maxPrice } = filters;
   if (filters.platforms.length === 0 || minPrice === undefined || maxPrice === undefined) {
     return `EXISTS (SELECT 1 FROM products p WHERE p.id = s."productId"
@@ -264,6 +267,27 @@ async function walkTier(
   );
   if (capped && rows.length < end) return null;
   return rows.map((row) => row.id);
+}
+
+/**
+ * A sorted search's count with filters (listing.ts), as the relevance order counts it: how many
+ * matches pass the filters, up to `bound` (countFiltered). Taken for one marketplace and a
+ * price range (ListingSql.rangeCountable), where each match's test is one look-up of its link.
+ */
+export async function countSearchMatches(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  bound: number,
+): Promise<number> {
+  const shares = await wordShares(db);
+  const costs: Costs = {
+    shares,
+    groups: await postgresEngine.spelled!(db, scope.groups!),
+    passing: await filterShare(db, scope, filters),
+    scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+  };
+  return countFiltered(db, scope, filters, costs, bound);
 }
 
 /** How many matches pass the filters, up to `bound`: a walk newest first, or GIN's matches. */

@@ -30,6 +30,15 @@ describe('a filtered search sorted by price or saving on postgres', () => {
   afterAll(() => fixture?.close());
 
   const filterSets = FILTER_SETS;
+  // One marketplace and a price range (alone, or in stock): counted over the search rows, each
+  // on its link alone (ListingSql.rangeTest), where the general path counts through the products.
+  // One marketplace alone: a category's link walk ends before its products without a price
+  // there, which only its set places.
+  const rangeSets: typeof FILTER_SETS = [
+    { platforms: ['Shopee'], inStock: false },
+    { platforms: ['Shopee'], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
+    { platforms: ['Shopee'], inStock: true, maxPrice: 100_000 },
+  ];
   // Walked (also stopped after 10 rows or 1, then the general path), each category that holds
   // the words walked (also stopped after 10 rows or 1 over them all, then that category's
   // matches as a set), the general path alone, and by their costs.
@@ -83,6 +92,39 @@ describe('a filtered search sorted by price or saving on postgres', () => {
     expect(rows).toBeGreaterThan(3000);
   }, 600_000);
 
+  // The readings above less the walks stopped after 10 rows (this grid is read under load).
+  const rangeReadings = readings.filter(([, cap]) => cap !== 10);
+
+  it('counts one marketplace with a price range and walks its links as the general path does', async () => {
+    const { db, categories } = fixture;
+    let rows = 0;
+    for (const term of ['promo', 'untuk', 'tas promo', 'zzzz']) {
+      const groups = await wordGroups(db, tokenize(term));
+      for (const categoryId of [null, categories[0]!]) {
+        const scope: ListingScope = { categoryId, groups };
+        for (const filterSet of rangeSets) {
+          for (const sort of sorts) {
+            const filters = { ...filterSet, sort };
+            for (const offset of [0, 8, 16, 1_000]) {
+              const page = { limit: 8, offset };
+              const general = await listingPage(db, scope, filters, sort, page, {
+                sortedSearch: 'general',
+              });
+              for (const [reading, cap] of rangeReadings) {
+                setFilteredSortedReading(reading, cap);
+                const found = await listingPage(db, scope, filters, sort, page);
+                const context = { term, categoryId, filterSet, sort, page, reading, cap };
+                expect(found, JSON.stringify(context)).toEqual(general);
+              }
+              rows += general.ids.length;
+            }
+          }
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(250);
+  }, 600_000);
+
   it('walks the categories that hold a word, kept as products are written', async () => {
     const { db, categories } = fixture;
     const [first, second] = [categories[0]!, categories[1]!];
@@ -103,7 +145,7 @@ describe('a filtered search sorted by price or saving on postgres', () => {
     const compare = async (expectedRows: number) => {
       const groups = await wordGroups(db, tokenize('zebrakuda'));
       let rows = 0;
-      for (const filterSet of [{ platforms: [], inStock: false }, ...filterSets]) {
+      for (const filterSet of [{ platforms: [], inStock: false }, ...filterSets, ...rangeSets]) {
         for (const sort of sorts) {
           const filters = { ...filterSet, sort };
           const scope: ListingScope = { categoryId: null, groups };

@@ -85,11 +85,11 @@ export async function filteredSortedIds(
   // The walk's guess: the page's end over the share of rows that match and pass the filters.
   const guess = end / Math.max(share * passing, 1e-9);
   const affordable = Math.max(SPLIT_PROBE_ROWS, matches / ROW_PER_MATCH);
-  // Over the whole catalogue, by the product's own figures: the categories that hold the
-  // words walk their own sort index (prices follow categories: `sepatu` by price with a
-  // filter was found hundreds of thousands of rows down the whole catalogue's price index).
-  const byCategory =
-    !byLink && scope.categoryId === null && (forced ? forced.reading === 'categories' : true);
+  // Over the whole catalogue: the categories that hold the words walk their own sort index
+  // (the product's own figures), or their own links of the marketplace (its price or saving)
+  // (prices follow categories: `sepatu` by price with a filter was found hundreds of thousands
+  // of rows down the whole catalogue's price index, and with Shopee 190 ms down its links).
+  const byCategory = scope.categoryId === null && (forced ? forced.reading === 'categories' : true);
   if (byCategory) {
     const categories = await wordCategories(db, scope.groups!);
     if (forced || categories.length <= CATEGORY_WALKS_UP_TO) {
@@ -154,12 +154,15 @@ async function wordCategories(db: Database, groups: WordGroup[]): Promise<number
 
 /**
  * The page from each category that holds the words: its own sort index walked (ownWalk in the
- * category: migration 0014's partial indexes), each row's filters and then its search row
+ * category: migration 0014's partial indexes; with a marketplace, linkWalk in the category: its
+ * links' own price or saving index, migration 0025), each row's filters and then its search row
  * tested, for at most `budget` rows over all of them, each category to its first `end` passing
  * matches or its last product. Every match is in one of the categories, and each gives at
  * least its own first `end`, so the page is the first of their union in the listing's order.
  * A category whose walk stops at its share of the budget short of its `end` reads its matches
- * as a set instead.
+ * as a set instead; so does a link walk that ends short whatever its rows: the category's
+ * products without a price (a saving) on the marketplace come after its links, and only the
+ * set places them.
  */
 async function categoryWalks(
   db: Database,
@@ -176,12 +179,15 @@ async function categoryWalks(
   const found: string[] = [];
   for (const categoryId of categories) {
     const size = await categorySize(db, categoryId);
-    const walked = await ownWalk(db, { ...scope, categoryId }, filters, sort, end, cap);
+    const byLink = filters.platforms.length > 0;
+    const walked = byLink
+      ? await linkWalk(db, { ...scope, categoryId }, filters, sort, end, cap)
+      : await ownWalk(db, { ...scope, categoryId }, filters, sort, end, cap);
     // Short of `end` with every product of the category walked: all of its passing matches.
     // Cut short by its share of the budget: the category's matches as a set, filtered and
     // sorted (searchSetPage: its first `end`), which reads only this category's products.
     const rows =
-      walked.length < end && size > cap
+      walked.length < end && (byLink || size > cap)
         ? await searchSetPage(db, { ...scope, categoryId }, filters, sort, {
             limit: end,
             offset: 0,

@@ -33,7 +33,7 @@ import {
   type WalkBy,
 } from './listing-sql';
 import { filteredRelevancePage } from './filtered-relevance';
-import { filteredRankedPage } from './filtered-ranked';
+import { countSearchMatches, filteredRankedPage } from './filtered-ranked';
 import { FILTERED_SORTS, filteredSortedIds } from './filtered-sorted';
 import { sortedSearchPage, sortedSearchTakes } from './sorted-search';
 
@@ -273,11 +273,22 @@ export async function listingPage(
     const { ids, total } = await countedSearchSetPage(db, scope, sort, page);
     return boundedPage(ids, Math.min(total, bound!), bound);
   }
+  // A search with one marketplace and a price range counts its search rows, each tested on its
+  // link alone, as the relevance order does (the tests force the general count with a forced
+  // reading or searchCount: false).
+  const byRange =
+    bound !== null &&
+    counting.rangeCountable() &&
+    (options.searchCount ?? true) &&
+    options.sortedSearch === undefined &&
+    options.searchSet === undefined;
   const counted = searchOnly
     ? countMatches(db, scope.groups!, scope.categoryId, bound)
-    : selectBound<{ total: number | string | null }>(db, countSql, countParams).then((rows) =>
-        Number(rows[0]?.total ?? 0),
-      );
+    : byRange
+      ? countSearchMatches(db, scope, filters, bound)
+      : selectBound<{ total: number | string | null }>(db, countSql, countParams).then((rows) =>
+          Number(rows[0]?.total ?? 0),
+        );
   if (searchOnly && db.dialect === 'postgres') {
     // Counted first (a few ms from the search index): a search that matches nothing past the
     // page's start needs no page, and one with fewer matches than the bound takes them as a set.
