@@ -253,6 +253,23 @@ export class ListingSql {
     return `INDEXED BY products_${category}active_${name}`;
   }
 
+  /**
+   * SQLite, a search's match read newest first from FTS5 (`productId`: its docs row's column)
+   * with a marketplace and a price range: whether one of the chosen marketplaces' in-stock links
+   * is priced in the range, from the links alone, so that the product row is read (and priced
+   * again by where()) only for a match that can pass. where() stays the test: the product's
+   * price there is the cheapest such link, which is one in the range, so this never leaves out
+   * a match where() keeps. 'TRUE' without a marketplace or a range. `sepatu hitam` with Shopee
+   * and Rp 100-500 rb: 2,202 matches, 470 pass; the product rows of the others were most of
+   * the count (docs/decisions.md, session 47).
+   */
+  linkPriceHit(productId: string): string {
+    const priced = this.filters.minPrice !== undefined || this.filters.maxPrice !== undefined;
+    if (this.postgres || !this.byPlatform || !priced) return '1';
+    return `EXISTS (SELECT 1 FROM platform_links l WHERE l."productId" = ${productId}
+      AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}${this.linkRange()})`;
+  }
+
   /** The price range on link `l`'s own price (the link walk: that link is the product's price). */
   private linkRange(): string {
     const { minPrice, maxPrice } = this.filters;
