@@ -259,13 +259,13 @@ export class ListingSql {
    * is priced in the range, from the links alone, so that the product row is read (and priced
    * again by where()) only for a match that can pass. where() stays the test: the product's
    * price there is the cheapest such link, which is one in the range, so this never leaves out
-   * a match where() keeps. 'TRUE' without a marketplace or a range. `sepatu hitam` with Shopee
-   * and Rp 100-500 rb: 2,202 matches, 470 pass; the product rows of the others were most of
-   * the count (docs/decisions.md, session 47).
+   * a match where() keeps. True without a marketplace or a range, and on PostgreSQL. `sepatu
+   * hitam` with Shopee and Rp 100-500 rb: 2,202 matches, 470 pass, and the count read a
+   * product row for each (docs/decisions.md, session 47).
    */
   linkPriceHit(productId: string): string {
     const priced = this.filters.minPrice !== undefined || this.filters.maxPrice !== undefined;
-    if (this.postgres || !this.byPlatform || !priced) return '1';
+    if (this.postgres || !this.byPlatform || !priced) return this.bool(true);
     return `EXISTS (SELECT 1 FROM platform_links l WHERE l."productId" = ${productId}
       AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}${this.linkRange()})`;
   }
