@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QueryTypes } from 'sequelize';
 import { PLATFORMS } from '@shared/constants';
 import { LISTING_SORTS, type ListingFilters } from '@shared/schemas';
 import {
@@ -8,6 +9,7 @@ import {
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { listingPage, type ListingScope } from './listing';
+import { countFilteredMatches } from './sorted-search';
 
 /**
  * SQLite, a search with a marketplace and a price range (ListingSql.linkPriceHit): its
@@ -90,4 +92,26 @@ describe('a search with a marketplace and a price range on sqlite', () => {
     }
     expect(rows).toBeGreaterThan(500);
   }, 120_000);
+
+  it('tests the links by the product, whatever the marketplaces (the plan)', async () => {
+    const { db } = fixture;
+    const groups = await wordGroups(db, tokenize('promo'));
+    for (const platforms of [['Shopee'], ['Shopee', 'Tokopedia']] as const) {
+      const filters = { platforms: [...platforms], inStock: false, minPrice: 90_000 };
+      const query = vi.spyOn(db.sequelize, 'query');
+      await countFilteredMatches(db, { categoryId: null, groups }, filters, 1001);
+      const [sql, options] = query.mock.calls.find(([text]) => /min\(docid\)/.test(String(text)))!;
+      query.mockRestore();
+      const plan = await db.sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, {
+        bind: (options as { bind: unknown[] }).bind,
+        type: QueryTypes.SELECT,
+      });
+      const steps = plan.map((step) => step.detail);
+      // The in-stock price index read for each match: every link of the range (minutes at size).
+      expect(steps.join('\n'), platforms.join()).not.toMatch(/platform_links_in_stock/);
+      expect(steps, platforms.join()).toContain(
+        'SEARCH l USING INDEX platform_links_product_platform (productId=? AND platform=?)',
+      );
+    }
+  });
 });

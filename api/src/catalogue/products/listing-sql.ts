@@ -266,7 +266,10 @@ export class ListingSql {
   linkPriceHit(productId: string): string {
     const priced = this.filters.minPrice !== undefined || this.filters.maxPrice !== undefined;
     if (this.postgres || !this.byPlatform || !priced) return this.bool(true);
-    return `EXISTS (SELECT 1 FROM platform_links l WHERE l."productId" = ${productId}
+    // By the product's own links: with several marketplaces SQLite took the in-stock price
+    // index for the range instead, and read every link in it for each match (minutes).
+    return `EXISTS (SELECT 1 FROM platform_links l INDEXED BY platform_links_product_platform
+      WHERE l."productId" = ${productId}
       AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}${this.linkRange()})`;
   }
 
