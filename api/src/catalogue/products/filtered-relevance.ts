@@ -55,6 +55,8 @@ async function tierRows(
   const read = (limit: number) => {
     const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
     const where = sql.where();
+    // Tested at the docs row, before the product row is joined (linkPriceHit).
+    const linkHit = sql.linkPriceHit('d."productId"');
     const docids = fts5TierDocids(tier, scope.groups!, scope.categoryId, (query) =>
       sql.params.add(query),
     );
@@ -67,7 +69,7 @@ async function tierRows(
       `SELECT p.id AS id, m.docid >> ${SLOT_BITS} AS slot
         FROM (${docids} ORDER BY docid DESC LIMIT -1) AS m
         CROSS JOIN product_search_docs d CROSS JOIN products p
-        WHERE d.docid = m.docid AND p.id = d."productId" AND ${where}
+        WHERE d.docid = m.docid AND ${linkHit} AND p.id = d."productId" AND ${where}
         LIMIT ${sql.params.add(limit)}`,
       sql.params.values,
     );

@@ -255,6 +255,26 @@ export class ListingSql {
     return `INDEXED BY products_${category}active_${name}`;
   }
 
+  /**
+   * SQLite, a search's match read newest first from FTS5 (`productId`: its docs row's column)
+   * with a marketplace and a price range: whether one of the chosen marketplaces' in-stock links
+   * is priced in the range, from the links alone, so that the product row is read (and priced
+   * again by where()) only for a match that can pass. where() stays the test: the product's
+   * price there is the cheapest such link, which is one in the range, so this never leaves out
+   * a match where() keeps. True without a marketplace or a range, and on PostgreSQL. `sepatu
+   * hitam` with Shopee and Rp 100-500 rb: 2,202 matches, 470 pass, and the count read a
+   * product row for each (docs/decisions.md, session 47).
+   */
+  linkPriceHit(productId: string): string {
+    const priced = this.filters.minPrice !== undefined || this.filters.maxPrice !== undefined;
+    if (this.postgres || !this.byPlatform || !priced) return this.bool(true);
+    // By the product's own links: with several marketplaces SQLite took the in-stock price
+    // index for the range instead, and read every link in it for each match (minutes).
+    return `EXISTS (SELECT 1 FROM platform_links l INDEXED BY platform_links_product_platform
+      WHERE l."productId" = ${productId}
+      AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}${this.linkRange()})`;
+  }
+
   /** The price range on link `l`'s own price (the link walk: that link is the product's price). */
   private linkRange(): string {
     const { minPrice, maxPrice } = this.filters;

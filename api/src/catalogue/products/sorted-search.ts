@@ -94,6 +94,8 @@ export async function countFilteredMatches(
     // Each match's product, newest first, until `bound` of them pass the filters.
     const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
     const where = sql.where();
+    // Tested at the docs row, before the product row is joined (linkPriceHit).
+    const linkHit = sql.linkPriceHit('d."productId"');
     rows = await selectBound(
       db,
       // The order on the outer query: SQLite drops it from a subquery without a LIMIT, and
@@ -102,7 +104,8 @@ export async function countFilteredMatches(
           SELECT product_search.rowid AS docid, p."categoryId" AS category, p.id AS id
           FROM product_search CROSS JOIN product_search_docs d CROSS JOIN products p
           WHERE product_search MATCH ${sql.params.add(query)}
-            AND d.docid = product_search.rowid AND p.id = d."productId" AND ${where}
+            AND d.docid = product_search.rowid AND ${linkHit}
+            AND p.id = d."productId" AND ${where}
           ORDER BY product_search.rowid DESC LIMIT ${sql.params.add(bound)})
         GROUP BY category`,
       sql.params.values,
