@@ -23,12 +23,15 @@ const IN_STOCK = `WHERE availability = 'in_stock' AND "priceValue" IS NOT NULL`;
 
 async function rebuild(qi: QueryInterface, include: string): Promise<void> {
   for (const [name, key] of Object.entries(INDEXES)) {
-    await qi.sequelize.query(`DROP INDEX IF EXISTS ${name}_next`);
-    await qi.sequelize.query(
-      `CREATE INDEX ${name}_next ON platform_links ${key} ${include} ${IN_STOCK}`,
-    );
-    await qi.sequelize.query(`DROP INDEX ${name}`);
-    await qi.sequelize.query(`ALTER INDEX ${name}_next RENAME TO ${name}`);
+    // Each swap in a transaction of its own: a process stopped half-way leaves the old index
+    // or the new one under the name, never neither, and the migration runs again from the top.
+    await qi.sequelize.transaction(async (transaction) => {
+      const run = (sql: string) => qi.sequelize.query(sql, { transaction });
+      await run(`DROP INDEX IF EXISTS ${name}_next`);
+      await run(`CREATE INDEX ${name}_next ON platform_links ${key} ${include} ${IN_STOCK}`);
+      await run(`DROP INDEX ${name}`);
+      await run(`ALTER INDEX ${name}_next RENAME TO ${name}`);
+    });
   }
 }
 
