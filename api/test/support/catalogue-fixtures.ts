@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
+import { PLATFORMS } from '@shared/constants';
 import { openDatabase, type Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { createTestDatabase, type TestDialect } from './databases';
@@ -98,6 +99,31 @@ export interface SeededCatalogueOptions {
   product(p: SeededProduct): { categoryId: number; title: string } & Record<string, unknown>;
   /** The product's platform_links rows, without productId and the timestamps (none: no link). */
   links?(p: SeededProduct, product: { categoryId: number }): Record<string, unknown>[];
+}
+
+/**
+ * A `links` for openSeededCatalogue that hits the link walks' edges: 10% of products without
+ * a link, each marketplace at even odds (one at least), prices drawn from `prices` (8% none),
+ * 40% with an original price of twice the price, 25% out of stock.
+ */
+export function randomLinks(
+  prices: readonly number[],
+): NonNullable<SeededCatalogueOptions['links']> {
+  return ({ index, random, pick }) => {
+    if (random() < 0.1) return [];
+    const platforms = PLATFORMS.filter(() => random() < 0.5);
+    return (platforms.length > 0 ? platforms : [pick(PLATFORMS)]).map((platform) => {
+      const priceValue = random() < 0.08 ? null : pick(prices);
+      return {
+        platform,
+        affiliateUrl: `https://example.com/${index}/${platform}`,
+        price: priceValue === null ? '' : `Rp ${priceValue}`,
+        priceValue,
+        originalPriceValue: priceValue !== null && random() < 0.4 ? priceValue * 2 : null,
+        availability: random() < 0.25 ? 'out_of_stock' : 'in_stock',
+      };
+    });
+  };
 }
 
 export interface SeededCatalogue extends FixtureDatabase {

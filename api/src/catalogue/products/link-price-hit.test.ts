@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryTypes } from 'sequelize';
-import { PLATFORMS } from '@shared/constants';
 import { LISTING_SORTS, type ListingFilters } from '@shared/schemas';
 import {
   openSeededCatalogue,
+  randomLinks,
   type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
 import { wordGroups } from '../search/queries';
@@ -38,23 +38,8 @@ describe('a search with a marketplace and a price range on sqlite', () => {
           isActive: random() < 0.9,
         };
       },
-      links: ({ index, random, pick }) => {
-        if (random() < 0.1) return [];
-        const platforms = PLATFORMS.filter(() => random() < 0.5);
-        return (platforms.length > 0 ? platforms : [pick(PLATFORMS)]).map((platform) => {
-          // The range below is 90,000-120,000: prices on its bounds, inside and outside.
-          const priceValue =
-            random() < 0.08 ? null : pick([50_000, 90_000, 100_000, 120_000, 150_000]);
-          return {
-            platform,
-            affiliateUrl: `https://example.com/${index}/${platform}`,
-            price: priceValue === null ? '' : `Rp ${priceValue}`,
-            priceValue,
-            originalPriceValue: priceValue !== null && random() < 0.4 ? priceValue * 2 : null,
-            availability: random() < 0.25 ? 'out_of_stock' : 'in_stock',
-          };
-        });
-      },
+      // The range below is 90,000-120,000: prices on its bounds, inside and outside.
+      links: randomLinks([50_000, 90_000, 100_000, 120_000, 150_000]),
     });
   }, 60_000);
   afterAll(() => fixture?.close());

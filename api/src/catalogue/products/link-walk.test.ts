@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORMS, type Platform } from '@shared/constants';
+import type { Platform } from '@shared/constants';
 import { LISTING_SORTS, type ListingFilters } from '@shared/schemas';
 import {
   openSeededCatalogue,
+  randomLinks,
   type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
 import { listingFacets, listingPage, type ListingScope } from './listing';
@@ -35,23 +36,8 @@ describe.each(dialects)('listing link walk on %s', (dialect) => {
         isActive: random() < 0.9,
         isFeaturedPromo: random() < 0.2,
       }),
-      links: ({ index, random, pick }) => {
-        if (random() < 0.1) return []; // no link at all
-        const platforms = PLATFORMS.filter(() => random() < 0.5);
-        return (platforms.length > 0 ? platforms : [pick(PLATFORMS)]).map((platform) => {
-          // Few distinct prices: ties across products and across a product's own links.
-          const priceValue =
-            random() < 0.08 ? null : pick([50_000, 90_000, 100_000, 150_000, 400_000]);
-          return {
-            platform,
-            affiliateUrl: `https://example.com/${index}/${platform}`,
-            price: priceValue === null ? '' : `Rp ${priceValue}`,
-            priceValue,
-            originalPriceValue: priceValue !== null && random() < 0.4 ? priceValue * 2 : null,
-            availability: random() < 0.25 ? 'out_of_stock' : 'in_stock',
-          };
-        });
-      },
+      // Few distinct prices: ties across products and across a product's own links.
+      links: randomLinks([50_000, 90_000, 100_000, 150_000, 400_000]),
     });
   }, 60_000);
   afterAll(() => fixture?.close());
