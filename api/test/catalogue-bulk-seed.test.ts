@@ -80,8 +80,10 @@ async function derivedState(db: Database) {
   } else {
     state.searchDocs = await select(
       db,
-      `SELECT p.title, p."createdAt", d.docid, d."categoryId" FROM product_search_docs d
-        JOIN products p ON p.id = d."productId" ORDER BY d.docid`,
+      `SELECT p.title, p."createdAt", d.docid, d."categoryId", quote(d."lowestPrice") AS price,
+          quote(d."discountPercentage") AS discount, quote(d."inStock") AS "inStock",
+          quote(d."platformMask") AS "platformMask", quote(d."stockMask") AS "stockMask"
+        FROM product_search_docs d JOIN products p ON p.id = d."productId" ORDER BY d.docid`,
     );
     state.vocabulary = await select(
       db,

@@ -150,6 +150,14 @@ async function catalogueState(db: Database): Promise<Record<string, unknown[]>> 
           saving, "platformMask", "stockMask", "createdAt" = "updatedAt" AS untouched
         FROM products ORDER BY sku`,
     ),
+    // Each search docs row's filter figures, as stored (migration 0039).
+    searchDocs: await select(
+      db,
+      `SELECT p.sku, d."categoryId", quote(d."lowestPrice") AS "lowestPrice",
+          quote(d."discountPercentage") AS discount, quote(d."inStock") AS "inStock",
+          quote(d."platformMask") AS "platformMask", quote(d."stockMask") AS "stockMask"
+        FROM product_search_docs d JOIN products p ON p.id = d."productId" ORDER BY p.sku`,
+    ),
     links: await select(
       db,
       `SELECT p.sku, l.platform, l."affiliateUrl", l.price, l."priceValue",

@@ -35,6 +35,7 @@ import * as searchFilterCovering from './migrations/0032-search-filter-covering'
 import * as searchWordCategories from './migrations/0033-search-word-categories';
 import * as searchPostings from './migrations/0034-search-postings';
 import * as linkSavingCarriesPrice from './migrations/0035-link-saving-carries-price';
+import * as searchDocsCarryFilters from './migrations/0039-search-docs-carry-filters';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -76,6 +77,7 @@ export const migrations = [
   { name: '0033-search-word-categories', ...searchWordCategories },
   { name: '0034-search-postings', ...searchPostings },
   { name: '0035-link-saving-carries-price', ...linkSavingCarriesPrice },
+  { name: '0039-search-docs-carry-filters', ...searchDocsCarryFilters },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -21,6 +21,10 @@ import type { Database, Dialect } from '../db/database';
 import { linkSaving } from '../catalogue/products/figures';
 import { WORD_CATEGORIES_FILL } from '../db/migrations/0033-search-word-categories';
 import { POSTED_WORDS_CHOOSE, POSTINGS_FILL } from '../db/migrations/0034-search-postings';
+import {
+  DOCS_FIGURES_FILL,
+  DOCS_FIGURES_INSERT_TRIGGER,
+} from '../db/migrations/0039-search-docs-carry-filters';
 import { ASIDE_FTS_HASH_BYTES, copyFtsAside, startFtsAside } from './fts-aside';
 
 /** The tables written by a product load, directly or by their triggers. */
@@ -375,6 +379,14 @@ export const DERIVED: Derived[] = [
       postgres: ['platform_links_figures'],
     },
     rebuild: figures,
+  },
+  {
+    // Migration 0039: the search docs carry their product's filter figures (SQLite). After the
+    // product figures, which it copies.
+    name: 'search docs figures',
+    lane: 'rows',
+    triggers: { sqlite: [DOCS_FIGURES_INSERT_TRIGGER], postgres: [] },
+    rebuild: fixed({ sqlite: [DOCS_FIGURES_FILL], postgres: [] }),
   },
 ];
 

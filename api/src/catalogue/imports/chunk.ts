@@ -322,8 +322,10 @@ async function indexCreated(
     db.sequelize.query(sql, { replacements, transaction });
   // The docids stay in SQL: at about 1.8e18 they are past a JavaScript number's precision.
   await run(
-    `INSERT INTO product_search_docs (docid, "productId", "categoryId")
-       SELECT f.first + row_number() OVER (ORDER BY p.rowid) - 1, p.id, p."categoryId"
+    `INSERT INTO product_search_docs (docid, "productId", "categoryId", "lowestPrice",
+         "discountPercentage", "inStock", "platformMask", "stockMask")
+       SELECT f.first + row_number() OVER (ORDER BY p.rowid) - 1, p.id, p."categoryId",
+         p."lowestPrice", p."discountPercentage", p."inStock", p."platformMask", p."stockMask"
        FROM products p,
          (SELECT coalesce(
             (SELECT docid + 1 FROM product_search_docs

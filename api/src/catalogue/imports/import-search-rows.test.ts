@@ -82,14 +82,24 @@ async function searchRows(db: Db, ids: string[], transaction: Transaction) {
   };
   for (const id of ids) byProduct.set(id, []);
   // Docids as text: about 1.8e18, past a JavaScript number's precision.
-  const docs = await select<{ docid: string; productId: string; categoryId: number }>(
+  // The filter figures as stored, type included (migration 0039).
+  const docs = await select<{
+    docid: string;
+    productId: string;
+    categoryId: number;
+    figures: string;
+  }>(
     db,
-    `SELECT CAST(docid AS TEXT) AS docid, "productId", "categoryId" FROM product_search_docs
-     WHERE "productId" IN (:ids) ORDER BY rowid`,
+    `SELECT CAST(docid AS TEXT) AS docid, "productId", "categoryId",
+       quote("lowestPrice") || ' ' || quote("discountPercentage") || ' ' || quote("inStock")
+         || ' ' || quote("platformMask") || ' ' || quote("stockMask") AS figures
+     FROM product_search_docs WHERE "productId" IN (:ids) ORDER BY rowid`,
     transaction,
     { ids },
   );
-  docs.forEach((doc, rank) => add(doc.productId, `docs rank ${rank} category ${doc.categoryId}`));
+  docs.forEach((doc, rank) =>
+    add(doc.productId, `docs rank ${rank} category ${doc.categoryId} figures ${doc.figures}`),
+  );
   const adminDocs = await select<{ docid: string; productId: string }>(
     db,
     `SELECT CAST(docid AS TEXT) AS docid, "productId" FROM product_admin_search_docs

@@ -54,22 +54,29 @@ async function tierRows(
 ): Promise<string[]> {
   const read = (limit: number) => {
     const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
-    const where = sql.where();
-    // Tested at the docs row, before the product row is joined (linkPriceHit).
-    const linkHit = sql.linkPriceHit('d."productId"');
     const docids = fts5TierDocids(tier, scope.groups!, scope.categoryId, (query) =>
       sql.params.add(query),
     );
+    // Tested at the docs row, from its copy of the product's figures (migration 0039), then
+    // on the links (linkPriceHit), before the product row is joined, when it has to be.
+    const docs = sql.docsFilter('d');
+    const product = docs.exact
+      ? { from: '', test: '', id: 'd."productId"' }
+      : {
+          from: ' CROSS JOIN products p',
+          test: ` AND ${sql.linkPriceHit('d."productId"')} AND p.id = d."productId" AND ${sql.where()}`,
+          id: 'p.id',
+        };
     // A LIMIT keeps the subquery's order (SQLite drops an ORDER BY without one), and the
     // compound is merged in docid order, each FTS5 query read only as far as needed. The
     // co-routine is the outer loop (CROSS JOIN), so rows come in its order: an outer ORDER BY
     // would not be seen as met and sorted every match of the tier (`promo`: 0.8 s).
     return selectBound<{ id: string; slot: number }>(
       db,
-      `SELECT p.id AS id, m.docid >> ${SLOT_BITS} AS slot
+      `SELECT ${product.id} AS id, m.docid >> ${SLOT_BITS} AS slot
         FROM (${docids} ORDER BY docid DESC LIMIT -1) AS m
-        CROSS JOIN product_search_docs d CROSS JOIN products p
-        WHERE d.docid = m.docid AND ${linkHit} AND p.id = d."productId" AND ${where}
+        CROSS JOIN product_search_docs d${product.from}
+        WHERE d.docid = m.docid AND ${docs.sql}${product.test}
         LIMIT ${sql.params.add(limit)}`,
       sql.params.values,
     );

@@ -73,6 +73,21 @@ async function wrongProductSavings(db: Database) {
   );
 }
 
+/**
+ * SQLite: active products whose search docs row does not carry their filter figures (migration
+ * 0039), or has none.
+ */
+async function wrongSearchDocs(db: Database) {
+  if (db.dialect !== 'sqlite') return [];
+  const figures = ['lowestPrice', 'discountPercentage', 'inStock', 'platformMask', 'stockMask'];
+  return selectRows<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p LEFT JOIN product_search_docs d ON d."productId" = p.id
+      WHERE p."isActive" AND (d.docid IS NULL
+        OR ${figures.map((column) => `d."${column}" IS NOT p."${column}"`).join(' OR ')})`,
+  );
+}
+
 const PLATFORMS = ['Shopee', 'Tokopedia', 'Lazada'];
 
 /** Products with every discount edge, and links with every saving edge. */
@@ -125,6 +140,7 @@ describe.each(dialects)('link savings on %s', (dialect) => {
     // The edges saw savings, not only zeros.
     expect(rows.filter((row) => Number(row.saving) > 0).length).toBeGreaterThan(0);
     expect(await wrongProductSavings(db)).toEqual([]);
+    expect(await wrongSearchDocs(db)).toEqual([]);
   };
 
   it('keeps each inserted link its saving', async () => {
@@ -199,6 +215,16 @@ describe.each(dialects)('link savings on %s', (dialect) => {
       await run(`UPDATE products SET "discountPercentage" = ?`, [discount]);
       await expectRight(db);
     }
+    // Taken off the site and back, with its figures changed meanwhile.
+    await run(`UPDATE products SET "isActive" = ? WHERE id = ?`, [false, products[5]]);
+    await run(`UPDATE platform_links SET availability = 'out_of_stock' WHERE "productId" = ?`, [
+      products[5],
+    ]);
+    await expectRight(db);
+    await run(`UPDATE products SET "isActive" = ? WHERE id = ?`, [true, products[5]]);
+    await expectRight(db);
+    await run(`DELETE FROM platform_links WHERE "productId" = ?`, [products[2]]);
+    await expectRight(db);
   });
 
   it('follows the changes of a writer that defers the product figures', async () => {
@@ -267,5 +293,9 @@ describe.each(dialects)('migration 0025 on an existing %s database', (dialect) =
     // The triggers came back with the column.
     await db.sequelize.query('UPDATE products SET "discountPercentage" = 20');
     expect((await wrongSavings(db)).wrong).toEqual([]);
+    // Migration 0039 likewise: the search docs' figures filled, then kept.
+    expect(await wrongSearchDocs(db)).toEqual([]);
+    await db.sequelize.query('UPDATE platform_links SET "priceValue" = "priceValue" + 7');
+    expect(await wrongSearchDocs(db)).toEqual([]);
   });
 });

@@ -275,6 +275,38 @@ export class ListingSql {
       AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}${this.linkRange()})`;
   }
 
+  /**
+   * SQLite, the filters on a search match's docs row `alias` (migration 0039 carries its
+   * product's figures there), to test a match before its product row is read. `exact`: the test
+   * is where()'s own for a search's match (every docs row is an active product's, in its
+   * category), so the product row need not be read at all; not with a marketplace and a price
+   * range, where the price is the product's on the chosen marketplaces' links (the test then
+   * leaves out the range: where() and linkPriceHit still test it).
+   */
+  docsFilter(alias: string): { sql: string; exact: boolean } {
+    const { filters, scope } = this;
+    const parts: string[] = [];
+    if (scope.categoryId !== null)
+      parts.push(`${alias}."categoryId" = ${this.params.add(scope.categoryId)}`);
+    if (this.byPlatform) {
+      const bits = filters.platforms.reduce((sum, p) => sum + platformBit(p), 0);
+      parts.push(`(${alias}."${this.mask()}" & ${bits}) <> 0`);
+    } else if (filters.inStock) {
+      parts.push(`${alias}."inStock" = ${this.bool(true)}`);
+    }
+    const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+    if (!this.byPlatform) {
+      if (filters.minPrice !== undefined)
+        parts.push(`${alias}."lowestPrice" >= ${this.params.add(filters.minPrice)}`);
+      if (filters.maxPrice !== undefined)
+        parts.push(`${alias}."lowestPrice" <= ${this.params.add(filters.maxPrice)}`);
+    }
+    if (filters.minDiscount !== undefined)
+      parts.push(`${alias}."discountPercentage" >= ${this.params.add(filters.minDiscount)}`);
+    const exact = !this.postgres && !scope.sample && !scope.promo && !(this.byPlatform && priced);
+    return { sql: parts.length > 0 ? parts.join(' AND ') : this.bool(true), exact };
+  }
+
   /** The price range on link `l`'s own price (the link walk: that link is the product's price). */
   private linkRange(): string {
     const { minPrice, maxPrice } = this.filters;

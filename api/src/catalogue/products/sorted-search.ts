@@ -93,19 +93,27 @@ export async function countFilteredMatches(
   } else {
     // Each match's product, newest first, until `bound` of them pass the filters.
     const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
-    const where = sql.where();
-    // Tested at the docs row, before the product row is joined (linkPriceHit).
-    const linkHit = sql.linkPriceHit('d."productId"');
+    const match = sql.params.add(query);
+    // Tested at the docs row, from its copy of the product's figures (migration 0039), then
+    // on the links (linkPriceHit), before the product row is joined, when it has to be.
+    const docs = sql.docsFilter('d');
+    const product = docs.exact
+      ? { from: '', test: '', category: 'd."categoryId"', id: 'd."productId"' }
+      : {
+          from: ' CROSS JOIN products p',
+          test: ` AND ${sql.linkPriceHit('d."productId"')} AND p.id = d."productId" AND ${sql.where()}`,
+          category: 'p."categoryId"',
+          id: 'p.id',
+        };
     rows = await selectBound(
       db,
       // The order on the outer query: SQLite drops it from a subquery without a LIMIT, and
       // FTS5 then returns the oldest first.
       `SELECT category, count(*) AS n, min(docid) AS oldest${withIds ? ', json_group_array(id) AS ids' : ''} FROM (
-          SELECT product_search.rowid AS docid, p."categoryId" AS category, p.id AS id
-          FROM product_search CROSS JOIN product_search_docs d CROSS JOIN products p
-          WHERE product_search MATCH ${sql.params.add(query)}
-            AND d.docid = product_search.rowid AND ${linkHit}
-            AND p.id = d."productId" AND ${where}
+          SELECT product_search.rowid AS docid, ${product.category} AS category, ${product.id} AS id
+          FROM product_search CROSS JOIN product_search_docs d${product.from}
+          WHERE product_search MATCH ${match}
+            AND d.docid = product_search.rowid AND ${docs.sql}${product.test}
           ORDER BY product_search.rowid DESC LIMIT ${sql.params.add(bound)})
         GROUP BY category`,
       sql.params.values,
