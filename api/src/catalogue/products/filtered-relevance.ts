@@ -58,15 +58,8 @@ async function tierRows(
       sql.params.add(query),
     );
     // Tested at the docs row, from its copy of the product's figures (migration 0039), then
-    // on the links (linkPriceHit), before the product row is joined, when it has to be.
-    const docs = sql.docsFilter('d');
-    const product = docs.exact
-      ? { from: '', test: '', id: 'd."productId"' }
-      : {
-          from: ' CROSS JOIN products p',
-          test: ` AND ${sql.linkPriceHit('d."productId"')} AND p.id = d."productId" AND ${sql.where()}`,
-          id: 'p.id',
-        };
+    // on the links and the product row only when it has to be (docsMatch).
+    const product = sql.docsMatch();
     // A LIMIT keeps the subquery's order (SQLite drops an ORDER BY without one), and the
     // compound is merged in docid order, each FTS5 query read only as far as needed. The
     // co-routine is the outer loop (CROSS JOIN), so rows come in its order: an outer ORDER BY
@@ -76,7 +69,7 @@ async function tierRows(
       `SELECT ${product.id} AS id, m.docid >> ${SLOT_BITS} AS slot
         FROM (${docids} ORDER BY docid DESC LIMIT -1) AS m
         CROSS JOIN product_search_docs d${product.from}
-        WHERE d.docid = m.docid AND ${docs.sql}${product.test}
+        WHERE d.docid = m.docid AND ${product.test}
         LIMIT ${sql.params.add(limit)}`,
       sql.params.values,
     );

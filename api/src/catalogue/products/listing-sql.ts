@@ -283,7 +283,7 @@ export class ListingSql {
    * range, where the price is the product's on the chosen marketplaces' links (the test then
    * leaves out the range: where() and linkPriceHit still test it).
    */
-  docsFilter(alias: string): { sql: string; exact: boolean } {
+  private docsFilter(alias: string): { sql: string; exact: boolean } {
     const { filters, scope } = this;
     const parts: string[] = [];
     if (scope.categoryId !== null)
@@ -305,6 +305,23 @@ export class ListingSql {
       parts.push(`${alias}."discountPercentage" >= ${this.params.add(filters.minDiscount)}`);
     const exact = !this.postgres && !scope.sample && !scope.promo && !(this.byPlatform && priced);
     return { sql: parts.length > 0 ? parts.join(' AND ') : this.bool(true), exact };
+  }
+
+  /**
+   * SQLite, how a search match's docs row `d` is tested: docsFilter's test, then, when that is
+   * not the whole test, its links (linkPriceHit) and its product row `p` (where()), joined by
+   * `from`; `id` and `category` are the match's, read from whichever row is there.
+   */
+  docsMatch(): { from: string; test: string; id: string; category: string } {
+    const docs = this.docsFilter('d');
+    if (docs.exact)
+      return { from: '', test: docs.sql, id: 'd."productId"', category: 'd."categoryId"' };
+    return {
+      from: ' CROSS JOIN products p',
+      test: `${docs.sql} AND ${this.linkPriceHit('d."productId"')} AND p.id = d."productId" AND ${this.where()}`,
+      id: 'p.id',
+      category: 'p."categoryId"',
+    };
   }
 
   /** The price range on link `l`'s own price (the link walk: that link is the product's price). */

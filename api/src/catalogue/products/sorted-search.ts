@@ -95,16 +95,8 @@ export async function countFilteredMatches(
     const sql = new ListingSql(db, { categoryId: scope.categoryId, groups: null }, filters);
     const match = sql.params.add(query);
     // Tested at the docs row, from its copy of the product's figures (migration 0039), then
-    // on the links (linkPriceHit), before the product row is joined, when it has to be.
-    const docs = sql.docsFilter('d');
-    const product = docs.exact
-      ? { from: '', test: '', category: 'd."categoryId"', id: 'd."productId"' }
-      : {
-          from: ' CROSS JOIN products p',
-          test: ` AND ${sql.linkPriceHit('d."productId"')} AND p.id = d."productId" AND ${sql.where()}`,
-          category: 'p."categoryId"',
-          id: 'p.id',
-        };
+    // on the links and the product row only when it has to be (docsMatch).
+    const product = sql.docsMatch();
     rows = await selectBound(
       db,
       // The order on the outer query: SQLite drops it from a subquery without a LIMIT, and
@@ -113,7 +105,7 @@ export async function countFilteredMatches(
           SELECT product_search.rowid AS docid, ${product.category} AS category, ${product.id} AS id
           FROM product_search CROSS JOIN product_search_docs d${product.from}
           WHERE product_search MATCH ${match}
-            AND d.docid = product_search.rowid AND ${docs.sql}${product.test}
+            AND d.docid = product_search.rowid AND ${product.test}
           ORDER BY product_search.rowid DESC LIMIT ${sql.params.add(bound)})
         GROUP BY category`,
       sql.params.values,
