@@ -36,6 +36,7 @@ import * as searchWordCategories from './migrations/0033-search-word-categories'
 import * as searchPostings from './migrations/0034-search-postings';
 import * as linkSavingCarriesPrice from './migrations/0035-link-saving-carries-price';
 import * as searchDocsCarryFilters from './migrations/0039-search-docs-carry-filters';
+import * as searchCategoryWord from './migrations/0040-search-category-word';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -78,6 +79,7 @@ export const migrations = [
   { name: '0034-search-postings', ...searchPostings },
   { name: '0035-link-saving-carries-price', ...linkSavingCarriesPrice },
   { name: '0039-search-docs-carry-filters', ...searchDocsCarryFilters },
+  { name: '0040-search-category-word', ...searchCategoryWord },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -222,6 +222,7 @@ async function tierRows(
     params,
     byCategory,
     costs.scopeRows,
+    scope.categoryId,
   );
   const matches = everyMatchOf(
     ['productId', 'createdAt'],

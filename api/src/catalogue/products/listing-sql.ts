@@ -578,6 +578,7 @@ async function searchSet(
     rows.params,
     category,
     scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+    scope.categoryId,
   );
   const where = rows.where(undefined, { searchPerRow: true });
   const order = rows.orderBy(sort);
