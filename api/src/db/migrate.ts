@@ -37,6 +37,7 @@ import * as searchPostings from './migrations/0034-search-postings';
 import * as linkSavingCarriesPrice from './migrations/0035-link-saving-carries-price';
 import * as searchDocsCarryFilters from './migrations/0039-search-docs-carry-filters';
 import * as searchCategoryWord from './migrations/0040-search-category-word';
+import * as searchPostingsCategory from './migrations/0041-search-postings-category';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -80,6 +81,7 @@ export const migrations = [
   { name: '0035-link-saving-carries-price', ...linkSavingCarriesPrice },
   { name: '0039-search-docs-carry-filters', ...searchDocsCarryFilters },
   { name: '0040-search-category-word', ...searchCategoryWord },
+  { name: '0041-search-postings-category', ...searchPostingsCategory },
 ];
 
 /** The applied migrations' names, as the database records them. */

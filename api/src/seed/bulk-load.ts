@@ -20,7 +20,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import type { Database, Dialect } from '../db/database';
 import { linkSaving } from '../catalogue/products/figures';
 import { WORD_CATEGORIES_FILL } from '../db/migrations/0033-search-word-categories';
-import { POSTED_WORDS_CHOOSE, POSTINGS_FILL } from '../db/migrations/0034-search-postings';
+import { POSTED_WORDS_CHOOSE } from '../db/migrations/0034-search-postings';
+import { POSTINGS_FILL } from '../db/migrations/0041-search-postings-category';
 import {
   DOCS_FIGURES_FILL,
   DOCS_FIGURES_INSERT_TRIGGER,
@@ -308,8 +309,9 @@ export const DERIVED: Derived[] = [
     rebuild: fixed({ sqlite: [], postgres: [WORD_CATEGORIES_FILL] }),
   },
   {
-    // Migration 0034: the words common enough to post, chosen from the loaded catalogue (a
-    // migration on an empty one listed none), and their title and label postings (PostgreSQL).
+    // Migrations 0034 and 0041: the words common enough to post, chosen from the loaded catalogue
+    // (a migration on an empty one listed none), and their title and label postings with each
+    // row's category (PostgreSQL).
     name: 'search_postings',
     lane: 'search',
     triggers: { sqlite: [], postgres: ['search_postings_sync'] },

@@ -170,10 +170,10 @@ describe('a search in a category on postgres, from the category word index', () 
   it('reads the one index for a search in a category', async () => {
     const statements: { sql: string; bind: unknown[] }[] = [];
     const query = db.sequelize.query.bind(db.sequelize);
-    db.sequelize.query = ((sql: string, options?: { bind?: unknown[] }) => {
+    (db.sequelize as { query: unknown }).query = (sql: string, options?: { bind?: unknown[] }) => {
       statements.push({ sql, bind: options?.bind ?? [] });
       return query(sql, options as never);
-    }) as typeof db.sequelize.query;
+    };
     try {
       setOneSetReading('set');
       await searchProductIds(db, { term: 'beta', page: 1, limit: 12, categoryId: tesId });

@@ -3,9 +3,9 @@ import { selectBound } from '../../db/sql';
 import {
   POSTED_WORD_MIN_ROWS,
   POSTED_WORD_SHARE,
-  POSTINGS_FILL,
   postedWordsChoice,
 } from '../../db/migrations/0034-search-postings';
+import { POSTINGS_FILL } from '../../db/migrations/0041-search-postings-category';
 
 /**
  * PostgreSQL: chooses the posted words again from the catalogue as it is now, and rebuilds their

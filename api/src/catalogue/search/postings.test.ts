@@ -2,21 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
-import { POSTINGS_FILL, POSTINGS_OF_ROWS } from '../../db/migrations/0034-search-postings';
+import { POSTINGS_FILL, POSTINGS_OF_ROWS } from '../../db/migrations/0041-search-postings-category';
 import { productRow } from '../../../test/support/catalogue-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { setOneSetReading } from './engines';
 import { choosePostedWords } from './posted-words';
 import { setPostingsReading } from './postings';
 import { searchProductIds } from './queries';
-import { expectedRanking, insertMadeProducts, type MadeProduct } from './test-support';
+import {
+  expectedRanking,
+  insertMadeProducts,
+  moveToSecondCategory,
+  type MadeProduct,
+} from './test-support';
 
 /**
  * Session 47 (docs/decisions.md, "Session 47: page 1,000 of a common word"): a posted word's
  * title and label tiers are read from `search_postings` (migration 0034). Every page and total
  * must be the walk's or GIN's, and the postings must stay what a rebuild from `product_search`
  * gives after every kind of write: a product created, retitled, rebadged, re-dated, deactivated
- * and reactivated, deleted (the cascade), and its category renamed.
+ * and reactivated, deleted (the cascade), moved to another category, and its category renamed.
+ * In a category the postings carry (migration 0041) give its pages as the category's walk does.
  */
 
 const PRODUCTS = 420;
@@ -57,12 +63,21 @@ describe('title and label postings of common words on postgres', () => {
   let db: Database;
   const made = catalogue();
   const statements: string[] = [];
+  // The whole catalogue, and each of its two categories.
+  const scopes: (number | null)[] = [null];
 
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres');
     db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     await migrate(db);
     await insertMadeProducts(db, made);
+    const tesId = await moveToSecondCategory(
+      db,
+      made.filter((_, i) => i % 4 === 1).map((p) => p.id),
+      { name: 'Lain', slug: 'lain' },
+    );
+    const [lain] = await db.sequelize.query(`SELECT id FROM categories WHERE slug = 'lain'`);
+    scopes.push(tesId, (lain as { id: number }[])[0]!.id);
     // A small catalogue posts no word by the migration's rule: the test lists its own.
     await db.sequelize.query(`INSERT INTO search_posting_words (word) VALUES ('alfa'), ('beta')`);
     for (const sql of POSTINGS_FILL) await db.sequelize.query(sql);
@@ -85,24 +100,26 @@ describe('title and label postings of common words on postgres', () => {
 
   /** Every page by the postings equals the walk's or GIN's, and the postings were read. */
   async function expectSamePages(term: string) {
-    for (const [page, limit] of PAGES) {
-      const context = `${term} page ${page} by ${limit}`;
-      setPostingsReading('postings');
-      statements.length = 0;
-      const byPostings = await searchProductIds(db, { term, page, limit });
-      expect(
-        statements.some((sql) => sql.includes('FROM search_postings')),
-        context,
-      ).toBe(true);
-      setPostingsReading('off');
-      statements.length = 0;
-      const general = await searchProductIds(db, { term, page, limit });
-      expect(
-        statements.some((sql) => sql.includes('search_postings')),
-        context,
-      ).toBe(false);
-      setPostingsReading(null);
-      expect(byPostings, context).toEqual(general);
+    for (const categoryId of scopes) {
+      for (const [page, limit] of PAGES) {
+        const context = `${term} in ${categoryId ?? 'all'}, page ${page} by ${limit}`;
+        setPostingsReading('postings');
+        statements.length = 0;
+        const byPostings = await searchProductIds(db, { term, page, limit, categoryId });
+        expect(
+          statements.some((sql) => sql.includes('FROM search_postings')),
+          context,
+        ).toBe(true);
+        setPostingsReading('off');
+        statements.length = 0;
+        const general = await searchProductIds(db, { term, page, limit, categoryId });
+        expect(
+          statements.some((sql) => sql.includes('search_postings')),
+          context,
+        ).toBe(false);
+        setPostingsReading(null);
+        expect(byPostings, context).toEqual(general);
+      }
     }
   }
 
@@ -110,10 +127,10 @@ describe('title and label postings of common words on postgres', () => {
   async function postingsOffRebuild(): Promise<{ extra: number; missing: number }> {
     const [rows] = await db.sequelize.query(
       `SELECT
-        (SELECT count(*) FROM (SELECT word, tier, "createdAt", "productId" FROM search_postings
+        (SELECT count(*) FROM (SELECT word, tier, "createdAt", "productId", "categoryId" FROM search_postings
           EXCEPT ALL ${POSTINGS_OF_ROWS}) AS e) AS extra,
         (SELECT count(*) FROM (${POSTINGS_OF_ROWS}
-          EXCEPT ALL SELECT word, tier, "createdAt", "productId" FROM search_postings) AS m) AS missing`,
+          EXCEPT ALL SELECT word, tier, "createdAt", "productId", "categoryId" FROM search_postings) AS m) AS missing`,
     );
     const row = (rows as { extra: string; missing: string }[])[0]!;
     return { extra: Number(row.extra), missing: Number(row.missing) };
@@ -205,6 +222,16 @@ describe('title and label postings of common words on postgres', () => {
     );
     await run(`UPDATE products SET "isActive" = true WHERE id IN (${inList(ids.slice(200, 220))})`);
     await run(`DELETE FROM products WHERE id IN (${inList(ids.slice(260, 290))})`);
+    // Moved to the other category and back, the label's words unchanged by the move alone when
+    // both categories' names hold no posted word.
+    const [tes, lain] = [scopes[1]!, scopes[2]!];
+    await run(
+      `UPDATE products SET "categoryId" = CASE WHEN "categoryId" = ${tes} THEN ${lain} ELSE ${tes} END
+        WHERE id IN (${inList(ids.slice(290, 340))})`,
+    );
+    await run(
+      `UPDATE products SET "categoryId" = ${tes} WHERE id IN (${inList(ids.slice(290, 300))})`,
+    );
     expect(await postingsOffRebuild()).toEqual({ extra: 0, missing: 0 });
     await expectSamePages('alfa');
     await expectSamePages('beta');

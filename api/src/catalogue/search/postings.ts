@@ -6,7 +6,9 @@ import type { Tier, WordGroup } from './engines';
  * PostgreSQL: the title and label tiers of a common word read from its postings (migration
  * 0034; docs/decisions.md, session 47): page 1,000 of `promo` over the whole catalogue walked
  * ~240,000 wide rows of `product_search`, each tested; its postings are read in the same
- * order (`"createdAt" DESC, "productId"`) from a narrow index, a few dozen pages.
+ * order (`"createdAt" DESC, "productId"`) from a narrow index, a few dozen pages. In a category,
+ * from the category's own (migration 0041; session 49): page 100 of `promo` in one walked
+ * ~2,400 rows of the category, each on a heap page of its own.
  */
 
 /** Whether searches read the postings (null: whenever the word is posted; the tests force it). */
@@ -18,9 +20,9 @@ export function setPostingsReading(reading: 'postings' | 'off' | null): void {
 }
 
 /**
- * The word whose tiers 0 and 1 the postings hold for this search: one word, not a prefix, over
- * the whole catalogue (the postings carry no category), listed in `search_posting_words`. Any
- * other search (and a word listed by no choice yet) reads the tiers as before. `inLabels`: the
+ * The word whose tiers 0 and 1 the postings hold for this search: one word, not a prefix,
+ * listed in `search_posting_words`, over the whole catalogue or in a category. Any other search
+ * (and a word listed by no choice yet) reads the tiers as before. `inLabels`: the
  * statistics list the word among the labels' commonest (every posted word is, in 4% of them):
  * a rarer word is not asked about, one statement less.
  */
@@ -29,8 +31,8 @@ export async function postedWord(
   groups: WordGroup[],
   categoryId: number | null,
   inLabels: (word: string) => boolean,
-): Promise<string | null> {
-  if (postingsReading === 'off' || categoryId !== null || groups.length !== 1) return null;
+): Promise<{ word: string; categoryId: number | null } | null> {
+  if (postingsReading === 'off' || groups.length !== 1) return null;
   const group = groups[0]!;
   if (group.prefix || group.words.length !== 1) return null;
   const word = group.words[0]!;
@@ -38,7 +40,7 @@ export async function postedWord(
   const rows = await selectBound(db, 'SELECT 1 AS hit FROM search_posting_words WHERE word = $1', [
     word,
   ]);
-  return rows.length > 0 ? word : null;
+  return rows.length > 0 ? { word, categoryId } : null;
 }
 
 /**
@@ -49,20 +51,28 @@ export async function postedWord(
  */
 export async function postingsSlice(
   db: Database,
-  word: string,
+  posted: { word: string; categoryId: number | null },
   tier: Tier,
   end: number,
   skip: number,
 ): Promise<{ walked: number; page: string[] }> {
+  const inCategory = posted.categoryId === null ? '' : 'AND "categoryId" = $6';
   const rows = await selectBound<{ walked: string; page: string[] | null }>(
     db,
     `SELECT (SELECT count(*) FROM (SELECT 1 FROM search_postings
-          WHERE word = $1 AND tier = $2 ORDER BY "createdAt" DESC, "productId" LIMIT $3) AS n
-        ) AS walked,
+          WHERE word = $1 ${inCategory} AND tier = $2 ORDER BY "createdAt" DESC, "productId"
+          LIMIT $3) AS n) AS walked,
         ARRAY(SELECT "productId" FROM search_postings
-          WHERE word = $1 AND tier = $2 ORDER BY "createdAt" DESC, "productId"
+          WHERE word = $1 ${inCategory} AND tier = $2 ORDER BY "createdAt" DESC, "productId"
           LIMIT $4 OFFSET $5) AS page`,
-    [word, tier, end, Math.max(end - skip, 0), skip],
+    [
+      posted.word,
+      tier,
+      end,
+      Math.max(end - skip, 0),
+      skip,
+      ...(posted.categoryId === null ? [] : [posted.categoryId]),
+    ],
   );
   return { walked: Number(rows[0]?.walked ?? 0), page: rows[0]?.page ?? [] };
 }

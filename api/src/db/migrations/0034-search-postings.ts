@@ -47,15 +47,18 @@ export function postedWordsChoice(share: number, minRows: number): string[] {
 /** Lists the label words that are common enough (the list is emptied first). */
 export const POSTED_WORDS_CHOOSE = postedWordsChoice(POSTED_WORD_SHARE, POSTED_WORD_MIN_ROWS);
 
-/** What the postings of every listed word are, from `product_search`: what the trigger keeps. */
-export const POSTINGS_OF_ROWS = `SELECT w AS word,
+/**
+ * What the postings of every listed word were, from `product_search`, when this migration ran;
+ * migration 0041 adds the category and its own fill, which later code uses.
+ */
+const POSTINGS_OF_ROWS = `SELECT w AS word,
     CASE WHEN w = ANY(tsvector_to_array(s.title)) THEN 0 ELSE 1 END AS tier,
     s."createdAt", s."productId"
   FROM product_search s, unnest(tsvector_to_array(s.label)) w
   WHERE w IN (SELECT word FROM search_posting_words)`;
 
 /** The postings rebuilt (sorted as the index is, so its pages are filled in order). */
-export const POSTINGS_FILL = [
+const POSTINGS_FILL = [
   'DELETE FROM search_postings',
   `INSERT INTO search_postings (word, tier, "createdAt", "productId")
     ${POSTINGS_OF_ROWS} ORDER BY 1, 2, 3 DESC, 4`,
