@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { selectBound } from '../../db/sql';
+import { Params, selectBound } from '../../db/sql';
 import type { Tier, WordGroup } from './engines';
 
 /**
@@ -56,23 +56,17 @@ export async function postingsSlice(
   end: number,
   skip: number,
 ): Promise<{ walked: number; page: string[] }> {
-  const inCategory = posted.categoryId === null ? '' : 'AND "categoryId" = $6';
+  const params = new Params(posted.word, tier);
+  const inCategory =
+    posted.categoryId === null ? '' : `AND "categoryId" = ${params.add(posted.categoryId)}`;
+  const postings = `FROM search_postings WHERE word = $1 ${inCategory} AND tier = $2
+    ORDER BY "createdAt" DESC, "productId"`;
   const rows = await selectBound<{ walked: string; page: string[] | null }>(
     db,
-    `SELECT (SELECT count(*) FROM (SELECT 1 FROM search_postings
-          WHERE word = $1 ${inCategory} AND tier = $2 ORDER BY "createdAt" DESC, "productId"
-          LIMIT $3) AS n) AS walked,
-        ARRAY(SELECT "productId" FROM search_postings
-          WHERE word = $1 ${inCategory} AND tier = $2 ORDER BY "createdAt" DESC, "productId"
-          LIMIT $4 OFFSET $5) AS page`,
-    [
-      posted.word,
-      tier,
-      end,
-      Math.max(end - skip, 0),
-      skip,
-      ...(posted.categoryId === null ? [] : [posted.categoryId]),
-    ],
+    `SELECT (SELECT count(*) FROM (SELECT 1 ${postings} LIMIT ${params.add(end)}) AS n) AS walked,
+        ARRAY(SELECT "productId" ${postings}
+          LIMIT ${params.add(Math.max(end - skip, 0))} OFFSET ${params.add(skip)}) AS page`,
+    params.values,
   );
   return { walked: Number(rows[0]?.walked ?? 0), page: rows[0]?.page ?? [] };
 }

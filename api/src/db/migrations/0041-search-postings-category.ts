@@ -28,6 +28,42 @@ export const POSTINGS_FILL = [
     ${POSTINGS_OF_ROWS} ORDER BY 1, 2, 3 DESC, 4`,
 ];
 
+/**
+ * The trigger function that keeps a row's postings: with the category (this migration), or as
+ * migration 0034 made it (down). A row's old postings are found by their key (OLD's label words,
+ * its createdAt and productId); an UPDATE that changes none of what they hold writes nothing.
+ */
+function postingsSync(withCategory: boolean): string {
+  const category = withCategory ? ', "categoryId"' : '';
+  return `CREATE OR REPLACE FUNCTION search_postings_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'UPDATE' AND OLD.title = NEW.title AND OLD.label = NEW.label
+          AND OLD."createdAt" = NEW."createdAt" AND OLD."productId" = NEW."productId"
+          ${withCategory ? 'AND OLD."categoryId" = NEW."categoryId"' : ''} THEN
+        RETURN NULL;
+      END IF;
+      IF TG_OP <> 'INSERT' THEN
+        DELETE FROM search_postings
+          WHERE word = ANY(tsvector_to_array(OLD.label)) AND tier IN (0, 1)
+            AND "createdAt" = OLD."createdAt" AND "productId" = OLD."productId";
+      END IF;
+      IF TG_OP <> 'DELETE' THEN
+        INSERT INTO search_postings (word, tier, "createdAt", "productId"${category})
+          SELECT w.word,
+            CASE WHEN w.word = ANY(tsvector_to_array(NEW.title)) THEN 0 ELSE 1 END,
+            NEW."createdAt", NEW."productId"${withCategory ? ', NEW."categoryId"' : ''}
+          FROM search_posting_words w WHERE w.word = ANY(tsvector_to_array(NEW.label));
+      END IF;
+      RETURN NULL;
+    END
+  $$`;
+}
+
+/** The trigger on the search rows, firing also on a change of category with it. */
+const postingsTrigger = (withCategory: boolean) => `CREATE TRIGGER search_postings_sync
+  AFTER INSERT OR DELETE OR UPDATE OF title, label, "createdAt", "productId"${withCategory ? ', "categoryId"' : ''}
+  ON product_search FOR EACH ROW EXECUTE FUNCTION search_postings_sync()`;
+
 export async function up({ context: qi }: { context: QueryInterface }): Promise<void> {
   const db = qi.sequelize;
   if (db.getDialect() !== 'postgres') return;
@@ -48,36 +84,9 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
       `CREATE INDEX search_postings_category
         ON search_postings (word, "categoryId", tier, "createdAt" DESC, "productId")`,
     );
-    await run(
-      `CREATE OR REPLACE FUNCTION search_postings_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF TG_OP = 'UPDATE' AND OLD.title = NEW.title AND OLD.label = NEW.label
-              AND OLD."createdAt" = NEW."createdAt" AND OLD."productId" = NEW."productId"
-              AND OLD."categoryId" = NEW."categoryId" THEN
-            RETURN NULL;
-          END IF;
-          IF TG_OP <> 'INSERT' THEN
-            DELETE FROM search_postings
-              WHERE word = ANY(tsvector_to_array(OLD.label)) AND tier IN (0, 1)
-                AND "createdAt" = OLD."createdAt" AND "productId" = OLD."productId";
-          END IF;
-          IF TG_OP <> 'DELETE' THEN
-            INSERT INTO search_postings (word, tier, "createdAt", "productId", "categoryId")
-              SELECT w.word,
-                CASE WHEN w.word = ANY(tsvector_to_array(NEW.title)) THEN 0 ELSE 1 END,
-                NEW."createdAt", NEW."productId", NEW."categoryId"
-              FROM search_posting_words w WHERE w.word = ANY(tsvector_to_array(NEW.label));
-          END IF;
-          RETURN NULL;
-        END
-      $$`,
-    );
+    await run(postingsSync(true));
     await run('DROP TRIGGER search_postings_sync ON product_search');
-    await run(
-      `CREATE TRIGGER search_postings_sync
-        AFTER INSERT OR DELETE OR UPDATE OF title, label, "createdAt", "productId", "categoryId"
-        ON product_search FOR EACH ROW EXECUTE FUNCTION search_postings_sync()`,
-    );
+    await run(postingsTrigger(true));
   });
   // VACUUM sets the visibility map: the reads are index-only (no heap page per posting).
   await db.query('VACUUM (ANALYZE) search_postings');
@@ -88,33 +97,7 @@ export async function down({ context: qi }: { context: QueryInterface }): Promis
   if (db.getDialect() !== 'postgres') return;
   await db.query('DROP INDEX IF EXISTS search_postings_category');
   await db.query('ALTER TABLE search_postings DROP COLUMN IF EXISTS "categoryId"');
-  await db.query(
-    `CREATE OR REPLACE FUNCTION search_postings_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'UPDATE' AND OLD.title = NEW.title AND OLD.label = NEW.label
-            AND OLD."createdAt" = NEW."createdAt" AND OLD."productId" = NEW."productId" THEN
-          RETURN NULL;
-        END IF;
-        IF TG_OP <> 'INSERT' THEN
-          DELETE FROM search_postings
-            WHERE word = ANY(tsvector_to_array(OLD.label)) AND tier IN (0, 1)
-              AND "createdAt" = OLD."createdAt" AND "productId" = OLD."productId";
-        END IF;
-        IF TG_OP <> 'DELETE' THEN
-          INSERT INTO search_postings (word, tier, "createdAt", "productId")
-            SELECT w.word,
-              CASE WHEN w.word = ANY(tsvector_to_array(NEW.title)) THEN 0 ELSE 1 END,
-              NEW."createdAt", NEW."productId"
-            FROM search_posting_words w WHERE w.word = ANY(tsvector_to_array(NEW.label));
-        END IF;
-        RETURN NULL;
-      END
-    $$`,
-  );
+  await db.query(postingsSync(false));
   await db.query('DROP TRIGGER IF EXISTS search_postings_sync ON product_search');
-  await db.query(
-    `CREATE TRIGGER search_postings_sync
-      AFTER INSERT OR DELETE OR UPDATE OF title, label, "createdAt", "productId"
-      ON product_search FOR EACH ROW EXECUTE FUNCTION search_postings_sync()`,
-  );
+  await db.query(postingsTrigger(false));
 }
