@@ -182,8 +182,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // No JIT compilation: the server's statements run in milliseconds, and a plan whose
         // estimate crosses jit_above_cost compiles for far longer than it runs (the /go click
         // staging tables, never analyzed while they hold rows: 0.5-0.9 s per batch for a 20 ms
-        // statement; docs/decisions.md, session 41). DATABASE_URL's own `options` replaces this.
-        options: '-c jit=off',
+        // statement; docs/decisions.md, session 41). No parallel workers either: each is a new
+        // process that faults in every shared buffer it touches (an index probe of a search's
+        // count: 3 us in a warm backend, 30-90 us in a worker), and the server's cores already
+        // serve other requests (`sepatu hitam` by discount, in stock: 0.87 s with two workers,
+        // 0.11 s without, at 1,000,000; docs/decisions.md, session 50). DATABASE_URL's own
+        // `options` replaces both.
+        options: '-c jit=off -c max_parallel_workers_per_gather=0',
         ...(options.applicationName ? { application_name: options.applicationName } : {}),
       },
       // No hook at all without a caller's: Sequelize runs every installed hook on each connect.

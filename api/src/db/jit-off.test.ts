@@ -9,26 +9,32 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-async function jitOf(databaseUrl: string): Promise<string> {
+async function settingsOf(databaseUrl: string): Promise<{ jit: string; workers: string }> {
   const db = await openDatabase({ databaseUrl, dataDir: '', applicationName: 'jit-test' });
   try {
-    const row = await db.sequelize.query<{ jit: string; application_name: string }>(
-      'SELECT current_setting($1) AS jit, current_setting($2) AS application_name',
-      { bind: ['jit', 'application_name'], plain: true, type: QueryTypes.SELECT },
+    const row = await db.sequelize.query<{ jit: string; workers: string; name: string }>(
+      `SELECT current_setting($1) AS jit, current_setting($2) AS workers,
+        current_setting($3) AS name`,
+      {
+        bind: ['jit', 'max_parallel_workers_per_gather', 'application_name'],
+        plain: true,
+        type: QueryTypes.SELECT,
+      },
     );
-    expect(row?.application_name).toBe('jit-test');
-    return row?.jit ?? '';
+    expect(row?.name).toBe('jit-test');
+    return { jit: row?.jit ?? '', workers: row?.workers ?? '' };
   } finally {
     await db.close();
   }
 }
 
 /**
- * The server's PostgreSQL connections never JIT-compile a plan (the server's default is on),
- * and an operator's `options` in DATABASE_URL still wins.
+ * The server's PostgreSQL connections never JIT-compile a plan nor start parallel workers (the
+ * server's defaults are on and 2), and an operator's `options` in DATABASE_URL still wins.
  */
-it('connects to PostgreSQL with JIT off unless DATABASE_URL says otherwise', async () => {
+it('connects to PostgreSQL with JIT and parallel workers off unless DATABASE_URL says otherwise', async () => {
   const url = database.databaseUrl ?? '';
-  expect(await jitOf(url)).toBe('off');
-  expect(await jitOf(`${url}?options=${encodeURIComponent('-c jit=on')}`)).toBe('on');
+  expect(await settingsOf(url)).toEqual({ jit: 'off', workers: '0' });
+  const own = encodeURIComponent('-c jit=on -c max_parallel_workers_per_gather=1');
+  expect(await settingsOf(`${url}?options=${own}`)).toEqual({ jit: 'on', workers: '1' });
 });

@@ -34,7 +34,7 @@ import {
 } from './listing-sql';
 import { filteredRelevancePage } from './filtered-relevance';
 import { countSearchMatches, filteredRankedPage } from './filtered-ranked';
-import { FILTERED_SORTS, filteredSortedIds } from './filtered-sorted';
+import { FILTERED_SORTS, fewCategoriesPage, filteredSortedIds } from './filtered-sorted';
 import { sortedSearchPage, sortedSearchTakes } from './sorted-search';
 
 export type { ListingOrder, ListingScope, PromoSet } from './listing-sql';
@@ -135,6 +135,24 @@ async function splitTakes(
   // descending finds its page a few thousand rows down the index: 210 ms, where the split
   // reads its 17,000 matches: 500 ms, at load 9-11).
   return { mode: 'split', probeRows: Math.max(SPLIT_PROBE_ROWS, Math.round(expected / 2)) };
+}
+
+/**
+ * A split search's page (splitTakes): from the categories that hold the words when few do
+ * (fewCategoriesPage; not when the tests force a reading), else splitSearchPage.
+ */
+async function splitPage(
+  db: Database,
+  scope: ListingScope,
+  sort: ListingOrder,
+  page: { limit: number; offset: number },
+  split: { mode: SplitMode; probeRows: number },
+  forced: boolean,
+): Promise<string[]> {
+  const byCategories = forced
+    ? null
+    : await fewCategoriesPage(db, scope, sort, page, split.probeRows);
+  return byCategories ?? splitSearchPage(db, scope, sort, page, split.mode, split.probeRows);
 }
 
 /**
@@ -301,7 +319,7 @@ export async function listingPage(
         : total < bound || few
           ? await searchSetPage(db, scope, filters, sort, page)
           : split
-            ? await splitSearchPage(db, scope, sort, page, split.mode, split.probeRows)
+            ? await splitPage(db, scope, sort, page, split, options.sortedSearch !== undefined)
             : await sortedPage(db, scope, filters, sort, page);
     return boundedPage(ids, total, bound);
   }

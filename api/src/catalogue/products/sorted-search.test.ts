@@ -10,6 +10,7 @@ import { filteredTestCatalogue } from '../../../test/support/filtered-catalogue'
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { listingPage, type ListingScope } from './listing';
+import { fewCategoriesPage } from './filtered-sorted';
 import { sortedPage, splitSearchPage } from './listing-sql';
 import { choose, splitPlan, walkQuery, type NewestMatches } from './sorted-search';
 
@@ -268,6 +269,12 @@ describe('sorted search split by category on postgres', () => {
             for (const probeRows of [30, 150]) {
               const found = await splitSearchPage(db, scope, sort, page, 'split', probeRows);
               expect(found, JSON.stringify({ term, sort, page, probeRows })).toEqual(general);
+            }
+            // By the categories that hold the words (every term here is in at most four): each
+            // walks its own sort index, or stops short of its budget and is read as a set.
+            for (const budget of [8, 400]) {
+              const found = await fewCategoriesPage(db, scope, sort, page, budget);
+              expect(found, JSON.stringify({ term, sort, page, budget })).toEqual(general);
             }
             rows += general.length;
           }
