@@ -38,6 +38,7 @@ import * as linkSavingCarriesPrice from './migrations/0035-link-saving-carries-p
 import * as searchDocsCarryFilters from './migrations/0039-search-docs-carry-filters';
 import * as searchCategoryWord from './migrations/0040-search-category-word';
 import * as searchPostingsCategory from './migrations/0041-search-postings-category';
+import * as walkIndexesIncludeFilters from './migrations/0042-walk-indexes-include-filters';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -82,6 +83,7 @@ export const migrations = [
   { name: '0039-search-docs-carry-filters', ...searchDocsCarryFilters },
   { name: '0040-search-category-word', ...searchCategoryWord },
   { name: '0041-search-postings-category', ...searchPostingsCategory },
+  { name: '0042-walk-indexes-include-filters', ...walkIndexesIncludeFilters },
 ];
 
 /** The applied migrations' names, as the database records them. */
