@@ -30,6 +30,12 @@ export const FILTERED_SORTS: ReadonlySet<ListingOrder> = new Set([
  */
 const ROW_PER_MATCH = 2;
 
+/**
+ * A walk of a product sort index goes at most 1 / this share times the rows it could test when
+ * the filters pass fewer products (filterShare's probe sees at least one in 500).
+ */
+const MIN_PASSING_SHARE = 0.05;
+
 /** A walk stops after this many times the rows its guess needs. */
 const WALK_SLACK = 4;
 
@@ -85,6 +91,13 @@ export async function filteredSortedIds(
   // The walk's guess: the page's end over the share of rows that match and pass the filters.
   const guess = end / Math.max(share * passing, 1e-9);
   const affordable = Math.max(SPLIT_PROBE_ROWS, matches / ROW_PER_MATCH);
+  // A product row the filters leave out costs the walk of its own sort index one index entry
+  // (migration 0042's INCLUDE columns), a search row is read only for one that passes: the walk
+  // may go as many rows down as it can test, over the share that passes (`bluetooth`, saving,
+  // Rp 100-500 rb: each of its two categories walked 4,000 rows, then read its matches as a
+  // set, 280 ms; 10,000 rows find the page, 31 ms). A marketplace's link walk tests its
+  // product, so its rows all cost alike.
+  const walkable = byLink ? affordable : affordable / Math.max(passing, MIN_PASSING_SHARE);
   // Over the whole catalogue: the categories that hold the words walk their own sort index
   // (the product's own figures), or their own links of the marketplace (its price or saving)
   // (prices follow categories: `sepatu` by price with a filter was found hundreds of thousands
@@ -100,17 +113,16 @@ export async function filteredSortedIds(
         sort,
         page,
         categories,
-        forced?.cap ?? Math.round(affordable),
+        forced?.cap ?? Math.round(walkable),
       );
     }
   }
-  const walk = forced ? forced.reading === 'walk' : guess <= affordable;
+  const walk = forced ? forced.reading === 'walk' : guess <= walkable;
   if (walk) {
     // Stopped at four times its guess: prices follow categories, so a word of a few categories
     // (`sepatu`) is found far down the price order where the guess says a few hundred rows.
     const cap =
-      forced?.cap ??
-      Math.round(Math.min(affordable, Math.max(SPLIT_PROBE_ROWS, WALK_SLACK * guess)));
+      forced?.cap ?? Math.round(Math.min(walkable, Math.max(SPLIT_PROBE_ROWS, WALK_SLACK * guess)));
     const walked = byLink
       ? await linkWalk(db, scope, filters, sort, end, cap)
       : await ownWalk(db, scope, filters, sort, end, cap);
