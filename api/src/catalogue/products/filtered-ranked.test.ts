@@ -1,4 +1,3 @@
-import { QueryTypes } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingFilters } from '@shared/schemas';
 import {
@@ -6,6 +5,7 @@ import {
   type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
 import { FILTER_SETS, filteredTestCatalogue } from '../../../test/support/filtered-catalogue';
+import { plansOf, statementsOf } from '../../../test/support/plans';
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { filteredRankedPage, setFilteredReading } from './filtered-ranked';
@@ -69,15 +69,6 @@ describe('a filtered search in relevance order on postgres', () => {
     // Index-only reads need the visibility map a vacuum writes (autovacuum's, at size).
     await db.sequelize.query('VACUUM ANALYZE products');
     await db.sequelize.query('VACUUM ANALYZE platform_links');
-    const statements: { sql: string; bind: unknown[] }[] = [];
-    const sequelize = db.sequelize as unknown as {
-      query: (sql: string, options?: { bind?: unknown[] }) => Promise<unknown>;
-    };
-    const query = sequelize.query.bind(sequelize);
-    sequelize.query = (sql, options) => {
-      statements.push({ sql, bind: options?.bind ?? [] });
-      return query(sql, options);
-    };
     const filters: ListingFilters = {
       sort: 'relevance',
       platforms: ['Shopee'],
@@ -86,32 +77,24 @@ describe('a filtered search in relevance order on postgres', () => {
       maxPrice: 120_000,
       minDiscount: 10,
     };
-    try {
+    const groups = await wordGroups(db, tokenize('promo'));
+    const statements = await statementsOf(db, async () => {
       setFilteredReading('walk');
-      const groups = await wordGroups(db, tokenize('promo'));
       await filteredRankedPage(db, { categoryId: null, groups }, filters, { limit: 8, offset: 0 });
-    } finally {
-      sequelize.query = query;
-    }
+    });
     const tests = statements.filter(({ sql }) => sql.includes('FROM products p WHERE p.id ='));
     expect(tests.length).toBeGreaterThan(0);
     // At 400 products the planner would rather scan; at 1,000,000 it probes by id.
-    await db.sequelize.transaction(async (transaction) => {
-      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_hashjoin'])
-        await db.sequelize.query(`SET LOCAL ${setting} = off`, { transaction });
-      for (const { sql, bind } of tests) {
-        const plan = await db.sequelize.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, {
-          bind,
-          type: QueryTypes.SELECT,
-          transaction,
-        });
-        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-        expect(text).toContain('Index Only Scan using products_id_filters on products p');
-        expect(text).toContain('Index Only Scan using platform_links_product_in_stock_price');
-        expect(text).not.toMatch(/Index Scan using products_pkey|platform_links_product_platform/);
-        // The marketplace's price read once for both ends of the range.
-        expect(text.split('platform_links_product_in_stock_price').length - 1).toBe(1);
-      }
-    });
+    for (const text of await plansOf(db, tests, [
+      'enable_seqscan',
+      'enable_bitmapscan',
+      'enable_hashjoin',
+    ])) {
+      expect(text).toContain('Index Only Scan using products_id_filters on products p');
+      expect(text).toContain('Index Only Scan using platform_links_product_in_stock_price');
+      expect(text).not.toMatch(/Index Scan using products_pkey|platform_links_product_platform/);
+      // The marketplace's price read once for both ends of the range.
+      expect(text.split('platform_links_product_in_stock_price').length - 1).toBe(1);
+    }
   });
 });

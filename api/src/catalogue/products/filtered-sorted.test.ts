@@ -5,6 +5,7 @@ import {
   type SeededCatalogue,
 } from '../../../test/support/catalogue-fixtures';
 import { FILTER_SETS, filteredTestCatalogue } from '../../../test/support/filtered-catalogue';
+import { plansOf, statementsOf } from '../../../test/support/plans';
 import { wordGroups } from '../search/queries';
 import { tokenize } from '../search/terms';
 import { setFilteredSortedReading } from './filtered-sorted';
@@ -129,18 +130,9 @@ describe('a filtered search sorted by price or saving on postgres', () => {
     const { db } = fixture;
     // Index-only reads need the visibility map a vacuum writes (autovacuum's, at size).
     await db.sequelize.query('VACUUM ANALYZE products');
-    const statements: { sql: string; bind: unknown[] }[] = [];
-    const sequelize = db.sequelize as unknown as {
-      query: (sql: string, options?: { bind?: unknown[] }) => Promise<unknown>;
-    };
-    const query = sequelize.query.bind(sequelize);
-    sequelize.query = (sql, options) => {
-      statements.push({ sql, bind: options?.bind ?? [] });
-      return query(sql, options);
-    };
     const filterSet = { platforms: [], inStock: true, minPrice: 60_000, maxPrice: 120_000 };
-    try {
-      const groups = await wordGroups(db, tokenize('promo'));
+    const groups = await wordGroups(db, tokenize('promo'));
+    const statements = await statementsOf(db, async () => {
       for (const reading of ['walk', 'categories'] as const) {
         for (const sort of sorts) {
           setFilteredSortedReading(reading);
@@ -149,29 +141,21 @@ describe('a filtered search sorted by price or saving on postgres', () => {
           await listingPage(db, scope, filters, sort, { limit: 8, offset: 0 });
         }
       }
-    } finally {
-      sequelize.query = query;
-    }
+    });
     const walks = statements.filter(({ sql }) => /AS hit\s+FROM products p WHERE/.test(sql));
     // Each sort over the whole catalogue, and in each category that holds the word.
     expect(walks.length).toBeGreaterThan(sorts.length * 2);
     // At 400 products the planner would rather scan and sort; at 1,000,000 it walks the index.
-    await db.sequelize.transaction(async (transaction) => {
-      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
-        await db.sequelize.query(`SET LOCAL ${setting} = off`, { transaction });
-      for (const { sql, bind } of walks) {
-        const plan = await db.sequelize.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, {
-          bind,
-          type: QueryTypes.SELECT,
-          transaction,
-        });
-        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-        expect(text).toMatch(
-          /Index Only Scan using products_(category_)?active_(price_asc|price_desc|saving) on products p/,
-        );
-        expect(text).not.toMatch(/Index Scan using products_/);
-      }
-    });
+    for (const plan of await plansOf(db, walks, [
+      'enable_seqscan',
+      'enable_bitmapscan',
+      'enable_sort',
+    ])) {
+      expect(plan).toMatch(
+        /Index Only Scan using products_(category_)?active_(price_asc|price_desc|saving) on products p/,
+      );
+      expect(plan).not.toMatch(/Index Scan using products_/);
+    }
   });
 
   it('walks the categories that hold a word, kept as products are written', async () => {
