@@ -104,18 +104,9 @@ export async function filteredSortedIds(
   // of rows down the whole catalogue's price index, and with Shopee 190 ms down its links).
   const byCategory = scope.categoryId === null && (forced ? forced.reading === 'categories' : true);
   if (byCategory) {
-    const categories = await wordCategories(db, scope.groups!);
-    if (forced || categories.length <= CATEGORY_WALKS_UP_TO) {
-      return categoryWalks(
-        db,
-        scope,
-        filters,
-        sort,
-        page,
-        categories,
-        forced?.cap ?? Math.round(walkable),
-      );
-    }
+    const budget = forced?.cap ?? Math.round(walkable);
+    const found = await fewCategoriesPage(db, scope, filters, sort, page, budget, forced !== null);
+    if (found) return found;
   }
   const walk = forced ? forced.reading === 'walk' : guess <= walkable;
   if (walk) {
@@ -136,24 +127,26 @@ export async function filteredSortedIds(
 }
 
 /**
- * PostgreSQL, a search over the whole catalogue sorted by price or saving without filters
- * (listing.ts, in place of splitSearchPage's reading of every match): the page from the
- * categories that hold the words (categoryWalks, at most `budget` rows walked over all of
- * them), or null when more than CATEGORY_WALKS_UP_TO categories hold them. `sepatu` by price
- * read its 47,000 matches from the search index (32,600 heap pages) to count them by category,
- * after a walk of the whole catalogue's price index of half as many rows: 0.5-0.7 s at
- * 1,000,000, where each of its categories finds its page a few dozen rows down its own index.
+ * PostgreSQL, a search over the whole catalogue sorted by price or saving, with filters
+ * (filteredSortedIds) or without (listing.ts, in place of splitSearchPage's reading of every
+ * match): the page from the categories that hold the words (categoryWalks, at most `budget`
+ * rows walked over all of them), or null when more than CATEGORY_WALKS_UP_TO categories hold
+ * them (`always`: the tests walk them however many). `sepatu` by price without filters read
+ * its 47,000 matches from the search index (32,600 heap pages) to count them by category, after
+ * a walk of the whole catalogue's price index of half as many rows: 0.5-0.7 s at 1,000,000,
+ * where each of its categories finds its page a few dozen rows down its own index.
  */
 export async function fewCategoriesPage(
   db: Database,
   scope: ListingScope,
+  filters: ListingFilters,
   sort: ListingOrder,
   page: { limit: number; offset: number },
   budget: number,
+  always = false,
 ): Promise<string[] | null> {
   const categories = await wordCategories(db, scope.groups!);
-  if (categories.length > CATEGORY_WALKS_UP_TO) return null;
-  const filters: ListingFilters = { platforms: [], inStock: false };
+  if (!always && categories.length > CATEGORY_WALKS_UP_TO) return null;
   return categoryWalks(db, scope, filters, sort, page, categories, budget);
 }
 

@@ -144,6 +144,7 @@ async function splitTakes(
 async function splitPage(
   db: Database,
   scope: ListingScope,
+  filters: ListingFilters,
   sort: ListingOrder,
   page: { limit: number; offset: number },
   split: { mode: SplitMode; probeRows: number },
@@ -151,7 +152,7 @@ async function splitPage(
 ): Promise<string[]> {
   const byCategories = forced
     ? null
-    : await fewCategoriesPage(db, scope, sort, page, split.probeRows);
+    : await fewCategoriesPage(db, scope, filters, sort, page, split.probeRows);
   return byCategories ?? splitSearchPage(db, scope, sort, page, split.mode, split.probeRows);
 }
 
@@ -319,7 +320,15 @@ export async function listingPage(
         : total < bound || few
           ? await searchSetPage(db, scope, filters, sort, page)
           : split
-            ? await splitPage(db, scope, sort, page, split, options.sortedSearch !== undefined)
+            ? await splitPage(
+                db,
+                scope,
+                filters,
+                sort,
+                page,
+                split,
+                options.sortedSearch !== undefined,
+              )
             : await sortedPage(db, scope, filters, sort, page);
     return boundedPage(ids, total, bound);
   }

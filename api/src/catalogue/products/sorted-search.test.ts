@@ -273,7 +273,7 @@ describe('sorted search split by category on postgres', () => {
             // By the categories that hold the words (every term here is in at most four): each
             // walks its own sort index, or stops short of its budget and is read as a set.
             for (const budget of [8, 400]) {
-              const found = await fewCategoriesPage(db, scope, sort, page, budget);
+              const found = await fewCategoriesPage(db, scope, filters, sort, page, budget);
               expect(found, JSON.stringify({ term, sort, page, budget })).toEqual(general);
             }
             rows += general.length;
