@@ -26,8 +26,15 @@ import { FEED_APPLICATION_NAME } from './worker-messages';
 import { describeApi, type ApiFixture } from '../../test/support/api';
 import { unique } from '../../test/support/fixtures';
 
-// The fake affiliate network listens on 127.0.0.1 (DESIGN: the test-only setting).
+// The fake affiliate network listens on 127.0.0.1 (DESIGN: the test-only setting). Given back
+// after this file: the api project shares one process between files (isolate: false), and
+// link-health.test.ts checks that the default setting refuses loopback.
+const allowPrivateBefore = process.env.FETCH_ALLOW_PRIVATE;
 process.env.FETCH_ALLOW_PRIVATE = 'true';
+afterAll(() => {
+  if (allowPrivateBefore === undefined) delete process.env.FETCH_ALLOW_PRIVATE;
+  else process.env.FETCH_ALLOW_PRIVATE = allowPrivateBefore;
+});
 
 interface Served {
   body: string;
