@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { startServer, type RunningServer } from '../src/server';
+import { DOCS_LINK_COLUMNS } from '../src/db/migrations/0043-search-docs-carry-marketplace-figures';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { testConfig } from './support/server';
 
@@ -82,7 +83,8 @@ async function derivedState(db: Database) {
       db,
       `SELECT p.title, p."createdAt", d.docid, d."categoryId", quote(d."lowestPrice") AS price,
           quote(d."discountPercentage") AS discount, quote(d."inStock") AS "inStock",
-          quote(d."platformMask") AS "platformMask", quote(d."stockMask") AS "stockMask"
+          quote(d."platformMask") AS "platformMask", quote(d."stockMask") AS "stockMask",
+          ${DOCS_LINK_COLUMNS.map((column) => `quote(d."${column}") AS "${column}"`).join(', ')}
         FROM product_search_docs d JOIN products p ON p.id = d."productId" ORDER BY d.docid`,
     );
     state.vocabulary = await select(

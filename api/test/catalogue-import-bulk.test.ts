@@ -19,6 +19,7 @@ import {
 import { sqliteVocabulary } from '../src/catalogue/search/vocabulary';
 import { endFtsAside, FTS_ASIDE_SCHEMA, ftsAsideFile, startFtsAside } from '../src/seed/fts-aside';
 import { csv, type Cells } from '../src/catalogue/imports/test-support';
+import { DOCS_LINK_COLUMNS } from '../src/db/migrations/0043-search-docs-carry-marketplace-figures';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 
 /**
@@ -150,12 +151,14 @@ async function catalogueState(db: Database): Promise<Record<string, unknown[]>> 
           saving, "platformMask", "stockMask", "createdAt" = "updatedAt" AS untouched
         FROM products ORDER BY sku`,
     ),
-    // Each search docs row's filter figures, as stored (migration 0039).
+    // Each search docs row's filter figures, as stored (migration 0039), and each marketplace's
+    // price (0043).
     searchDocs: await select(
       db,
       `SELECT p.sku, d."categoryId", quote(d."lowestPrice") AS "lowestPrice",
           quote(d."discountPercentage") AS discount, quote(d."inStock") AS "inStock",
-          quote(d."platformMask") AS "platformMask", quote(d."stockMask") AS "stockMask"
+          quote(d."platformMask") AS "platformMask", quote(d."stockMask") AS "stockMask",
+          ${DOCS_LINK_COLUMNS.map((column) => `quote(d."${column}") AS "${column}"`).join(', ')}
         FROM product_search_docs d JOIN products p ON p.id = d."productId" ORDER BY p.sku`,
     ),
     links: await select(

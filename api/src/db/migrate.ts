@@ -39,6 +39,7 @@ import * as searchDocsCarryFilters from './migrations/0039-search-docs-carry-fil
 import * as searchCategoryWord from './migrations/0040-search-category-word';
 import * as searchPostingsCategory from './migrations/0041-search-postings-category';
 import * as walkIndexesIncludeFilters from './migrations/0042-walk-indexes-include-filters';
+import * as searchDocsCarryMarketplaceFigures from './migrations/0043-search-docs-carry-marketplace-figures';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -84,6 +85,7 @@ export const migrations = [
   { name: '0040-search-category-word', ...searchCategoryWord },
   { name: '0041-search-postings-category', ...searchPostingsCategory },
   { name: '0042-walk-indexes-include-filters', ...walkIndexesIncludeFilters },
+  { name: '0043-search-docs-carry-marketplace-figures', ...searchDocsCarryMarketplaceFigures },
 ];
 
 /** The applied migrations' names, as the database records them. */

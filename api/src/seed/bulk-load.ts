@@ -26,6 +26,11 @@ import {
   DOCS_FIGURES_FILL,
   DOCS_FIGURES_INSERT_TRIGGER,
 } from '../db/migrations/0039-search-docs-carry-filters';
+import {
+  DOCS_LINKS_FILL,
+  DOCS_LINKS_INSERT_TRIGGER,
+  LINK_DOCS_INSERT_TRIGGER,
+} from '../db/migrations/0043-search-docs-carry-marketplace-figures';
 import { ASIDE_FTS_HASH_BYTES, copyFtsAside, startFtsAside } from './fts-aside';
 
 /** The tables written by a product load, directly or by their triggers. */
@@ -384,11 +389,15 @@ export const DERIVED: Derived[] = [
   },
   {
     // Migration 0039: the search docs carry their product's filter figures (SQLite). After the
-    // product figures, which it copies.
+    // product figures, which it copies. Migration 0043: and each marketplace's in-stock price and
+    // saving, from the links.
     name: 'search docs figures',
     lane: 'rows',
-    triggers: { sqlite: [DOCS_FIGURES_INSERT_TRIGGER], postgres: [] },
-    rebuild: fixed({ sqlite: [DOCS_FIGURES_FILL], postgres: [] }),
+    triggers: {
+      sqlite: [DOCS_FIGURES_INSERT_TRIGGER, DOCS_LINKS_INSERT_TRIGGER, LINK_DOCS_INSERT_TRIGGER],
+      postgres: [],
+    },
+    rebuild: fixed({ sqlite: [DOCS_FIGURES_FILL, DOCS_LINKS_FILL], postgres: [] }),
   },
 ];
 

@@ -4,6 +4,7 @@ import type { ImportRowError } from '@shared/rules/product-csv';
 import { skuSchema } from '@shared/schemas';
 import { toDbTimestamp } from '../../db/timestamps';
 import type { Database } from '../../db/database';
+import { DOCS_LINKS_REFRESH } from '../../db/migrations/0043-search-docs-carry-marketplace-figures';
 import { timeOrderedUuid } from '../../lib/time-ordered-id';
 import {
   newLinkListingColumns,
@@ -266,6 +267,8 @@ async function insertLinks(
   now: string,
   transaction: Transaction,
   statements: BoundStatements | undefined,
+  /** The products' search docs rows are there (not a bulk load, which rebuilds them after). */
+  docsHere: boolean,
 ) {
   if (links.length === 0) return;
   const sqlite = db.dialect === 'sqlite';
@@ -297,7 +300,17 @@ async function insertLinks(
       ];
     }),
   );
-  if (sqlite) await db.sequelize.query('DELETE FROM link_figures_deferred', { transaction });
+  if (sqlite) {
+    await db.sequelize.query('DELETE FROM link_figures_deferred', { transaction });
+    // Migration 0043's trigger skipped them too: their products' docs rows take each
+    // marketplace's price in one statement.
+    if (docsHere) {
+      await db.sequelize.query(DOCS_LINKS_REFRESH, {
+        replacements: { ids: [...new Set(links.map((link) => link.productId))] },
+        transaction,
+      });
+    }
+  }
 }
 
 /** 0010's docid slot: the docids of the products created in one millisecond. */
@@ -503,7 +516,7 @@ async function writePlans(
       transaction,
     });
   }
-  await insertLinks(db, newLinks, now, transaction, statements);
+  await insertLinks(db, newLinks, now, transaction, statements, !bulk);
   await refreshProductFigures(db, touched, transaction);
   await db.sequelize.query('DELETE FROM product_figures_deferred', { transaction });
 }

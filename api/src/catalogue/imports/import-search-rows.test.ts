@@ -13,6 +13,7 @@ import type {
 } from '@shared/types';
 import { describeApi, type ApiFixture } from '../../../test/support/api';
 import { unique } from '../../../test/support/fixtures';
+import { DOCS_LINK_COLUMNS } from '../../db/migrations/0043-search-docs-carry-marketplace-figures';
 import { COLUMNS as BASE_COLUMNS, csv, importCsv, productRow, type Cells } from './test-support';
 
 /** The import tests' columns, and a badge and a second platform with its original price. */
@@ -82,7 +83,8 @@ async function searchRows(db: Db, ids: string[], transaction: Transaction) {
   };
   for (const id of ids) byProduct.set(id, []);
   // Docids as text: about 1.8e18, past a JavaScript number's precision.
-  // The filter figures as stored, type included (migration 0039).
+  // The filter figures as stored, type included (migration 0039), and each marketplace's
+  // price (0043).
   const docs = await select<{
     docid: string;
     productId: string;
@@ -92,7 +94,8 @@ async function searchRows(db: Db, ids: string[], transaction: Transaction) {
     db,
     `SELECT CAST(docid AS TEXT) AS docid, "productId", "categoryId",
        quote("lowestPrice") || ' ' || quote("discountPercentage") || ' ' || quote("inStock")
-         || ' ' || quote("platformMask") || ' ' || quote("stockMask") AS figures
+         || ' ' || quote("platformMask") || ' ' || quote("stockMask")
+         ${DOCS_LINK_COLUMNS.map((column) => `|| ' ' || quote("${column}")`).join(' ')} AS figures
      FROM product_search_docs WHERE "productId" IN (:ids) ORDER BY rowid`,
     transaction,
     { ids },

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORMS as ALL_PLATFORMS } from '@shared/constants';
 import { savingOf } from '@shared/rules/saving';
 import { openDatabase, type Database } from '../../db/database';
 import { createMigrator } from '../../db/migrate';
+import {
+  docsPriceColumn,
+  docsSavingColumn,
+} from '../../db/migrations/0043-search-docs-carry-marketplace-figures';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import {
   insertCategory,
@@ -75,16 +80,22 @@ async function wrongProductSavings(db: Database) {
 
 /**
  * SQLite: active products whose search docs row does not carry their filter figures (migration
- * 0039), or has none.
+ * 0039) and each marketplace's in-stock price and saving (0043), or has none.
  */
 async function wrongSearchDocs(db: Database) {
   if (db.dialect !== 'sqlite') return [];
   const figures = ['lowestPrice', 'discountPercentage', 'inStock', 'platformMask', 'stockMask'];
+  const link = (platform: string, value: string) => `(SELECT ${value} FROM platform_links l
+    WHERE l."productId" = p.id AND l.platform = '${platform}' AND l.availability = 'in_stock')`;
+  const prices = ALL_PLATFORMS.flatMap((platform) => [
+    `d."${docsPriceColumn(platform)}" IS NOT ${link(platform, 'l."priceValue"')}`,
+    `d."${docsSavingColumn(platform)}" IS NOT ${link(platform, 'CASE WHEN l."priceValue" IS NOT NULL THEN l.saving END')}`,
+  ]);
   return selectRows<{ id: string }>(
     db,
     `SELECT p.id FROM products p LEFT JOIN product_search_docs d ON d."productId" = p.id
       WHERE p."isActive" AND (d.docid IS NULL
-        OR ${figures.map((column) => `d."${column}" IS NOT p."${column}"`).join(' OR ')})`,
+        OR ${[...figures.map((column) => `d."${column}" IS NOT p."${column}"`), ...prices].join(' OR ')})`,
   );
 }
 
@@ -197,6 +208,14 @@ describe.each(dialects)('link savings on %s', (dialect) => {
       products[3],
     ]);
     await run(`UPDATE platform_links SET "productId" = ? WHERE id = ?`, [products[3], moved!.id]);
+    await expectRight(db);
+    // A priced link moved to a marketplace its product had none on.
+    const [priced] = await selectRows<{ id: number }>(
+      db,
+      `SELECT id FROM platform_links WHERE platform = 'Tokopedia' AND "priceValue" > 0
+        AND availability = 'in_stock' ORDER BY id LIMIT 1`,
+    );
+    await run(`UPDATE platform_links SET platform = 'Bukalapak' WHERE id = ?`, [priced!.id]);
     await expectRight(db);
     // A product moved to another category takes its links with it.
     const other = await insertCategory(db);

@@ -1,6 +1,10 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
 import type { ListingFilters, ListingSort } from '@shared/schemas';
 import type { Database } from '../../db/database';
+import {
+  docsPriceColumn,
+  docsSavingColumn,
+} from '../../db/migrations/0043-search-docs-carry-marketplace-figures';
 import { Params, selectBound } from '../../db/sql';
 import {
   fts5InCategory,
@@ -46,6 +50,9 @@ export type PromoSet = 'featured' | 'discounted';
 export type ListingOrder = ListingSort | 'promo';
 
 type Part = 'platform' | 'price' | 'discount';
+
+/** Above any price: a marketplace without one, for docsPrice's min(). */
+const NO_PRICE = '9223372036854775807';
 
 const IN_STOCK_LINK = `l.availability = 'in_stock' AND l."priceValue" IS NOT NULL`;
 
@@ -256,32 +263,13 @@ export class ListingSql {
   }
 
   /**
-   * SQLite, a search's match read newest first from FTS5 (`productId`: its docs row's column)
-   * with a marketplace and a price range: whether one of the chosen marketplaces' in-stock links
-   * is priced in the range, from the links alone, so that the product row is read (and priced
-   * again by where()) only for a match that can pass. where() stays the test: the product's
-   * price there is the cheapest such link, which is one in the range, so this never leaves out
-   * a match where() keeps. True without a marketplace or a range, and on PostgreSQL. `sepatu
-   * hitam` with Shopee and Rp 100-500 rb: 2,202 matches, 470 pass, and the count read a
-   * product row for each (docs/decisions.md, session 47).
-   */
-  linkPriceHit(productId: string): string {
-    const priced = this.filters.minPrice !== undefined || this.filters.maxPrice !== undefined;
-    if (this.postgres || !this.byPlatform || !priced) return this.bool(true);
-    // By the product's own links: with several marketplaces SQLite took the in-stock price
-    // index for the range instead, and read every link in it for each match (minutes).
-    return `EXISTS (SELECT 1 FROM platform_links l INDEXED BY platform_links_product_platform
-      WHERE l."productId" = ${productId}
-      AND l.platform IN (${this.platforms()}) AND ${IN_STOCK_LINK}${this.linkRange()})`;
-  }
-
-  /**
    * SQLite, the filters on a search match's docs row `alias` (migration 0039 carries its
-   * product's figures there), to test a match before its product row is read. `exact`: the test
-   * is where()'s own for a search's match (every docs row is an active product's, in its
-   * category), so the product row need not be read at all; not with a marketplace and a price
-   * range, where the price is the product's on the chosen marketplaces' links (the test then
-   * leaves out the range: where() and linkPriceHit still test it).
+   * product's figures there, 0043 each marketplace's in-stock price), to test a match before
+   * its product row is read. `exact`: the test is where()'s own for a search's match (every
+   * docs row is an active product's, in its category), so the product row need not be read at
+   * all. With a marketplace and a price range, the price is the cheapest of the chosen
+   * marketplaces' columns, as price() reads their links: `hitam` with Shopee in Rp 100-500 rb
+   * read each match's link and product row, ~45 ms for its 1,000 passing matches.
    */
   private docsFilter(alias: string): { sql: string; exact: boolean } {
     const { filters, scope } = this;
@@ -294,23 +282,80 @@ export class ListingSql {
     } else if (filters.inStock) {
       parts.push(`${alias}."inStock" = ${this.bool(true)}`);
     }
-    const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
-    if (!this.byPlatform) {
-      if (filters.minPrice !== undefined)
-        parts.push(`${alias}."lowestPrice" >= ${this.params.add(filters.minPrice)}`);
-      if (filters.maxPrice !== undefined)
-        parts.push(`${alias}."lowestPrice" <= ${this.params.add(filters.maxPrice)}`);
-    }
+    const price = this.byPlatform ? this.docsPrice(alias) : `${alias}."lowestPrice"`;
+    if (filters.minPrice !== undefined)
+      parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
+    if (filters.maxPrice !== undefined)
+      parts.push(`${price} <= ${this.params.add(filters.maxPrice)}`);
     if (filters.minDiscount !== undefined)
       parts.push(`${alias}."discountPercentage" >= ${this.params.add(filters.minDiscount)}`);
-    const exact = !this.postgres && !scope.sample && !scope.promo && !(this.byPlatform && priced);
-    return { sql: parts.length > 0 ? parts.join(' AND ') : this.bool(true), exact };
+    const sql = parts.length > 0 ? parts.join(' AND ') : this.bool(true);
+    return { sql, exact: this.docsExact() };
+  }
+
+  /** Whether docsFilter is where()'s whole test: a search's matches, on SQLite. */
+  private docsExact(): boolean {
+    return !this.postgres && !this.scope.sample && !this.scope.promo;
+  }
+
+  /**
+   * SQLite, a search's matches in the sort's order from their docs rows `alias` alone
+   * (sortedSearchPage's docs reading): `figure`, the sort's figure there (null by newest), and
+   * `order`, the ORDER BY that stands for orderBy() up to rows of one docid slot (the docids
+   * follow createdAt by the millisecond, and within one a row's insertion, not its id). Null
+   * when the docs do not hold the figure (a saving but one marketplace's) or are not the whole
+   * test (docsFilter).
+   */
+  docsOrder(
+    alias: string,
+    sort: ListingOrder,
+    /** The docid as the statement reads it (FTS5's rowid keeps its own order without a sort). */
+    docid = `${alias}.docid`,
+  ): { figure: string | null; order: string } | null {
+    if (!this.docsExact()) return null;
+    const newest = `${docid} DESC`;
+    switch (sort) {
+      case 'newest':
+        return { figure: null, order: newest };
+      case 'discount':
+        return {
+          figure: `${alias}."discountPercentage"`,
+          order: `${alias}."discountPercentage" DESC, ${newest}`,
+        };
+      case 'price_asc':
+      case 'price_desc': {
+        const price = this.byPlatform ? this.docsPrice(alias) : `${alias}."lowestPrice"`;
+        const direction = sort === 'price_desc' ? ' DESC' : '';
+        return { figure: price, order: `(${price} IS NULL), ${price}${direction}, ${newest}` };
+      }
+      case 'saving': {
+        // One marketplace's saving is its link's; several's, their cheapest link's (by id on a
+        // tie), which the columns cannot tell; the product's own is not on the docs row.
+        if (this.filters.platforms.length !== 1) return null;
+        const saving = `coalesce(${alias}."${docsSavingColumn(this.filters.platforms[0]!)}", 0)`;
+        return { figure: saving, order: `${saving} DESC, ${newest}` };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * SQLite, the product's price on the chosen marketplaces from docs row `alias` (migration
+   * 0043: each marketplace's in-stock link price): price()'s cheapest in-stock priced link,
+   * NULL when none of them has one.
+   */
+  private docsPrice(alias: string): string {
+    const columns = this.filters.platforms.map((p) => `${alias}."${docsPriceColumn(p)}"`);
+    if (columns.length === 1) return columns[0]!;
+    // SQLite's min() of several values is NULL when any is: the missing ones stand aside.
+    return `nullif(min(${columns.map((column) => `coalesce(${column}, ${NO_PRICE})`).join(', ')}), ${NO_PRICE})`;
   }
 
   /**
    * SQLite, how a search match's docs row `d` is tested: docsFilter's test, then, when that is
-   * not the whole test, its links (linkPriceHit) and its product row `p` (where()), joined by
-   * `from`; `id` and `category` are the match's, read from whichever row is there.
+   * not the whole test, its product row `p` (where()), joined by `from`; `id` and `category`
+   * are the match's, read from whichever row is there.
    */
   docsMatch(): { from: string; test: string; id: string; category: string } {
     const docs = this.docsFilter('d');
@@ -318,7 +363,7 @@ export class ListingSql {
       return { from: '', test: docs.sql, id: 'd."productId"', category: 'd."categoryId"' };
     return {
       from: ' CROSS JOIN products p',
-      test: `${docs.sql} AND ${this.linkPriceHit('d."productId"')} AND p.id = d."productId" AND ${this.where()}`,
+      test: `${docs.sql} AND p.id = d."productId" AND ${this.where()}`,
       id: 'p.id',
       category: 'p."categoryId"',
     };

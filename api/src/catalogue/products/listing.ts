@@ -69,13 +69,14 @@ export interface ListingOptions {
   /**
    * A search sorted by a product figure on SQLite (sortedSearchPage): chosen by its cost (the
    * default), always walked, walked against the matches as one set ('setWalk'), split by
-   * category, always the set, or the general path (the tests compare them). PostgreSQL, a search over the whole catalogue by price or saving without
+   * category, always the set, read from the search docs ('docs'), or the general path (the
+   * tests compare them). PostgreSQL, a search over the whole catalogue by price or saving without
    * filters (splitSearchPage): 'split' chooses each category's reading by its cost, 'walk' and
    * 'set' force it, 'general' keeps the planner's plan; unset, the split is taken for a word
    * expected in at most SPLIT_MATCHES_UP_TO products ('setWalk': the planner's plan).
    * PostgreSQL with filters, by a figure (filtered-sorted.ts): any value keeps the general path.
    */
-  sortedSearch?: 'walk' | 'setWalk' | 'split' | 'set' | 'general';
+  sortedSearch?: 'walk' | 'setWalk' | 'split' | 'set' | 'docs' | 'general';
   /** SQLite's sortedSearchPage: see SortedSearchForce (the tests set them). */
   matchList?: boolean;
   spanRows?: number;
@@ -124,8 +125,8 @@ async function splitTakes(
   if (scope.categoryId !== null) return null;
   if (sort !== 'price_asc' && sort !== 'price_desc' && sort !== 'saving') return null;
   const forced = options.sortedSearch;
-  // The set walk is SQLite's alone.
-  if (forced === 'general' || forced === 'setWalk') return null;
+  // The set walk and the docs reading are SQLite's alone.
+  if (forced === 'general' || forced === 'setWalk' || forced === 'docs') return null;
   if (forced) return { mode: forced, probeRows: SPLIT_PROBE_ROWS };
   const shares = await wordShares(db);
   const expected = shareOf(shares, 'document', scope.groups!) * shares.rows;

@@ -43,7 +43,7 @@ describe('sorted search on sqlite', () => {
       sortedSearch: 'general',
     });
     const context = JSON.stringify({ scope, filters, page });
-    for (const way of ['walk', 'setWalk', 'split', 'set', undefined] as const) {
+    for (const way of ['walk', 'setWalk', 'split', 'set', 'docs', undefined] as const) {
       // The set and the set walk from the count's list of matches, and from FTS5.
       for (const matchList of way === 'set' || way === 'setWalk' ? [true, false] : [true]) {
         const found = await listingPage(db, scope, filters, sort, page, {
@@ -87,6 +87,9 @@ describe('sorted search on sqlite', () => {
       { platforms: [], inStock: false, minDiscount: 25 },
       { platforms: [], inStock: true },
       { platforms: ['Shopee'], inStock: false, minPrice: 60_000, minDiscount: 10 },
+      // A marketplace's own price in the range (the docs' copy of it, migration 0043).
+      { platforms: ['Shopee'], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
+      { platforms: ['Tokopedia', 'Lazada'], inStock: true, maxPrice: 90_000 },
     ];
     let rows = 0;
     for (const term of ['promo', 'untuk', 'sepatu kopi', 'tas']) {
