@@ -21,22 +21,38 @@ export interface ServerProcess {
 }
 
 /**
- * The Node flags `npm start` gives the server (package.json's `start` script), read from there
- * so that a bench always runs the server, and the yardsticks that stand beside it, as it runs.
+ * The Node flags and the environment `npm start` gives the server (package.json's `start`
+ * script: `exec [env NAME=value ...] node [flags] dist/server/start.js`), read from there so
+ * that a bench always runs the server, and the yardsticks that stand beside it, as it runs.
  */
-export function startFlags(startScript: string): string[] {
-  const match = /\bexec node ((?:--\S+ )*)dist\/server\/start\.js/.exec(startScript);
-  if (!match) throw new Error(`no node flags found in the start script: ${startScript}`);
-  return match[1]!.trim().split(' ').filter(Boolean);
+export function startCommand(startScript: string): {
+  flags: string[];
+  env: Record<string, string>;
+} {
+  const match = /\bexec ((?:env (?:\w+=\S+ )+)?)node ((?:--\S+ )*)dist\/server\/start\.js/.exec(
+    startScript,
+  );
+  if (!match) throw new Error(`no node command found in the start script: ${startScript}`);
+  const env = Object.fromEntries(
+    match[1]!
+      .replace(/^env /, '')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  return { flags: match[2]!.trim().split(' ').filter(Boolean), env };
 }
 
-export const SERVER_NODE_FLAGS = startFlags(
+const START_COMMAND = startCommand(
   (
     JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
       scripts: { start: string };
     }
   ).scripts.start,
 );
+export const SERVER_NODE_FLAGS = START_COMMAND.flags;
+export const SERVER_ENV = START_COMMAND.env;
 
 function readStatusKb(pid: number, field: string): number {
   try {
@@ -95,9 +111,16 @@ export async function startProcess(
   const args = script.endsWith('.ts')
     ? [...(options.serverFlags ? flags : []), ...extra, '--import', 'tsx', script]
     : [...flags, ...extra, script];
+  const started = script.endsWith('.ts') && !options.serverFlags ? {} : SERVER_ENV;
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret', ...env },
+    env: {
+      ...process.env,
+      ...started,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
