@@ -40,6 +40,7 @@ import * as searchCategoryWord from './migrations/0040-search-category-word';
 import * as searchPostingsCategory from './migrations/0041-search-postings-category';
 import * as walkIndexesIncludeFilters from './migrations/0042-walk-indexes-include-filters';
 import * as searchDocsCarryMarketplaceFigures from './migrations/0043-search-docs-carry-marketplace-figures';
+import * as linkSavingCarriesPriceSqlite from './migrations/0044-link-saving-carries-price-sqlite';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -86,6 +87,7 @@ export const migrations = [
   { name: '0041-search-postings-category', ...searchPostingsCategory },
   { name: '0042-walk-indexes-include-filters', ...walkIndexesIncludeFilters },
   { name: '0043-search-docs-carry-marketplace-figures', ...searchDocsCarryMarketplaceFigures },
+  { name: '0044-link-saving-carries-price-sqlite', ...linkSavingCarriesPriceSqlite },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -436,9 +436,11 @@ export class ListingSql {
     descending: boolean,
     limit: string,
     searchPerRow = false,
+    /** With searchPerRow, each row's `hit` as a column (false: the caller tests the rows). */
+    hitColumn = searchPerRow,
   ): string {
     const figure = by === 'price' ? 'l."priceValue"' : 'l.saving';
-    const hit = searchPerRow ? `, ${this.matchesRow()} AS hit` : '';
+    const hit = hitColumn ? `, ${this.matchesRow()} AS hit` : '';
     return `SELECT p.id AS id, ${figure} AS figure, p."createdAt" AS "createdAt"${hit}
       ${this.linkRows(platform, by, searchPerRow)}
       ORDER BY ${figure}${descending ? ' DESC' : ''}, p."createdAt" DESC, p.id

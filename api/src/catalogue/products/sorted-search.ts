@@ -532,12 +532,16 @@ export function walkQuery(
         sort !== 'price_asc',
         rowLimit,
         true,
+        false,
       )
-    : `SELECT p.id AS id, ${walk.matchesRow()} AS hit
-        FROM products p ${walk.indexHint(sort, true)}
+    : `SELECT p.id AS id FROM products p ${walk.indexHint(sort, true)}
         WHERE ${walk.where(undefined, { searchPerRow: true })}
         ORDER BY ${walk.orderBy(sort)} LIMIT ${rowLimit}`;
-  const sql = `SELECT id FROM (${rows}) WHERE hit LIMIT ${walk.params.add(need)}`;
+  // Each walked row is tested as it leaves the walk, not as it is read: a link walk sorts each
+  // run of equal savings (or prices) by date, and a column would test every row of the run
+  // before the first is given (`promo` by saving with Shopee in Rp 100-500 rb: 80 ms).
+  const sql = `SELECT p.id FROM (${rows}) AS p WHERE ${walk.matchesRow()}
+    LIMIT ${walk.params.add(need)}`;
   return { sql, values: walk.params.values };
 }
 
