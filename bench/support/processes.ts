@@ -29,19 +29,15 @@ export function startCommand(startScript: string): {
   flags: string[];
   env: Record<string, string>;
 } {
-  const match = /\bexec ((?:env (?:\w+=\S+ )+)?)node ((?:--\S+ )*)dist\/server\/start\.js/.exec(
+  const match = /\bexec (?:env ((?:\w+=\S+ )+))?node ((?:--\S+ )*)dist\/server\/start\.js/.exec(
     startScript,
   );
   if (!match) throw new Error(`no node command found in the start script: ${startScript}`);
+  const words = (text = '') => text.split(' ').filter(Boolean);
   const env = Object.fromEntries(
-    match[1]!
-      .replace(/^env /, '')
-      .trim()
-      .split(' ')
-      .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
+    words(match[1]).map((pair) => pair.split('=') as [string, string]),
   );
-  return { flags: match[2]!.trim().split(' ').filter(Boolean), env };
+  return { flags: words(match[2]), env };
 }
 
 const START_COMMAND = startCommand(
@@ -100,23 +96,23 @@ export async function startProcess(
   options: { serverFlags?: boolean } = {},
 ): Promise<ServerProcess> {
   // TypeScript sources run through tsx; the built server bundle runs as plain JavaScript.
-  // The built bundle gets the same V8 flags as `npm start` (package.json): a small young
-  // generation and a heap ceiling (which lowers V8's heap growing factor) keep the server's
-  // resident memory down under load (docs/decisions.md, "`npm start` runs a bundle").
+  // The built bundle gets the same V8 flags and environment as `npm start` (package.json): a
+  // small young generation, a heap ceiling (which lowers V8's heap growing factor) and two malloc
+  // arenas keep the server's resident memory down under load (docs/decisions.md, "`npm start`
+  // runs a bundle" and "two malloc arenas").
   // BENCH_SERVER_NODE_ARGS adds Node flags to the started process (`--cpu-prof
   // --cpu-prof-dir=/tmp/prof`, `--heap-prof`: Node refuses those in NODE_OPTIONS).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // `serverFlags`: a TypeScript script that stands in for the server gets them too.
-  const flags = SERVER_NODE_FLAGS;
-  const args = script.endsWith('.ts')
-    ? [...(options.serverFlags ? flags : []), ...extra, '--import', 'tsx', script]
-    : [...flags, ...extra, script];
-  const started = script.endsWith('.ts') && !options.serverFlags ? {} : SERVER_ENV;
+  const typescript = script.endsWith('.ts');
+  const asServer = !typescript || options.serverFlags === true;
+  const flags = asServer ? SERVER_NODE_FLAGS : [];
+  const args = [...flags, ...extra, ...(typescript ? ['--import', 'tsx'] : []), script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
-      ...started,
+      ...(asServer ? SERVER_ENV : {}),
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-secret',
       ...env,

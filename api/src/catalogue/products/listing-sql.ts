@@ -282,7 +282,7 @@ export class ListingSql {
     } else if (filters.inStock) {
       parts.push(`${alias}."inStock" = ${this.bool(true)}`);
     }
-    const price = this.byPlatform ? this.docsPrice(alias) : `${alias}."lowestPrice"`;
+    const price = this.docsPrice(alias);
     if (filters.minPrice !== undefined)
       parts.push(`${price} >= ${this.params.add(filters.minPrice)}`);
     if (filters.maxPrice !== undefined)
@@ -324,7 +324,7 @@ export class ListingSql {
         };
       case 'price_asc':
       case 'price_desc': {
-        const price = this.byPlatform ? this.docsPrice(alias) : `${alias}."lowestPrice"`;
+        const price = this.docsPrice(alias);
         const direction = sort === 'price_desc' ? ' DESC' : '';
         return { figure: price, order: `(${price} IS NULL), ${price}${direction}, ${newest}` };
       }
@@ -341,11 +341,11 @@ export class ListingSql {
   }
 
   /**
-   * SQLite, the product's price on the chosen marketplaces from docs row `alias` (migration
-   * 0043: each marketplace's in-stock link price): price()'s cheapest in-stock priced link,
-   * NULL when none of them has one.
+   * SQLite, price() from docs row `alias`: the product's lowest price (migration 0039), or with
+   * marketplaces the cheapest of their in-stock link prices (0043), NULL when none has one.
    */
   private docsPrice(alias: string): string {
+    if (!this.byPlatform) return `${alias}."lowestPrice"`;
     const columns = this.filters.platforms.map((p) => `${alias}."${docsPriceColumn(p)}"`);
     if (columns.length === 1) return columns[0]!;
     // SQLite's min() of several values is NULL when any is: the missing ones stand aside.

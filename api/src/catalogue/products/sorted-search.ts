@@ -296,22 +296,8 @@ export async function sortedSearchPage(
     const setWalk =
       (links ? LINK_WALK_ROW_COST : SET_WALK_ROW_COST) * (need / share) +
       (list ? LIST_MATCH_COST : SET_MATCH_BUILD_COST) * (estimated / pass);
-    // By newest the docs reading stops where the count did, or sooner. Otherwise it is
-    // weighed where a walk prices each row on its links (a marketplace's price range), or the
-    // words' matches are few: the other walks test their filters from an index's columns,
-    // cheaper than the costs say (`hitam` with Shopee by price: a 20 ms walk, 40 ms from the
-    // docs), where `sepatu hitam` in stock by price (2,201 matches) walked 45 ms.
     const docsReadable = new ListingSql(db, expanded, filters).docsOrder('d', sort) !== null;
-    const linkPriced =
-      filters.platforms.length > 0 &&
-      (filters.minPrice !== undefined || filters.maxPrice !== undefined);
-    const docs = !docsReadable
-      ? Number.POSITIVE_INFINITY
-      : sort === 'newest'
-        ? 0
-        : linkPriced || estimated / pass <= DOCS_FEW_MATCHES
-          ? DOCS_MATCH_COST * (estimated / pass)
-          : Number.POSITIVE_INFINITY;
+    const docs = docsReadable ? docsCost(filters, sort, estimated / pass) : Infinity;
     const reading = force ?? choose(need, share, estimated / pass, split, spread, setWalk, docs);
     let found: string[] | null = null;
     if (reading === 'docs') {
@@ -400,6 +386,22 @@ function sparseProducts(
     if (inCategory / Math.max(products, 1) < share / 4) sparse += products;
   }
   return sparse;
+}
+
+/**
+ * What the docs reading costs for `raw` matches of the words, in set matches. By newest it
+ * stops where the count did, or sooner: nothing. Otherwise it is weighed only where a walk
+ * prices each row on its links (a marketplace's price range), or the words' matches are few:
+ * the other walks test their filters from an index's columns, cheaper than the costs say
+ * (`hitam` with Shopee by price: a 20 ms walk, 40 ms from the docs), where `sepatu hitam` in
+ * stock by price (2,201 matches) walked 45 ms.
+ */
+function docsCost(filters: ListingFilters, sort: ListingOrder, raw: number): number {
+  if (sort === 'newest') return 0;
+  const linkPriced =
+    filters.platforms.length > 0 &&
+    (filters.minPrice !== undefined || filters.maxPrice !== undefined);
+  return linkPriced || raw <= DOCS_FEW_MATCHES ? DOCS_MATCH_COST * raw : Infinity;
 }
 
 /**
