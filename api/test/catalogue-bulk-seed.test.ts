@@ -6,6 +6,7 @@ import { migrate } from '../src/db/migrate';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { startServer, type RunningServer } from '../src/server';
 import { DOCS_LINK_COLUMNS } from '../src/db/migrations/0043-search-docs-carry-marketplace-figures';
+import { SEARCH_PRICE_COLUMNS } from '../src/db/migrations/0045-search-rows-carry-marketplace-prices';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { testConfig } from './support/server';
 
@@ -73,7 +74,8 @@ async function derivedState(db: Database) {
       db,
       `SELECT p.title, p."createdAt", s."categoryId" = p."categoryId" AS "sameCategory",
           s."createdAt" = p."createdAt" AS "sameDate",
-          s.title::text AS t, s.label::text AS l, s.document::text AS d
+          s.title::text AS t, s.label::text AS l, s.document::text AS d,
+          ${SEARCH_PRICE_COLUMNS.map((column) => `s."${column}"`).join(', ')}
         FROM product_search s JOIN products p ON p.id = s."productId"
         ORDER BY p."createdAt", p.title`,
     );

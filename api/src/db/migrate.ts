@@ -41,6 +41,7 @@ import * as searchPostingsCategory from './migrations/0041-search-postings-categ
 import * as walkIndexesIncludeFilters from './migrations/0042-walk-indexes-include-filters';
 import * as searchDocsCarryMarketplaceFigures from './migrations/0043-search-docs-carry-marketplace-figures';
 import * as linkSavingCarriesPriceSqlite from './migrations/0044-link-saving-carries-price-sqlite';
+import * as searchRowsCarryMarketplacePrices from './migrations/0045-search-rows-carry-marketplace-prices';
 
 /**
  * Migrations are listed here rather than globbed from disk so that they are bundled with the
@@ -88,6 +89,7 @@ export const migrations = [
   { name: '0042-walk-indexes-include-filters', ...walkIndexesIncludeFilters },
   { name: '0043-search-docs-carry-marketplace-figures', ...searchDocsCarryMarketplaceFigures },
   { name: '0044-link-saving-carries-price-sqlite', ...linkSavingCarriesPriceSqlite },
+  { name: '0045-search-rows-carry-marketplace-prices', ...searchRowsCarryMarketplacePrices },
 ];
 
 /** The applied migrations' names, as the database records them. */

@@ -31,7 +31,17 @@ import {
   DOCS_LINKS_INSERT_TRIGGER,
   LINK_DOCS_INSERT_TRIGGER,
 } from '../db/migrations/0043-search-docs-carry-marketplace-figures';
+import {
+  LINK_SEARCH_PRICES_TRIGGER,
+  SEARCH_PRICE_COLUMNS,
+  SEARCH_PRICES_INSERT_TRIGGER,
+  SEARCH_PRICES_OF_LINKS,
+} from '../db/migrations/0045-search-rows-carry-marketplace-prices';
 import { ASIDE_FTS_HASH_BYTES, copyFtsAside, startFtsAside } from './fts-aside';
+
+/** Migration 0045's price columns of the search rows, quoted; and as the links' prices `x`. */
+const SEARCH_PRICES = SEARCH_PRICE_COLUMNS.map((column) => `"${column}"`).join(', ');
+const SEARCH_PRICES_OF_X = SEARCH_PRICE_COLUMNS.map((column) => `x."${column}"`).join(', ');
 
 /** The tables written by a product load, directly or by their triggers. */
 const LOAD_TABLES: Record<Dialect, string[]> = {
@@ -222,7 +232,11 @@ export const DERIVED: Derived[] = [
     // tables), and the index's version for its caches.
     name: 'product_search',
     lane: 'search',
-    triggers: { sqlite: ['product_search_insert'], postgres: ['product_search_insert'] },
+    triggers: {
+      sqlite: ['product_search_insert'],
+      // Migration 0045: each marketplace's price on the search row, from the links.
+      postgres: ['product_search_insert', SEARCH_PRICES_INSERT_TRIGGER, LINK_SEARCH_PRICES_TRIGGER],
+    },
     rebuild: async (db, _transaction, _triggers, tuning) =>
       ({
         sqlite: [
@@ -276,15 +290,18 @@ export const DERIVED: Derived[] = [
           // sorted before their words are computed, so the sort carries no vectors. OFFSET 0
           // keeps the words a subquery of their own, computed once per row (pulled up, each
           // use of `t` and `cb` in the outer list was computed again).
-          `INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document)
-          SELECT id, "categoryId", "createdAt", t, t || cb, t || cb || product_search_words(description)
-          FROM (SELECT o.id, o."categoryId", o."createdAt", o.description,
+          `INSERT INTO product_search ("productId", "categoryId", "createdAt", title, label, document,
+            ${SEARCH_PRICES})
+          SELECT id, "categoryId", "createdAt", t, t || cb, t || cb || product_search_words(description),
+            ${SEARCH_PRICES}
+          FROM (SELECT o.id, o."categoryId", o."createdAt", o.description, ${SEARCH_PRICES},
               product_search_words(o.title) AS t,
               product_search_words(
                 coalesce(o.category, '') || ' ' || coalesce(o."badgeText", '')) AS cb
             FROM (SELECT p.id, p."categoryId", p."createdAt", p.title, p.description,
-                p."badgeText", c.name AS category
+                p."badgeText", c.name AS category, ${SEARCH_PRICES_OF_X}
               FROM products p LEFT JOIN categories c ON c.id = p."categoryId"
+                LEFT JOIN (${SEARCH_PRICES_OF_LINKS}) x ON x.id = p.id
               WHERE p."isActive"
               ORDER BY p."createdAt", p.id) o
             OFFSET 0) v`,

@@ -19,6 +19,7 @@ import {
   type WordShares,
 } from '../search/engines';
 import { boundedPage, countBound, type ProductIdPage } from '../search/queries';
+import { docsPriceColumn } from '../../db/migrations/0043-search-docs-carry-marketplace-figures';
 import { ListingSql, type ListingScope } from './listing-sql';
 
 const TIERS: Tier[] = [0, 1, 2];
@@ -74,20 +75,30 @@ export function filterShare(
 function passes(db: Database, scope: ListingScope, filters: ListingFilters, params: Params) {
   // The category is the search row's own (its index); the products' would be tested again.
   const sql = new ListingSql(db, { ...scope, categoryId: null }, filters, null, params);
-  // One marketplace and a price range: its link alone, not the product's row too (`hitam`,
-  // Shopee, Rp 100-500 rb counted: 88-92 ms against 59 ms, warm, one connection).
+  // Marketplaces and a price range: the search row's own prices alone (migration 0045), not
+  // the product's row too (`hitam`, Shopee, Rp 100-500 rb counted: 88-92 ms against 59 ms from
+  // its link, warm, one connection; 36 ms from the row).
   if (sql.rangeCountable()) return sql.rangeTest();
-  const { minPrice, maxPrice } = filters;
-  if (filters.platforms.length === 0 || minPrice === undefined || maxPrice === undefined) {
+  if (!searchRowPriced(filters)) {
     return `EXISTS (SELECT 1 FROM products p WHERE p.id = s."productId"
       AND ${sql.where(undefined, { searchPerRow: true })})`;
   }
-  // A marketplace's price is a look-up of the product's links, which where() (and BETWEEN, which
-  // PostgreSQL expands) would make once per end of the range; OFFSET 0 keeps it one.
-  return `EXISTS (SELECT 1 FROM products p WHERE p.id = s."productId"
-    AND ${sql.where('price', { searchPerRow: true })}
-    AND EXISTS (SELECT 1 FROM (SELECT ${sql.price()} AS price OFFSET 0) AS m
-      WHERE m.price >= ${params.add(minPrice)} AND m.price <= ${params.add(maxPrice)}))`;
+  // The price from the row, the other filters (a minimum discount) from the product's.
+  return `${sql.rangeTest()} AND EXISTS (SELECT 1 FROM products p WHERE p.id = s."productId"
+    AND ${sql.where('price', { searchPerRow: true })})`;
+}
+
+/** Whether the filters' price is the marketplaces' price on the search row (migration 0045). */
+const searchRowPriced = (filters: ListingFilters) =>
+  filters.platforms.length > 0 &&
+  (filters.minPrice !== undefined || filters.maxPrice !== undefined);
+
+/**
+ * The search row's columns passes() reads besides its productId: the chosen marketplaces'
+ * prices (migration 0045) with a price range, for a subquery that reads the rows first.
+ */
+function passedColumns(filters: ListingFilters): string[] {
+  return searchRowPriced(filters) ? filters.platforms.map(docsPriceColumn) : [];
 }
 
 /** How the tiers and the count are read (null: by their costs; the tests force it). */
@@ -107,7 +118,40 @@ interface Costs {
   /** The filters' share of the scope's products. */
   passing: number;
   scopeRows: number;
+  /** What a match fetched from GIN and tested costs, in rows walked (matchCost). */
+  matchCost?: number;
 }
+
+/**
+ * A match fetched from GIN whose test is on its own search row (rangeTest: migration 0045's
+ * prices), in rows walked: its heap page, ~2-5 us against ~0.4 us a row walked (`hitam` with
+ * Shopee in Rp 100-500 rb counted from GIN in 36 ms, walking 130,000 rows in 50 ms, warm). A
+ * test that reads the product's row or links costs walkPays' default.
+ */
+const ROW_TESTED_MATCH_COST = 10;
+
+/** What a match fetched from GIN costs with these filters' test (passes). */
+function matchCost(db: Database, scope: ListingScope, filters: ListingFilters): number | undefined {
+  const sql = new ListingSql(db, { ...scope, categoryId: null }, filters);
+  return sql.rangeCountable() ? ROW_TESTED_MATCH_COST : undefined;
+}
+
+/**
+ * The GIN entries (per row of the table) a query of every group reads in `column`: the rarest
+ * group's, and a share of the others', which GIN skips through by the rarest's items rather
+ * than reading them (`promo diskon`'s label tier, each word in 5% of the labels: 4 ms from
+ * GIN, where their summed entries said a walk of 192,000 rows, 83 ms, was cheaper).
+ */
+function intersectedEntries(costs: Costs, column: Column): number {
+  const each = costs.groups
+    .map((group) => entriesOf(costs.shares, column, [group]))
+    .sort((a, b) => a - b);
+  const [rarest = 0, ...others] = each;
+  return rarest + SKIPPED_ENTRY_SHARE * others.reduce((sum, entries) => sum + entries, 0);
+}
+
+/** The share of a more common group's GIN entries read when GIN intersects it with a rarer. */
+const SKIPPED_ENTRY_SHARE = 0.1;
 
 /**
  * Whether walking the search rows newest first, testing each match's product against the
@@ -124,10 +168,11 @@ function walks(
   const { shares, groups, passing } = costs;
   const scopeShare = shareOf(shares, column, groups);
   return walkPays(
-    { tierShare: tierShare * passing, scopeShare, entries: entriesOf(shares, column, groups) },
+    { tierShare: tierShare * passing, scopeShare, entries: intersectedEntries(costs, column) },
     need,
     costs.scopeRows,
     fetched,
+    costs.matchCost,
   );
 }
 
@@ -154,6 +199,7 @@ export async function filteredRankedPage(
     groups,
     passing: await filterShare(db, scope, filters),
     scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+    matchCost: matchCost(db, scope, filters),
   };
   // A page ending past the bound counts through its tiers (one row past its end).
   const byTiers = bound <= page.offset + page.limit + 1;
@@ -225,7 +271,7 @@ async function tierRows(
     scope.categoryId,
   );
   const matches = everyMatchOf(
-    ['productId', 'createdAt'],
+    ['productId', 'createdAt', ...passedColumns(filters)],
     `${tsTier(tier)} ${byCategory}`,
     indexed,
   );
@@ -256,8 +302,11 @@ async function walkTier(
   // in a category not (its index lacks productId: a LIMIT past its size sorted all its rows).
   const capped =
     scope.categoryId === null && (forced?.cap !== undefined || cap < costs.scopeRows / 2);
+  const carried = passedColumns(filters)
+    .map((column) => `s."${column}", `)
+    .join('');
   const source = capped
-    ? `(SELECT s."productId", s."createdAt", ${tsTier(tier)} AS hit FROM product_search s
+    ? `(SELECT s."productId", s."createdAt", ${carried}${tsTier(tier)} AS hit FROM product_search s
         ORDER BY s."createdAt" DESC, s."productId" LIMIT ${params.add(cap)}) AS s WHERE s.hit`
     : `product_search s WHERE ${tsTier(tier)} ${byCategory}`;
   const rows = await selectBound<{ id: string }>(
@@ -287,6 +336,7 @@ export async function countSearchMatches(
     groups: await postgresEngine.spelled!(db, scope.groups!),
     passing: await filterShare(db, scope, filters),
     scopeRows: scope.categoryId === null ? shares.rows : await categorySize(db, scope.categoryId),
+    matchCost: matchCost(db, scope, filters),
   };
   return countFiltered(db, scope, filters, costs, bound);
 }

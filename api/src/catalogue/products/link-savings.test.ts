@@ -79,11 +79,12 @@ async function wrongProductSavings(db: Database) {
 }
 
 /**
- * SQLite: active products whose search docs row does not carry their filter figures (migration
- * 0039) and each marketplace's in-stock price and saving (0043), or has none.
+ * Active products whose search docs row does not carry their filter figures (SQLite, migration
+ * 0039) and each marketplace's in-stock price and saving (0043), or has none; on PostgreSQL,
+ * whose search row does not carry each marketplace's in-stock price (0045), or has none.
  */
 async function wrongSearchDocs(db: Database) {
-  if (db.dialect !== 'sqlite') return [];
+  if (db.dialect === 'postgres') return wrongSearchRowPrices(db);
   const figures = ['lowestPrice', 'discountPercentage', 'inStock', 'platformMask', 'stockMask'];
   const link = (platform: string, value: string) => `(SELECT ${value} FROM platform_links l
     WHERE l."productId" = p.id AND l.platform = '${platform}' AND l.availability = 'in_stock')`;
@@ -97,6 +98,31 @@ async function wrongSearchDocs(db: Database) {
       WHERE p."isActive" AND (d.docid IS NULL
         OR ${[...figures.map((column) => `d."${column}" IS NOT p."${column}"`), ...prices].join(' OR ')})`,
   );
+}
+
+/** PostgreSQL: active products whose search row's prices are not their links' (or no row). */
+async function wrongSearchRowPrices(db: Database) {
+  const prices = ALL_PLATFORMS.map(
+    (platform) => `s."${docsPriceColumn(platform)}" IS DISTINCT FROM (SELECT l."priceValue"
+      FROM platform_links l WHERE l."productId" = p.id AND l.platform = '${platform}'
+        AND l.availability = 'in_stock')`,
+  );
+  return selectRows<{ id: string }>(
+    db,
+    `SELECT p.id FROM products p LEFT JOIN product_search s ON s."productId" = p.id
+      WHERE p."isActive" AND (s."productId" IS NULL OR ${prices.join(' OR ')})`,
+  );
+}
+
+/** Active products with a price on their search row (or docs row) for some marketplace. */
+async function pricedSearchRows(db: Database) {
+  const table = db.dialect === 'postgres' ? 'product_search' : 'product_search_docs';
+  const priced = ALL_PLATFORMS.map((platform) => `"${docsPriceColumn(platform)}" IS NOT NULL`);
+  const [row] = await selectRows<{ n: number | string }>(
+    db,
+    `SELECT count(*) AS n FROM ${table} WHERE ${priced.join(' OR ')}`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 const PLATFORMS = ['Shopee', 'Tokopedia', 'Lazada'];
@@ -152,6 +178,8 @@ describe.each(dialects)('link savings on %s', (dialect) => {
     expect(rows.filter((row) => Number(row.saving) > 0).length).toBeGreaterThan(0);
     expect(await wrongProductSavings(db)).toEqual([]);
     expect(await wrongSearchDocs(db)).toEqual([]);
+    // The edges left some prices on the search rows, not only NULLs.
+    expect(await pricedSearchRows(db)).toBeGreaterThan(0);
   };
 
   it('keeps each inserted link its saving', async () => {
@@ -312,8 +340,9 @@ describe.each(dialects)('migration 0025 on an existing %s database', (dialect) =
     // The triggers came back with the column.
     await db.sequelize.query('UPDATE products SET "discountPercentage" = 20');
     expect((await wrongSavings(db)).wrong).toEqual([]);
-    // Migration 0039 likewise: the search docs' figures filled, then kept.
+    // Migrations 0039, 0043 and 0045 likewise: the search rows' figures filled, then kept.
     expect(await wrongSearchDocs(db)).toEqual([]);
+    expect(await pricedSearchRows(db)).toBeGreaterThan(0);
     await db.sequelize.query('UPDATE platform_links SET "priceValue" = "priceValue" + 7');
     expect(await wrongSearchDocs(db)).toEqual([]);
   });

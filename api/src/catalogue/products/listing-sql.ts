@@ -146,13 +146,18 @@ export class ListingSql {
     return 'INDEXED BY products_active_filters';
   }
 
-  /** The match of the search's words anywhere (the 'all' scope), as a set of product ids. */
-  private matches(scope: 'title' | 'label' | 'all'): string {
+  /**
+   * The match of the search's words anywhere (the 'all' scope), as a set of product ids.
+   * PostgreSQL, `priced`: only the matches in the price range on the chosen marketplaces, from
+   * the search row's copy of their prices (searchRowsPrice).
+   */
+  private matches(scope: 'title' | 'label' | 'all', priced = false): string {
     const groups = this.scope.groups!;
     if (this.postgres) {
       const column = scope === 'all' ? 'document' : scope;
+      const range = priced ? ` AND ${this.searchRowsRange('s')}` : '';
       return `p.id IN (SELECT s."productId" FROM product_search s
-        WHERE s.${column} @@ ${this.params.add(tsAll(groups))}::tsquery)`;
+        WHERE s.${column} @@ ${this.params.add(tsAll(groups))}::tsquery${range})`;
     }
     const query = fts5OutsideCategories(
       fts5InCategory(fts5Scope(groups, scope), this.scope.categoryId),
@@ -196,6 +201,18 @@ export class ListingSql {
   where(omit?: Part, walk: { linkCategory?: boolean; searchPerRow?: boolean } = {}): string {
     const { filters, scope } = this;
     const parts = [`p."isActive" = ${this.bool(true)}`];
+    const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+    // PostgreSQL, a search's matches in a marketplace's price range from their search rows
+    // (migration 0045): the price read with the words' row, not each match's links.
+    const rangeInSearch =
+      this.postgres &&
+      scope.groups !== null &&
+      !scope.sample &&
+      !walk.searchPerRow &&
+      this.byPlatform &&
+      priced &&
+      omit !== 'price' &&
+      omit !== 'platform';
     if (scope.categoryId !== null && !walk.linkCategory)
       parts.push(`p."categoryId" = ${this.params.add(scope.categoryId)}`);
     if (scope.sample) {
@@ -205,7 +222,7 @@ export class ListingSql {
           ? `p.id = ANY(${ids}::uuid[])`
           : `p.id IN (SELECT value FROM json_each(${ids}))`,
       );
-    } else if (scope.groups && !walk.searchPerRow) parts.push(this.matches('all'));
+    } else if (scope.groups && !walk.searchPerRow) parts.push(this.matches('all', rangeInSearch));
     if (scope.promo === 'featured') parts.push(`p."isFeaturedPromo" = ${this.bool(true)}`);
     if (scope.promo === 'discounted') parts.push(`p."discountPercentage" > 0`);
     const byPlatform = this.byPlatform && omit !== 'platform';
@@ -217,8 +234,7 @@ export class ListingSql {
     } else if (filters.inStock) {
       parts.push(`p."inStock" = ${this.bool(true)}`);
     }
-    const priced = filters.minPrice !== undefined || filters.maxPrice !== undefined;
-    if (omit !== 'price' && priced) {
+    if (omit !== 'price' && priced && !rangeInSearch) {
       const price = byPlatform ? this.price() : 'p."lowestPrice"';
       // Implied by the range; it lets SQLite seek the price indexes (migration 0014), which
       // lead with this key, to the range's start instead of walking every cheaper product.
@@ -458,27 +474,37 @@ export class ListingSql {
   }
 
   /**
-   * Whether search row `s` is a product in the price range on the one chosen marketplace
-   * (rangeCountable): its link there looked up once, in stock with a price in the range. The
-   * product's row adds nothing: a search row is an active product's (migration 0003's
-   * trigger), an in-stock link with a price on the marketplace sets its bit in both masks
-   * (migration 0018), and the one link per product and marketplace (its unique index) is the
-   * product's price there. A scalar subquery, never a hashed subplan (see matchesRow).
+   * Whether search row `s` is a product in the price range on the chosen marketplaces: the
+   * cheapest of their prices that the row carries (migration 0045: each one's link, in stock with
+   * a price). With rangeCountable the product's row adds nothing: a search row is an active
+   * product's (migration 0003's trigger), an in-stock link with a price on a marketplace sets its
+   * bit in both masks (migration 0018), and the one link per product and marketplace (its unique
+   * index) is the product's price there.
    */
   rangeTest(): string {
+    return `coalesce(${this.searchRowsRange('s')}, FALSE)`;
+  }
+
+  /**
+   * PostgreSQL, whether search row `alias` is in the price range on the chosen marketplaces: the
+   * cheapest of their in-stock prices, which migration 0045 copies onto each search row (NULL
+   * when none has one, so never in a range).
+   */
+  private searchRowsRange(alias: string): string {
     const { minPrice, maxPrice } = this.filters;
+    const columns = this.filters.platforms.map((p) => `${alias}."${docsPriceColumn(p)}"`);
+    // least() leaves NULLs out, and is NULL when all are.
+    const price = columns.length === 1 ? columns[0]! : `least(${columns.join(', ')})`;
     const ends: string[] = [];
-    if (minPrice !== undefined) ends.push(`l."priceValue" >= ${this.params.add(minPrice)}`);
-    if (maxPrice !== undefined) ends.push(`l."priceValue" <= ${this.params.add(maxPrice)}`);
-    return `coalesce((SELECT ${ends.join(' AND ')} FROM platform_links l
-      WHERE l."productId" = s."productId" AND l.platform = ${this.platforms()}
-        AND ${IN_STOCK_LINK}), FALSE)`;
+    if (minPrice !== undefined) ends.push(`${price} >= ${this.params.add(minPrice)}`);
+    if (maxPrice !== undefined) ends.push(`${price} <= ${this.params.add(maxPrice)}`);
+    return ends.join(' AND ');
   }
 
   /**
    * Whether rangeTest stands for the filters: PostgreSQL, a search (not a sample, not the promo
-   * page) with exactly one marketplace, a price range, and no minimum discount (a figure only
-   * the product's row holds).
+   * page) with marketplaces, a price range, and no minimum discount (a figure only the product's
+   * row holds).
    */
   rangeCountable(): boolean {
     const { filters, scope } = this;
@@ -487,7 +513,7 @@ export class ListingSql {
       scope.groups !== null &&
       !scope.sample &&
       !scope.promo &&
-      filters.platforms.length === 1 &&
+      filters.platforms.length > 0 &&
       (filters.minPrice !== undefined || filters.maxPrice !== undefined) &&
       filters.minDiscount === undefined
     );

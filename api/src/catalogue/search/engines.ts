@@ -393,10 +393,12 @@ export function walkPays(
   need: number,
   rows: number,
   fetched = Number.POSITIVE_INFINITY,
+  /** What a match fetched costs, when its test is cheaper than GIN_MATCH_COST's. */
+  matchCost = GIN_MATCH_COST,
 ): boolean {
   if (cost.tierShare <= 0) return false;
   const matches = Math.min(fetched, cost.scopeShare * rows);
-  return need / cost.tierShare <= cost.entries * rows * GIN_ENTRY_COST + matches * GIN_MATCH_COST;
+  return need / cost.tierShare <= cost.entries * rows * GIN_ENTRY_COST + matches * matchCost;
 }
 
 /**
