@@ -32,9 +32,9 @@ describe('a filtered search in relevance order on postgres', () => {
     ...FILTER_SETS,
     { platforms: ['Lazada', 'Shopee'], inStock: true, minPrice: 60_000, maxPrice: 120_000 },
   ];
-  // Walked (over the whole catalogue also stopped after 10 rows, then GIN), from GIN, and by
-  // their costs.
-  const readings = [['walk'], ['walk', 10], ['gin'], [null]] as const;
+  // Walked (over the whole catalogue also stopped after 10 rows, then GIN), from GIN, counted
+  // down the categories that hold the words, and by their costs.
+  const readings = [['walk'], ['walk', 10], ['gin'], ['categories'], [null]] as const;
 
   it('reads every page as the general path does, whichever way each tier is read', async () => {
     const { db, categories } = fixture;

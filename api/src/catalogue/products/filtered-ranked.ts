@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { Params, selectBound } from '../../db/sql';
 import {
   categorySize,
+  wordCategories,
   entriesOf,
   everyMatchOf,
   indexedBy,
@@ -102,13 +103,17 @@ function passedColumns(filters: ListingFilters): string[] {
 }
 
 /** How the tiers and the count are read (null: by their costs; the tests force it). */
-let forced: { reading: 'walk' | 'gin'; cap?: number } | null = null;
+let forced: { reading: 'walk' | 'gin' | 'categories'; cap?: number } | null = null;
 
 /**
  * Tests only: every tier and count walks (over the whole catalogue stopping after `cap` rows
- * when given, then GIN) or reads GIN, whatever it costs.
+ * when given, then GIN) or reads GIN, or every count over the whole catalogue walks the
+ * categories that hold the words (the tiers from GIN), whatever it costs.
  */
-export function setFilteredReading(reading: 'walk' | 'gin' | null, cap?: number): void {
+export function setFilteredReading(
+  reading: 'walk' | 'gin' | 'categories' | null,
+  cap?: number,
+): void {
   forced = reading === null ? null : { reading, cap };
 }
 
@@ -341,6 +346,96 @@ export async function countSearchMatches(
   return countFiltered(db, scope, filters, costs, bound);
 }
 
+/**
+ * A count over the whole catalogue walks each category that holds the words (migration 0033's
+ * table) when they are at most this many...
+ */
+const COUNTED_CATEGORIES_UP_TO = 6;
+
+/**
+ * What a row of a category's walk costs, in rows of the whole catalogue's walk: a category's
+ * rows are spread over the table (one in 40 rows), each on a heap page of its own, as a match
+ * fetched from GIN (ROW_TESTED_MATCH_COST). `bluetooth`, a third of its 2 categories' rows:
+ * 23,000 rows walked in ~100 ms.
+ */
+const CATEGORY_ROW_COST = 10;
+
+/**
+ * The categories whose rows a count walks instead of the whole catalogue's or GIN's
+ * (countByCategories), each with its active products; null when it does not pay. The words'
+ * matches are in those categories only: a walk there reads bound / (their share of the
+ * categories' rows × passing) rows, at most all of them, at CATEGORY_ROW_COST each (`sepatu`,
+ * in all of 2 categories of 40: GIN's bitmap of its 47,000 matches took 26-35 ms before a row
+ * was tested, where a walk of its categories finds 1,001 matches passing Shopee in
+ * Rp 100-500 rb within ~7,000 rows, 15-18 ms).
+ */
+async function countedCategories(
+  db: Database,
+  scope: ListingScope,
+  costs: Costs,
+  bound: number,
+  fetched: number,
+): Promise<Map<number, number> | null> {
+  const byCategories = forced ? forced.reading === 'categories' : true;
+  if (scope.categoryId !== null || !byCategories) return null;
+  const categories = await wordCategories(db, costs.groups);
+  if (categories.length === 0 || (!forced && categories.length > COUNTED_CATEGORIES_UP_TO))
+    return null;
+  const sizes = new Map<number, number>();
+  for (const category of categories) sizes.set(category, await categorySize(db, category));
+  if (forced) return sizes;
+  const rows = [...sizes.values()].reduce((sum, n) => sum + n, 0);
+  const share = shareOf(costs.shares, 'document', costs.groups);
+  const inCategories = Math.min(1, (share * costs.scopeRows) / Math.max(rows, 1));
+  const expected = Math.min(rows, bound / Math.max(inCategories * costs.passing, 1e-9));
+  const entries = intersectedEntries(costs, 'document');
+  // walkPays costs a walk need / tierShare rows: the expected rows at their own cost.
+  const pays = walkPays(
+    { tierShare: bound / Math.max(expected * CATEGORY_ROW_COST, 1), scopeShare: share, entries },
+    bound,
+    costs.scopeRows,
+    fetched,
+    costs.matchCost,
+  );
+  const wholeWalk = bound / Math.max(share * costs.passing, 1e-9);
+  return pays && expected * CATEGORY_ROW_COST < wholeWalk ? sizes : null;
+}
+
+/**
+ * countFiltered down each category's newest index (`product_search_category`), a category's
+ * walk bounded by its size and the count's remaining bound: UNION ALL's branches run one after
+ * the other, and the outer LIMIT stops the next one once `bound` matches passed.
+ */
+async function countByCategories(
+  db: Database,
+  scope: ListingScope,
+  filters: ListingFilters,
+  costs: Costs,
+  bound: number,
+  sizes: Map<number, number>,
+): Promise<number> {
+  const { params } = searchStatement(scope, costs);
+  const passing = passes(db, scope, filters, params);
+  const carried = ['productId', ...passedColumns(filters)].map((column) => `s."${column}"`);
+  // The words are tested as each row leaves the walk: the LIMIT keeps the planner on the
+  // category's index in its order (a condition GIN could read made it intersect GIN's bitmap
+  // with the category's: 1 s for `sepatu`).
+  const walks = [...sizes].map(
+    ([categoryId, size]) => `(SELECT 1 FROM (SELECT ${carried.join(', ')},
+          s.document @@ $1::tsquery AS hit
+        FROM product_search s WHERE s."categoryId" = ${params.add(categoryId)}
+        ORDER BY s."createdAt" DESC LIMIT ${params.add(Math.max(size, 1))}) AS s
+      WHERE s.hit AND ${passing} LIMIT ${params.add(bound)})`,
+  );
+  const rows = await selectBound<{ total: string }>(
+    db,
+    `SELECT count(*) AS total FROM (${walks.join(' UNION ALL ')}
+      LIMIT ${params.add(bound)}) AS found`,
+    params.values,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
 /** How many matches pass the filters, up to `bound`: a walk newest first, or GIN's matches. */
 async function countFiltered(
   db: Database,
@@ -357,6 +452,8 @@ async function countFiltered(
   // of them, not every match as a tier's read does (bluetooth with a marketplace: 73 ms of
   // backend CPU walked, 40 ms from GIN).
   const fetched = bound / costs.passing;
+  const categories = await countedCategories(db, scope, costs, bound, fetched);
+  if (categories) return countByCategories(db, scope, filters, costs, bound, categories);
   // Not walked: the planner's own plan without an order (GIN's bitmap of the matches, read
   // in table order, which stops when enough passed), never every match taken first: `sepatu`
   // has 47,000, of which ~2,300 give 1,001 with a minimum discount of 50%.

@@ -1,7 +1,7 @@
 import type { ListingFilters } from '@shared/schemas';
 import type { Database } from '../../db/database';
 import { selectBound } from '../../db/sql';
-import { categorySize, shareOf, tsAll, wordShares, type WordGroup } from '../search/engines';
+import { categorySize, shareOf, tsAll, wordCategories, wordShares } from '../search/engines';
 import { filterShare } from './filtered-ranked';
 import {
   ListingSql,
@@ -148,35 +148,6 @@ export async function fewCategoriesPage(
   const categories = await wordCategories(db, scope.groups!);
   if (!always && categories.length > CATEGORY_WALKS_UP_TO) return null;
   return categoryWalks(db, scope, filters, sort, page, categories, budget);
-}
-
-/**
- * The categories whose products' search vectors hold every group's words (one of a group's
- * words, a word starting with it for a prefix), from migration 0033's table: a superset (the
- * table only grows), each category's rows are tested again.
- */
-async function wordCategories(db: Database, groups: WordGroup[]): Promise<number[]> {
-  if (groups.length === 0) return [];
-  const params: unknown[] = [];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const each = groups.map((group) => {
-    const test = group.prefix
-      ? // A prefix as a LIKE pattern, its own % _ and \ escaped: the C collation's index seeks it.
-        group.words
-          .map((word) => `w.word LIKE ${add(word.replace(/[\\%_]/g, '\\$&') + '%')}`)
-          .join(' OR ')
-      : `w.word = ANY(${add(group.words)}::text[])`;
-    return `SELECT w."categoryId" FROM search_word_categories w WHERE ${test}`;
-  });
-  const rows = await selectBound<{ categoryId: number }>(
-    db,
-    `${each.join(' INTERSECT ')} ORDER BY 1`,
-    params,
-  );
-  return rows.map((row) => Number(row.categoryId));
 }
 
 /**

@@ -889,6 +889,35 @@ export async function categorySize(db: Database, categoryId: number): Promise<nu
 }
 
 /**
+ * The categories whose products' search vectors hold every group's words (one of a group's
+ * words, a word starting with it for a prefix), from migration 0033's table: a superset (the
+ * table only grows), each category's rows are tested again.
+ */
+export async function wordCategories(db: Database, groups: WordGroup[]): Promise<number[]> {
+  if (groups.length === 0) return [];
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const each = groups.map((group) => {
+    const test = group.prefix
+      ? // A prefix as a LIKE pattern, its own % _ and \ escaped: the C collation's index seeks it.
+        group.words
+          .map((word) => `w.word LIKE ${add(word.replace(/[\\%_]/g, '\\$&') + '%')}`)
+          .join(' OR ')
+      : `w.word = ANY(${add(group.words)}::text[])`;
+    return `SELECT w."categoryId" FROM search_word_categories w WHERE ${test}`;
+  });
+  const rows = await selectBound<{ categoryId: number }>(
+    db,
+    `${each.join(' INTERSECT ')} ORDER BY 1`,
+    params,
+  );
+  return rows.map((row) => Number(row.categoryId));
+}
+
+/**
  * The statement that counts the rows whose `column` matches every group (`$1` of `params`),
  * up to `upTo`. Over the whole catalogue a common word reads the table until enough rows
  * matched (a LIMIT the planner sees), a rare one counts its GIN entries (everyMatch), never a
