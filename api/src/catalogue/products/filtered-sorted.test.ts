@@ -96,6 +96,45 @@ describe('a filtered search sorted by price or saving on postgres', () => {
   // The readings above less the walks stopped after 10 rows (this grid is read under load).
   const rangeReadings = readings.filter(([, cap]) => cap !== 10);
 
+  it('counts and pages few matches with filters from one reading of their set, as the general path does', async () => {
+    const { db, categories } = fixture;
+    let rows = 0;
+    const sets: typeof FILTER_SETS = [
+      ...FILTER_SETS,
+      // Several marketplaces by price: no figure walk, so the set too.
+      { platforms: ['Tokopedia', 'Lazada'], inStock: false, minPrice: 60_000, maxPrice: 120_000 },
+    ];
+    const statements = await statementsOf(db, async () => {
+      for (const term of ['promo', 'untuk', 'tas promo', 'zzzz']) {
+        const groups = await wordGroups(db, tokenize(term));
+        for (const categoryId of [null, categories[0]!]) {
+          const scope: ListingScope = { categoryId, groups };
+          for (const filterSet of sets) {
+            for (const sort of ['newest', 'discount', 'price_asc', 'price_desc'] as const) {
+              const filters = { ...filterSet, sort };
+              for (const offset of [0, 16, 64, 1_000]) {
+                const page = { limit: 8, offset };
+                const general = await listingPage(db, scope, filters, sort, page, {
+                  sortedSearch: 'general',
+                });
+                const found = await listingPage(db, scope, filters, sort, page);
+                expect(found, JSON.stringify({ term, categoryId, filterSet, sort, page })).toEqual(
+                  general,
+                );
+                rows += general.ids.length;
+              }
+            }
+          }
+        }
+      }
+    });
+    expect(rows).toBeGreaterThan(500);
+    // The set's own statement answered (at this size every search's matches are few).
+    expect(
+      statements.some(({ sql }) => sql.includes('SELECT count(*) FROM m JOIN products p')),
+    ).toBe(true);
+  }, 240_000);
+
   it('counts one marketplace with a price range and walks its links as the general path does', async () => {
     const { db, categories } = fixture;
     let rows = 0;

@@ -302,6 +302,46 @@ export async function listingPage(
     (options.searchCount ?? true) &&
     options.sortedSearch === undefined &&
     options.searchSet === undefined;
+  const walk: WalkBy | null = !links
+    ? null
+    : sort === 'price_asc' || sort === 'price_desc'
+      ? 'price'
+      : sort === 'saving'
+        ? 'saving'
+        : null;
+  // PostgreSQL, a search with filters (at most one marketplace: several would merge their link
+  // walks) sorted by a figure: a bounded walk of the sort's index before the general path
+  // (filtered-sorted.ts); counted as above.
+  const figureSearch =
+    db.dialect === 'postgres' &&
+    scope.groups !== null &&
+    !scope.sample &&
+    !scope.promo &&
+    FILTERED_SORTS.has(sort) &&
+    hasListingFilters(filters) &&
+    filters.platforms.length <= 1 &&
+    options.sortedSearch === undefined &&
+    options.searchSet === undefined;
+  // PostgreSQL, a search with filters whose matches are few by the statistics (as above, and
+  // not those a price range on marketplaces counts from the search rows, nor those the figure
+  // walks read): counted and paged from one reading of the set.
+  if (
+    db.dialect === 'postgres' &&
+    scope.groups !== null &&
+    !scope.sample &&
+    !scope.promo &&
+    hasListingFilters(filters) &&
+    !walk &&
+    !figureSearch &&
+    !byRange &&
+    options.searchSet === undefined &&
+    options.sortedSearch === undefined &&
+    options.searchCount === undefined &&
+    (await fewByStatistics(db, scope, page, bound!))
+  ) {
+    const { ids, total } = await countedSearchSetPage(db, scope, sort, page, filters);
+    return boundedPage(ids, Math.min(total, bound!), bound);
+  }
   const counted = searchOnly
     ? countMatches(db, scope.groups!, scope.categoryId, bound)
     : byRange
@@ -309,6 +349,8 @@ export async function listingPage(
       : selectBound<{ total: number | string | null }>(db, countSql, countParams).then((rows) =>
           Number(rows[0]?.total ?? 0),
         );
+  // A count that reached its bound: more match than it says. Read only when the walk needs it.
+  const more = () => counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
   if (searchOnly && db.dialect === 'postgres') {
     // Counted first (a few ms from the search index): a search that matches nothing past the
     // page's start needs no page, and one with fewer matches than the bound takes them as a set.
@@ -333,28 +375,6 @@ export async function listingPage(
             : await sortedPage(db, scope, filters, sort, page);
     return boundedPage(ids, total, bound);
   }
-  const walk: WalkBy | null = !links
-    ? null
-    : sort === 'price_asc' || sort === 'price_desc'
-      ? 'price'
-      : sort === 'saving'
-        ? 'saving'
-        : null;
-  // A count that reached its bound: more match than it says. Read only when the walk needs it.
-  const more = () => counted.then((total) => (bound !== null && total >= bound ? Infinity : total));
-  // PostgreSQL, a search with filters (at most one marketplace: several would merge their link
-  // walks) sorted by a figure: a bounded walk of the sort's index before the general path
-  // (filtered-sorted.ts); counted as above.
-  const figureSearch =
-    db.dialect === 'postgres' &&
-    scope.groups !== null &&
-    !scope.sample &&
-    !scope.promo &&
-    FILTERED_SORTS.has(sort) &&
-    hasListingFilters(filters) &&
-    filters.platforms.length <= 1 &&
-    options.sortedSearch === undefined &&
-    options.searchSet === undefined;
   const [ids, total] = await Promise.all([
     walk
       ? walkedPage(db, scope, filters, walk, sort === 'price_desc', page, more)
